@@ -1,0 +1,39 @@
+"""The vocabulary shared by every game: game contract, prompts, events, views, errors."""
+
+from engine.core.errors import (
+    EngineError,
+    IllegalAction,
+    MatchOver,
+    NotYourDecision,
+    NotYourTurn,
+    StaleAction,
+    UnknownAction,
+    UnknownCard,
+)
+from engine.core.events import Event, for_viewer, private_with_twin, public
+from engine.core.game import Game
+from engine.core.outcome import Outcome
+from engine.core.prompts import Prompt
+from engine.core.rng import Rng
+from engine.core.state import ActionBase, BaseState
+
+__all__ = [
+    "ActionBase",
+    "BaseState",
+    "EngineError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "MatchOver",
+    "NotYourDecision",
+    "NotYourTurn",
+    "Outcome",
+    "Prompt",
+    "Rng",
+    "StaleAction",
+    "UnknownAction",
+    "UnknownCard",
+    "for_viewer",
+    "private_with_twin",
+    "public",
+]

@@ -1,0 +1,63 @@
+"""Events: what happened, and who may know it.
+
+An event is frozen data with an audience: ``None`` means public, a tuple means only
+those seats. A private event always comes with a public twin that says the same thing
+without the secret (``private_with_twin``), so every seat gets a coherent story.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Event(BaseModel):
+    """One thing that happened. ``data`` holds only JSON-friendly values."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: str
+    audience: tuple[int, ...] | None = None
+    data: dict[str, Any] = {}
+
+    @property
+    def public(self) -> bool:
+        """True when every seat and spectator may see this event."""
+        return self.audience is None
+
+    def visible_to(self, viewer: int | None) -> bool:
+        """Whether a seat (or a spectator, ``None``) may see this event."""
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+
+def public(kind: str, **data: Any) -> Event:
+    """A public event."""
+    return Event(kind=kind, data=data)
+
+
+def private_with_twin(
+    kind: str, seats: tuple[int, ...], secret: dict[str, Any], shared: dict[str, Any]
+) -> list[Event]:
+    """A private event for ``seats`` (with ``secret`` and ``shared`` data) and its public twin.
+
+    The twin carries only ``shared`` and ``twin_of`` so renderers can skip it for the seats
+    that already got the private one.
+    """
+    return [
+        Event(kind=kind, audience=seats, data={**shared, **secret}),
+        Event(kind=kind, audience=None, data={**shared, "twin_of": list(seats)}),
+    ]
+
+
+def for_viewer(events: list[Event], viewer: int | None) -> list[Event]:
+    """The events a viewer may see, without public twins of private events they received."""
+    out: list[Event] = []
+    for ev in events:
+        if not ev.visible_to(viewer):
+            continue
+        twin_of = ev.data.get("twin_of")
+        if ev.audience is None and viewer is not None and twin_of and viewer in twin_of:
+            continue
+        out.append(ev)
+    return out

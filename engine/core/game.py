@@ -1,0 +1,187 @@
+"""The ``Game`` base class: the contract every game fulfils, and the checks they share.
+
+A game is one object (registered in :data:`engine.games.REGISTRY`) with pure methods:
+``setup``, ``prompts``, ``legal``, ``apply``, ``view``, ``outcome``, ``timeout`` and
+``concede``. ``apply`` never mutates its input; it returns a new state and the events.
+
+The shared wrapper does the checks every game needs, in one place: the match is not
+over, the seat is being asked to decide, the action is among the legal ones (so a game's
+``_apply`` may assume legality), and the version grows by one.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from engine.core.errors import (
+    IllegalAction,
+    MatchOver,
+    NotYourDecision,
+    StaleAction,
+    UnknownAction,
+)
+from engine.core.events import Event, public
+from engine.core.outcome import Outcome
+from engine.core.prompts import Prompt
+from engine.core.state import BaseState
+
+S = TypeVar("S", bound=BaseState)
+A = TypeVar("A", bound=BaseModel)
+
+
+class Game(ABC, Generic[S, A]):
+    """One game's rules. Subclasses fill the class attributes and abstract methods."""
+
+    id: ClassVar[str]
+    """Registry key and the value of ``state.game`` (e.g. ``"sushido"``)."""
+    name: ClassVar[str]
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+    options_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[BaseState]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+
+    # ----------------------------------------------------------------- to implement
+    @abstractmethod
+    def setup(self, options: BaseModel, seats: int, seed: int) -> S:
+        """A new match. The first prompt is usually the simultaneous choice of fighters."""
+
+    @abstractmethod
+    def prompts(self, state: S) -> dict[int, Prompt]:
+        """Every seat that must decide now (empty once the match is over)."""
+
+    @abstractmethod
+    def legal(self, state: S, seat: int) -> list[A]:
+        """The legal actions of a seat now (empty if it has nothing to decide)."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, action: A) -> list[Event]:
+        """Apply a legal action to ``state`` (a private copy: mutate freely)."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: int | None) -> BaseModel:
+        """What ``viewer`` (a seat, or ``None`` for a spectator) may see, by allow-list."""
+
+    @abstractmethod
+    def timeout_action(self, state: S, seat: int) -> A:
+        """The documented default a seat gets when its decision times out."""
+
+    @abstractmethod
+    def label(self, state: S, seat: int, action: A) -> str:
+        """A short human label for a legal action (for buttons and logs)."""
+
+    # ------------------------------------------------------------------ provided
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the match is over, else ``None``."""
+        return state.result
+
+    def turns(self, state: S) -> int:
+        """How many turns were played (for the simulator's figures)."""
+        return state.version
+
+    def sim_labels(self, state: S) -> list[str]:
+        """One label per seat (fighter name) for the simulator's win rates."""
+        return [f"seat{i}" for i in range(state.seats)]
+
+    def sim_weight(self, state: S, seat: int, action: A) -> float:
+        """Relative weight of an action for the random simulator agent."""
+        return 1.0
+
+    def explain_illegal(self, state: S, seat: int, action: A) -> str:
+        """Why ``action`` is not legal now; games override for sharper reasons."""
+        return "That move is not allowed right now."
+
+    def parse_options(self, raw: dict[str, Any] | None) -> BaseModel:
+        """Validate match options (duel type...) from plain data."""
+        try:
+            return self.options_model.model_validate(raw or {})
+        except ValidationError as exc:
+            msg = exc.errors()[0]["msg"]
+            raise IllegalAction(f"Invalid options for {self.name}: {msg}") from exc
+
+    def parse_action(self, payload: Any) -> A:
+        """Validate an action from plain data (e.g. a stored log entry)."""
+        try:
+            action: A = self.action_adapter.validate_python(payload)
+        except ValidationError as exc:
+            raise UnknownAction("That action does not exist in this game.") from exc
+        return action
+
+    def dump(self, state: S) -> str:
+        """The state as JSON (exact round-trip with :meth:`load`)."""
+        return state.model_dump_json()
+
+    def load(self, raw: str | bytes) -> S:
+        """A state from :meth:`dump`'s JSON."""
+        state: S = self.state_model.model_validate_json(raw)  # type: ignore[assignment]
+        return state
+
+    def clone(self, state: S) -> S:
+        """A deep, independent copy of a state."""
+        return state.model_copy(deep=True)
+
+    def apply(self, state: S, seat: int, action: A) -> tuple[S, list[Event]]:
+        """Check and apply one seat's action; returns the new state and its events."""
+        if state.result is not None:
+            raise MatchOver("This match is over.")
+        prompt = self.prompts(state).get(seat)
+        if prompt is None:
+            raise NotYourDecision("You have nothing to decide right now.")
+        if prompt.committed:
+            raise NotYourDecision("You have already committed; waiting for your rival.")
+        if action not in self.legal(state, seat):
+            raise IllegalAction(self.explain_illegal(state, seat, action))
+        new = self.clone(state)
+        events = self._apply(new, seat, action)
+        new.version += 1
+        return new, events
+
+    def act(
+        self, state: S, seat: int, aid: str, expected_version: int | None = None
+    ) -> tuple[S, list[Event]]:
+        """Apply the legal action whose id is ``aid`` (what a Discord button carries)."""
+        if state.result is not None:
+            raise MatchOver("This match is over.")
+        if expected_version is not None and expected_version != state.version:
+            raise StaleAction("That board has changed since this was shown; look again.")
+        if seat not in self.prompts(state):
+            raise NotYourDecision("You have nothing to decide right now.")
+        for action in self.legal(state, seat):
+            if action.aid == aid:  # type: ignore[attr-defined]
+                return self.apply(state, seat, action)
+        raise UnknownAction("That choice is not available any more.")
+
+    def find(self, state: S, seat: int, aid: str) -> A | None:
+        """The legal action of ``seat`` whose id is ``aid``, if any."""
+        for action in self.legal(state, seat):
+            if action.aid == aid:  # type: ignore[attr-defined]
+                return action
+        return None
+
+    def timeout(self, state: S, seat: int) -> tuple[S, list[Event]]:
+        """Apply the game's documented default for a seat whose decision timed out."""
+        new, events = self.apply(state, seat, self.timeout_action(state, seat))
+        return new, [public("timeout", seat=seat), *events]
+
+    def concede(self, state: S, seat: int, reason: str = "forfeit") -> tuple[S, list[Event]]:
+        """End the match with ``seat`` last (forfeit, or too many timeouts)."""
+        if state.result is not None:
+            raise MatchOver("This match is over.")
+        new = self.clone(state)
+        ranks = tuple(2 if s == seat else 1 for s in range(state.seats))
+        new.result = Outcome(
+            ranks=ranks,
+            reason=reason,
+            summary=f"Seat {seat + 1} {'forfeits' if reason == 'forfeit' else 'timed out'}.",
+            forfeited=(seat,),
+        )
+        new.version += 1
+        return new, [public("match_over", reason=reason, ranks=list(ranks), forfeited=[seat])]
+
+    def check_version(self, state: S, expected: int) -> None:
+        """Raise :class:`StaleAction` when ``expected`` is not the state's version."""
+        if expected != state.version:
+            raise StaleAction("That board has changed since this was shown; look again.")

@@ -1,0 +1,46 @@
+"""The fields every game's state shares, and the action base class."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core.outcome import Outcome
+from engine.core.rng import Rng
+
+
+class BaseState(BaseModel):
+    """Common part of a match state. Games subclass it and add their own fields.
+
+    ``version`` grows by one with every applied action; buttons carry it so that a
+    click built for an older state is refused as stale.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    seats: int
+    version: int = 0
+    rng: Rng
+    result: Outcome | None = None
+
+
+class ActionBase(BaseModel):
+    """Base of every action. Subclasses add ``kind: Literal[...]`` and their fields.
+
+    ``aid`` is a short stable id (at most 40 characters, no ``:``) that identifies the
+    action among the legal actions of a state, so it fits in a Discord ``custom_id``.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @property
+    def aid(self) -> str:  # pragma: no cover - every subclass overrides
+        """The action's short stable id."""
+        raise NotImplementedError
+
+
+def jsonable(model: BaseModel) -> dict[str, Any]:
+    """A model as plain JSON-friendly data."""
+    return model.model_dump(mode="json")

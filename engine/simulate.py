@@ -1,0 +1,115 @@
+"""Random legal play through the public API: the balance tool, fuzzer and benchmark.
+
+``python -m engine simulate GAME --matches N --seed S`` prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import EngineError
+from engine.core.game import Game
+from engine.core.rng import Rng
+
+
+@dataclass
+class SimResult:
+    """Figures of one simulation run."""
+
+    game: str
+    matches: int = 0
+    finished: int = 0
+    errors: int = 0
+    turns: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    wins: Counter[str] = field(default_factory=Counter)
+    played: Counter[str] = field(default_factory=Counter)
+    first_error: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The figures as one JSON-friendly dict."""
+        secs = max(self.seconds, 1e-9)
+        rates = {
+            k: round(self.wins[k] / n, 4) for k, n in sorted(self.played.items()) if n
+        }
+        out: dict[str, Any] = {
+            "game": self.game,
+            "matches": self.matches,
+            "finished": self.finished,
+            "errors": self.errors,
+            "mean_turns": round(self.turns / max(self.matches, 1), 2),
+            "matches_per_second": round(self.matches / secs, 2),
+            "actions_per_second": round(self.actions / secs, 1),
+            "wins": dict(sorted(self.wins.items())),
+            "win_rate": rates,
+        }
+        if self.first_error:
+            out["first_error"] = self.first_error
+        return out
+
+
+def pick(game: Game[Any, Any], state: Any, seat: int, rng: Rng) -> Any:
+    """A random legal action of ``seat``, weighted by ``game.sim_weight``."""
+    actions = game.legal(state, seat)
+    weights = [max(game.sim_weight(state, seat, a), 0.0) for a in actions]
+    total = sum(weights)
+    if total <= 0:
+        return rng.choice(actions)
+    x = rng.below(1_000_000) / 1_000_000 * total
+    for action, w in zip(actions, weights, strict=True):
+        x -= w
+        if x < 0:
+            return action
+    return actions[-1]
+
+
+def play_one(
+    game: Game[Any, Any], seed: int, options: dict[str, Any] | None = None, max_actions: int = 5000
+) -> tuple[Any, int]:
+    """Play one random match; returns the final state and the number of actions."""
+    opts = game.parse_options(options)
+    state = game.setup(opts, game.min_seats, seed)
+    agent = Rng(seed=seed ^ 0x5EED)
+    actions = 0
+    while state.result is None and actions < max_actions:
+        prompts = game.prompts(state)
+        open_seats = sorted(s for s, p in prompts.items() if not p.committed)
+        if not open_seats:
+            raise EngineError("no seat can act but the match is not over")
+        seat = open_seats[agent.below(len(open_seats))]
+        state, _ = game.apply(state, seat, pick(game, state, seat, agent))
+        actions += 1
+    return state, actions
+
+
+def simulate(
+    game: Game[Any, Any], matches: int, seed: int, options: dict[str, Any] | None = None
+) -> SimResult:
+    """Play ``matches`` random matches from seeds ``seed, seed+1, ...``."""
+    res = SimResult(game=game.id)
+    start = time.perf_counter()
+    for i in range(matches):
+        res.matches += 1
+        try:
+            state, n = play_one(game, seed + i, options)
+        except Exception as exc:  # the simulator is a fuzzer: count, don't stop
+            res.errors += 1
+            res.first_error = res.first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"
+            continue
+        res.actions += n
+        res.turns += game.turns(state)
+        outcome = game.outcome(state)
+        if outcome is None:
+            continue
+        res.finished += 1
+        labels = game.sim_labels(state)
+        for s, label in enumerate(labels):
+            res.played[label] += 1
+            if s in outcome.winners:
+                res.wins[label] += 1
+    res.seconds = time.perf_counter() - start
+    return res
