@@ -1,0 +1,210 @@
+"""The storage contract the cogs talk to; SQLite implements it, PostgreSQL could later.
+
+Every method is one transaction. ``commit_action`` is the heart: it writes the new
+snapshot, its events, the deadline and (when the match ends) the results, guarded by
+``WHERE version = expected``; it returns ``False`` when another action won the race.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict
+
+
+class MatchRecord(BaseModel):
+    """One match row as the cogs see it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None = None
+    message_id: int | None = None
+    """The public board message (edited in place)."""
+    game: str
+    options: dict[str, Any] = {}
+    status: str = "active"
+    """``active``, ``finished`` or ``aborted``."""
+    seats: list[int]
+    """Discord user id per seat (seat 0 first)."""
+    state: str
+    """The engine state as JSON."""
+    version: int
+    deadline: float | None = None
+    """Unix time at which the pending decisions time out (None: no timer)."""
+    reminded: bool = False
+    """Whether the half-time reminder for the current deadline was sent."""
+    timeouts: list[int] = []
+    """Consecutive timed-out decisions per seat."""
+    rated: bool = True
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+class ChallengeRecord(BaseModel):
+    """A challenge waiting for the opponent's answer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None = None
+    challenger_id: int
+    opponent_id: int
+    game: str
+    options: dict[str, Any] = {}
+    status: str = "open"
+    """``open``, ``accepted``, ``declined``, ``expired`` or ``cancelled``."""
+    expires_at: float
+    match_id: int | None = None
+
+
+class EventRecord(BaseModel):
+    """One stored engine event."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    match_id: int
+    seq: int
+    version: int
+    """The state version the event's action produced."""
+    audience: list[int] | None
+    kind: str
+    data: dict[str, Any]
+
+
+class ActionLog(BaseModel):
+    """One applied action, for replays: who did what at which version."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    match_id: int
+    version: int
+    """The version the action produced."""
+    seat: int | None
+    action: dict[str, Any] | None
+    """The engine action as data; None for a timeout/forfeit applied by the referee."""
+    note: str = ""
+
+
+class ResultRow(BaseModel):
+    """One seat's result in a finished match (written with the final action)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    user_id: int
+    rank: int
+    forfeited: bool = False
+    label: str = ""
+    """The fighter or character the seat played."""
+
+
+class Store(Protocol):
+    """What the bot needs from persistence. Implementations: :class:`db.sqlite.SqliteStore`."""
+
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+
+    async def close(self) -> None:
+        """Close the connection."""
+
+    # ---------------------------------------------------------------- challenges
+    async def create_challenge(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int,
+        game: str,
+        options: dict[str, Any],
+        expires_at: float,
+    ) -> ChallengeRecord:
+        """Store a new open challenge."""
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
+        """A challenge by id."""
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the message that carries the Accept/Decline buttons."""
+
+    async def close_challenge(
+        self, challenge_id: int, status: str, match_id: int | None = None
+    ) -> bool:
+        """Move an open challenge to ``status``; False if it was no longer open."""
+
+    async def open_challenges(self) -> list[ChallengeRecord]:
+        """Every open challenge (to expire them after a restart)."""
+
+    # ------------------------------------------------------------------- matches
+    async def create_match(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seats: list[int],
+        state: str,
+        version: int,
+        deadline: float | None,
+        rated: bool = True,
+    ) -> MatchRecord:
+        """Store a new active match."""
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        """A match by id."""
+
+    async def set_match_message(self, match_id: int, thread_id: int, message_id: int) -> None:
+        """Remember the match thread and its public board message."""
+
+    async def commit_action(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        state: str,
+        version: int,
+        events: list[tuple[list[int] | None, str, dict[str, Any]]],
+        log: ActionLog | None,
+        deadline: float | None,
+        timeouts: list[int],
+        status: str = "active",
+        results: list[ResultRow] | None = None,
+        interaction_id: int | None = None,
+    ) -> bool:
+        """Write one applied action atomically; False when ``expected_version`` is stale.
+
+        ``events`` are ``(audience, kind, data)``. ``results`` is given with the action
+        that ends the match; the store records them and updates ratings in the same
+        transaction. ``interaction_id`` is recorded as processed in that transaction too.
+        """
+
+    async def mark_reminded(self, match_id: int, version: int) -> None:
+        """Note that the half-time reminder for ``version``'s deadline was sent."""
+
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        """True if this Discord interaction was already processed."""
+
+    async def live_matches(self, user_id: int) -> list[MatchRecord]:
+        """Active matches in which the user holds a seat, newest first."""
+
+    async def timed_matches(self) -> list[MatchRecord]:
+        """Active matches with a deadline (to re-arm timers after a restart)."""
+
+    async def events(self, match_id: int) -> list[EventRecord]:
+        """Every stored event of a match, in order."""
+
+    async def action_log(self, match_id: int) -> list[ActionLog]:
+        """Every applied action of a match, in order (for replays)."""
+
+    # --------------------------------------------------------------- guild settings
+    async def guild_setting(self, guild_id: int, key: str, default: Any) -> Any:
+        """A per-guild setting (e.g. ``turn_seconds``), or ``default``."""
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Set a per-guild setting."""
