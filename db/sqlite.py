@@ -1,0 +1,541 @@
+"""The embedded store: :class:`SqliteStore`, one aiosqlite connection to a WAL database.
+
+Concurrency model. There is one connection, and a connection has one transaction state,
+so every public method takes ``self._lock`` (an :class:`asyncio.Lock`) for its whole
+transaction; reads take it too, otherwise a read interleaved with an open write on the
+same connection would see that write's uncommitted rows. Writes start with
+``BEGIN IMMEDIATE`` so the write lock on the file is taken up front (no deadlock-prone
+lock upgrade if another process shares the file); ``busy_timeout`` makes a second process
+wait instead of failing at once. Every public method is exactly one transaction.
+
+Optimistic concurrency. :meth:`SqliteStore.commit_action` updates the match
+``WHERE id = ? AND version = expected``; when no row matches, another action won the race
+and the whole transaction is rolled back (``False`` is returned, nothing is written).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal
+
+import aiosqlite
+
+from db import _rows
+from db.base import (
+    ActionLog,
+    ChallengeRecord,
+    EventRecord,
+    MatchRecord,
+    ResultRow,
+    Store,
+)
+from db.migrations import migrate
+
+__all__ = ["ResultsHook", "SqliteStore", "Synchronous"]
+
+Synchronous = Literal["NORMAL", "FULL"]
+"""The ``PRAGMA synchronous`` levels the store accepts."""
+
+ResultsHook = Callable[[aiosqlite.Connection, MatchRecord, list[ResultRow]], Awaitable[None]]
+"""``hook(conn, match, results)``, awaited inside the transaction that ends a match."""
+
+PROCESSED_TTL = 86_400.0
+"""Seconds a processed interaction id is kept (Discord interaction tokens live 15 min)."""
+PRUNE_EVERY = 3_600.0
+"""At most one prune of ``processed_interactions`` per this many seconds."""
+
+
+class _Conflict(Exception):
+    """Internal: abort the write transaction and report a lost race."""
+
+
+class SqliteStore:
+    """:class:`db.base.Store` on SQLite through aiosqlite.
+
+    ``SqliteStore(path)`` then ``await store.open()`` (or ``async with SqliteStore(path)``).
+    ``path`` is a file path (its parent directory is created on first open) or
+    ``":memory:"`` for throw-away tests.
+
+    Durability (``synchronous``): the database runs in WAL mode. With the default
+    ``"NORMAL"`` a commit is appended to the WAL without an fsync; the WAL is synced at
+    checkpoints. A crash or kill of the *bot process* loses nothing that was committed
+    (the WAL is in the OS page cache and is replayed on the next open), and the database
+    is never corrupted; a *power loss or OS crash* may roll back the last few commits
+    (the database stays consistent, those matches just rewind a few actions). ``"FULL"``
+    fsyncs the WAL on every commit: nothing committed is ever lost, at the price of one
+    fsync per action (see ``bench/store_bench.py`` for the figures).
+
+    ``busy_timeout_ms`` is how long a write waits for another process's lock.
+    ``on_results`` (or overriding :meth:`on_results`) is the ladder's hook; ``clock``
+    returns Unix time and is injectable for tests.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        synchronous: Synchronous = "NORMAL",
+        busy_timeout_ms: int = 5_000,
+        on_results: ResultsHook | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        if synchronous not in ("NORMAL", "FULL"):
+            raise ValueError(f"synchronous must be 'NORMAL' or 'FULL', not {synchronous!r}")
+        self.path = path
+        self.synchronous: Synchronous = synchronous
+        self.busy_timeout_ms = busy_timeout_ms
+        self._results_hook = on_results
+        self._clock = clock
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+        self._last_prune = 0.0
+
+    # ------------------------------------------------------------------ lifecycle
+    async def open(self) -> None:
+        """Connect, set the pragmas (WAL, synchronous, foreign keys, busy timeout), migrate."""
+        if self._conn is not None:
+            return
+        if self.path != ":memory:" and not self.path.startswith("file:"):
+            Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            rows = list(await conn.execute_fetchall("PRAGMA foreign_keys"))
+            if not rows or rows[0][0] != 1:
+                raise RuntimeError("this SQLite build cannot enforce foreign keys")
+            await migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+
+    async def close(self) -> None:
+        """Close the connection (idempotent); waits for a running transaction to end."""
+        if self._conn is None:
+            return
+        async with self._lock:
+            conn, self._conn = self._conn, None
+            if conn is not None:
+                try:
+                    await conn.execute("PRAGMA optimize")
+                finally:
+                    await conn.close()
+
+    async def __aenter__(self) -> SqliteStore:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # --------------------------------------------------------------- transactions
+    def _require(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("the store is not open (await store.open() first)")
+        return self._conn
+
+    @asynccontextmanager
+    async def write_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``async with store.write_transaction() as conn``: one ``BEGIN IMMEDIATE`` ... ``COMMIT``.
+
+        For extensions (the ladder) that need their own writes; rolled back when the block
+        raises. Do not call other store methods inside the block (the lock is not reentrant).
+        """
+        async with self._lock:
+            conn = self._require()
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+                yield conn
+            except BaseException:
+                await conn.rollback()  # a no-op when BEGIN itself failed
+                raise
+            await conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def read_connection(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``async with store.read_connection() as conn``: the connection, for reads only.
+
+        Holds the store lock so no write transaction is half-done while you read. Wrap
+        several statements in ``BEGIN``/``COMMIT`` yourself if they must see one snapshot.
+        """
+        async with self._lock:
+            yield self._require()
+
+    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        async with self.read_connection() as conn:
+            return list(await conn.execute_fetchall(sql, params))
+
+    # ---------------------------------------------------------------- the hook
+    async def on_results(
+        self, conn: aiosqlite.Connection, match: MatchRecord, results: list[ResultRow]
+    ) -> None:
+        """Called inside :meth:`commit_action`'s transaction when a match ends.
+
+        ``match`` is the row as just written (final state, status, version); ``results``
+        are already inserted into ``match_results``. Use ``conn`` (never another store
+        method: the store lock is held) to update ``ratings`` and friends, which then
+        commit or roll back together with the final action. Raising aborts the action:
+        nothing is written and the exception propagates to the caller.
+
+        The default awaits the ``on_results`` callable given to the constructor, if any.
+        Subclasses may override it instead.
+        """
+        if self._results_hook is not None:
+            await self._results_hook(conn, match, results)
+
+    # ------------------------------------------------------------------ challenges
+    async def create_challenge(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int,
+        game: str,
+        options: dict[str, Any],
+        expires_at: float,
+    ) -> ChallengeRecord:
+        """Store a new open challenge."""
+        async with self.write_transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id,"
+                " game, options, status, expires_at, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    challenger_id,
+                    opponent_id,
+                    game,
+                    _rows.dumps(options),
+                    expires_at,
+                    self._clock(),
+                ),
+            )
+            new_id = cur.lastrowid
+        assert new_id is not None
+        return ChallengeRecord(
+            id=new_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger_id=challenger_id,
+            opponent_id=opponent_id,
+            game=game,
+            options=options,
+            expires_at=expires_at,
+        )
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
+        """A challenge by id."""
+        rows = await self._fetch(
+            f"SELECT {_rows.CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,)
+        )
+        return _rows.challenge_from_row(rows[0]) if rows else None
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the message that carries the Accept/Decline buttons."""
+        async with self.write_transaction() as conn:
+            await conn.execute(
+                "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+            )
+
+    async def close_challenge(
+        self, challenge_id: int, status: str, match_id: int | None = None
+    ) -> bool:
+        """Move an open challenge to ``status``; False if it was no longer open."""
+        if status == "open":
+            raise ValueError("close_challenge needs a closing status, not 'open'")
+        async with self.write_transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE challenges SET status = ?, match_id = COALESCE(?, match_id)"
+                " WHERE id = ? AND status = 'open'",
+                (status, match_id, challenge_id),
+            )
+            return cur.rowcount == 1
+
+    async def open_challenges(self) -> list[ChallengeRecord]:
+        """Every open challenge, oldest first (to expire them after a restart)."""
+        rows = await self._fetch(
+            f"SELECT {_rows.CHALLENGE_COLUMNS} FROM challenges WHERE status = 'open' ORDER BY id"
+        )
+        return [_rows.challenge_from_row(r) for r in rows]
+
+    # --------------------------------------------------------------------- matches
+    async def create_match(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seats: list[int],
+        state: str,
+        version: int,
+        deadline: float | None,
+        rated: bool = True,
+    ) -> MatchRecord:
+        """Store a new active match (and its seats, for :meth:`live_matches`)."""
+        now = self._clock()
+        timeouts = [0] * len(seats)
+        async with self.write_transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, game, options, status, seats, state,"
+                " version, deadline, reminded, timeouts, rated, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    _rows.dumps(options),
+                    _rows.dumps(seats),
+                    state,
+                    version,
+                    deadline,
+                    _rows.dumps(timeouts),
+                    int(rated),
+                    now,
+                    now,
+                ),
+            )
+            new_id = cur.lastrowid
+            assert new_id is not None
+            await conn.executemany(
+                "INSERT INTO match_seats (match_id, seat, user_id) VALUES (?, ?, ?)",
+                [(new_id, seat, user) for seat, user in enumerate(seats)],
+            )
+        return MatchRecord(
+            id=new_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            options=options,
+            seats=seats,
+            state=state,
+            version=version,
+            deadline=deadline,
+            timeouts=timeouts,
+            rated=rated,
+            created_at=now,
+            updated_at=now,
+        )
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        """A match by id."""
+        rows = await self._fetch(
+            f"SELECT {_rows.MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
+        )
+        return _rows.match_from_row(rows[0]) if rows else None
+
+    async def set_match_message(self, match_id: int, thread_id: int, message_id: int) -> None:
+        """Remember the match thread and its public board message."""
+        async with self.write_transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET thread_id = ?, message_id = ? WHERE id = ?",
+                (thread_id, message_id, match_id),
+            )
+
+    async def commit_action(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        state: str,
+        version: int,
+        events: list[tuple[list[int] | None, str, dict[str, Any]]],
+        log: ActionLog | None,
+        deadline: float | None,
+        timeouts: list[int],
+        status: str = "active",
+        results: list[ResultRow] | None = None,
+        interaction_id: int | None = None,
+    ) -> bool:
+        """Write one applied action atomically; False when it lost a race.
+
+        In one ``BEGIN IMMEDIATE`` transaction: the snapshot, version, deadline (clearing
+        ``reminded``), timeouts and status, guarded by ``version = expected_version``; the
+        events (``seq`` continues the match's sequence); the action log row; the results
+        with ``status`` (``"finished"`` if ``results`` are given with ``"active"``) and the
+        :meth:`on_results` hook; the processed ``interaction_id``.
+
+        Returns False, writing nothing, when ``expected_version`` is stale *or* when
+        ``interaction_id`` was already processed (the click was handled already).
+        """
+        if log is not None and log.match_id != match_id:
+            raise ValueError(f"log is for match {log.match_id}, not {match_id}")
+        if results and status == "active":
+            status = "finished"
+        now = self._clock()
+        prune = now - self._last_prune >= PRUNE_EVERY
+        try:
+            async with self.write_transaction() as conn:
+                rows = list(
+                    await conn.execute_fetchall(
+                        "UPDATE matches SET state = ?, version = ?, deadline = ?, reminded = 0,"
+                        " timeouts = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?"
+                        f" RETURNING {_rows.MATCH_COLUMNS}",
+                        (
+                            state,
+                            version,
+                            deadline,
+                            _rows.dumps(timeouts),
+                            status,
+                            now,
+                            match_id,
+                            expected_version,
+                        ),
+                    )
+                )
+                if not rows:
+                    raise _Conflict
+                if interaction_id is not None:
+                    cur = await conn.execute(
+                        "INSERT OR IGNORE INTO processed_interactions (id, match_id, at)"
+                        " VALUES (?, ?, ?)",
+                        (interaction_id, match_id, now),
+                    )
+                    if cur.rowcount != 1:
+                        raise _Conflict
+                if events:
+                    await conn.executemany(
+                        "INSERT INTO match_events (match_id, seq, version, audience, kind, data)"
+                        " SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5"
+                        " FROM match_events WHERE match_id = ?1",
+                        [
+                            (
+                                match_id,
+                                version,
+                                None if aud is None else _rows.dumps(aud),
+                                kind,
+                                _rows.dumps(data),
+                            )
+                            for aud, kind, data in events
+                        ],
+                    )
+                if log is not None:
+                    await conn.execute(
+                        "INSERT INTO match_actions (match_id, version, seat, action, note)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (
+                            match_id,
+                            log.version,
+                            log.seat,
+                            None if log.action is None else _rows.dumps(log.action),
+                            log.note,
+                        ),
+                    )
+                if results:
+                    match = _rows.match_from_row(rows[0])
+                    await conn.executemany(
+                        "INSERT INTO match_results (match_id, seat, user_id, rank, forfeited,"
+                        " label, guild_id, game, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [
+                            (
+                                match_id,
+                                r.seat,
+                                r.user_id,
+                                r.rank,
+                                int(r.forfeited),
+                                r.label,
+                                match.guild_id,
+                                match.game,
+                                now,
+                            )
+                            for r in results
+                        ],
+                    )
+                    await self.on_results(conn, match, list(results))
+                if prune:
+                    await conn.execute(
+                        "DELETE FROM processed_interactions WHERE at < ?", (now - PROCESSED_TTL,)
+                    )
+        except _Conflict:
+            return False
+        if prune:
+            self._last_prune = now
+        return True
+
+    async def mark_reminded(self, match_id: int, version: int) -> None:
+        """Note that the half-time reminder for ``version``'s deadline was sent."""
+        async with self.write_transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?",
+                (match_id, version),
+            )
+
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        """True if this Discord interaction was already processed (kept for a day)."""
+        rows = await self._fetch(
+            "SELECT 1 FROM processed_interactions WHERE id = ?", (interaction_id,)
+        )
+        return bool(rows)
+
+    async def live_matches(self, user_id: int) -> list[MatchRecord]:
+        """Active matches in which the user holds a seat, newest first."""
+        rows = await self._fetch(
+            f"SELECT {_rows.MATCH_COLUMNS} FROM matches WHERE status = 'active' AND id IN"
+            " (SELECT match_id FROM match_seats WHERE user_id = ?) ORDER BY id DESC",
+            (user_id,),
+        )
+        return [_rows.match_from_row(r) for r in rows]
+
+    async def timed_matches(self) -> list[MatchRecord]:
+        """Active matches with a deadline, soonest first (to re-arm timers after a restart)."""
+        rows = await self._fetch(
+            f"SELECT {_rows.MATCH_COLUMNS} FROM matches"
+            " WHERE status = 'active' AND deadline IS NOT NULL ORDER BY deadline, id"
+        )
+        return [_rows.match_from_row(r) for r in rows]
+
+    async def events(self, match_id: int) -> list[EventRecord]:
+        """Every stored event of a match, in order."""
+        rows = await self._fetch(
+            "SELECT match_id, seq, version, audience, kind, data FROM match_events"
+            " WHERE match_id = ? ORDER BY seq",
+            (match_id,),
+        )
+        return [_rows.event_from_row(r) for r in rows]
+
+    async def action_log(self, match_id: int) -> list[ActionLog]:
+        """Every applied action of a match, in order (for replays)."""
+        rows = await self._fetch(
+            "SELECT match_id, version, seat, action, note FROM match_actions"
+            " WHERE match_id = ? ORDER BY id",
+            (match_id,),
+        )
+        return [_rows.action_from_row(r) for r in rows]
+
+    # -------------------------------------------------------------- guild settings
+    async def guild_setting(self, guild_id: int, key: str, default: Any) -> Any:
+        """A per-guild setting (e.g. ``turn_seconds``), or ``default``."""
+        rows = await self._fetch(
+            "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key)
+        )
+        return _rows.loads(rows[0][0]) if rows else default
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Set a per-guild setting (any JSON-serialisable value)."""
+        async with self.write_transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                (guild_id, key, _rows.dumps(value)),
+            )
+
+
+def _conforms(store: SqliteStore) -> Store:
+    """Static check (mypy) that :class:`SqliteStore` satisfies the :class:`Store` protocol."""
+    return store
