@@ -1,0 +1,74 @@
+"""The custom_id grammar of every component the bot sends.
+
+``hj:<kind>:<field>:<field>...``, at most 100 characters. Every id is parsed here, by
+one function, so a malformed or foreign id gets a clear answer instead of silence.
+
+- ``hj:a:<match>:<version>:<action id>``  an action button
+- ``hj:s:<match>:<version>:<n>``          an action select (the value is the action id)
+- ``hj:hand:<match>`` / ``hj:act:<match>``  the board's persistent buttons
+- ``hj:ch:<challenge>:accept|decline``    a challenge's answer buttons
+- other kinds are registered by cogs (ladder paging, rematch, confirmations)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "hj"
+MAX_LEN = 100
+_FIELD = re.compile(r"^[A-Za-z0-9._\-+=]{1,48}$")
+
+
+class BadCustomId(ValueError):
+    """A custom_id that is not one of ours or does not parse."""
+
+
+@dataclass(frozen=True)
+class CustomId:
+    """A parsed custom_id: its kind and its fields."""
+
+    kind: str
+    fields: tuple[str, ...]
+
+    def num(self, i: int) -> int:
+        """Field ``i`` as a non-negative integer, or :class:`BadCustomId`."""
+        try:
+            value = self.fields[i]
+        except IndexError:
+            raise BadCustomId("missing field") from None
+        if not value.isdigit():
+            raise BadCustomId("not a number")
+        return int(value)
+
+    def text(self, i: int) -> str:
+        """Field ``i`` as text, or :class:`BadCustomId`."""
+        try:
+            return self.fields[i]
+        except IndexError:
+            raise BadCustomId("missing field") from None
+
+
+def make(kind: str, *fields: object) -> str:
+    """Build a custom_id; raises ``ValueError`` if it would be invalid."""
+    parts = [PREFIX, kind, *(str(f) for f in fields)]
+    for p in parts[1:]:
+        if not _FIELD.match(p):
+            raise ValueError(f"bad custom_id field {p!r}")
+    out = ":".join(parts)
+    if len(out) > MAX_LEN:
+        raise ValueError("custom_id too long")
+    return out
+
+
+def parse(custom_id: str) -> CustomId:
+    """Parse one of our custom_ids; raises :class:`BadCustomId` otherwise."""
+    if len(custom_id) > MAX_LEN:
+        raise BadCustomId("too long")
+    parts = custom_id.split(":")
+    if len(parts) < 2 or parts[0] != PREFIX:
+        raise BadCustomId("not ours")
+    for p in parts[1:]:
+        if not _FIELD.match(p):
+            raise BadCustomId("bad field")
+    return CustomId(parts[1], tuple(parts[2:]))

@@ -1,0 +1,265 @@
+"""The referee: loads a match, asks the engine, persists the result in one transaction.
+
+No Discord here (so it is tested without one) and no rules either: every decision is
+the engine's. The referee adds only what lives outside a game's rules: who sits where,
+deadlines, consecutive timeouts, idempotency and the per-match lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from db.base import ActionLog, MatchRecord, ResultRow, Store
+from engine.core import (
+    BaseState,
+    EngineError,
+    Event,
+    Game,
+    MatchOver,
+    NotYourDecision,
+    Outcome,
+    StaleAction,
+)
+from engine.games import REGISTRY
+
+
+class NoSuchMatch(EngineError):
+    """The match id does not exist."""
+
+
+class AlreadyDone(EngineError):
+    """The same interaction was already processed (a double click)."""
+
+
+@dataclass
+class Applied:
+    """What one referee step did: the new record, state, events and who acted."""
+
+    match: MatchRecord
+    state: BaseState
+    events: list[Event]
+    seat: int | None
+    outcome: Outcome | None
+    pending_before: dict[int, str] = field(default_factory=dict)
+    pending_after: dict[int, str] = field(default_factory=dict)
+
+
+def pending_seats(game: Game[Any, Any], state: BaseState) -> dict[int, str]:
+    """Seats that still have to decide (prompted, not yet committed), with the prompt kind."""
+    return {s: p.kind for s, p in game.prompts(state).items() if not p.committed}
+
+
+class Referee:
+    """Applies actions, forfeits and timeouts to stored matches."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        turn_seconds: float = 300.0,
+        max_timeouts: int = 3,
+        clock: Callable[[], float] = time.time,
+        registry: dict[str, Game[Any, Any]] | None = None,
+    ) -> None:
+        self.store = store
+        self.turn_seconds = turn_seconds
+        self.max_timeouts = max_timeouts
+        self.clock = clock
+        self.registry = REGISTRY if registry is None else registry
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ helpers
+    def game(self, game_id: str) -> Game[Any, Any]:
+        """The engine game for an id."""
+        return self.registry[game_id]
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """The in-process lock of one match."""
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    async def load(self, match_id: int) -> tuple[MatchRecord, Game[Any, Any], BaseState]:
+        """A stored match, its game and its state."""
+        rec = await self.store.get_match(match_id)
+        if rec is None:
+            raise NoSuchMatch("I can't find that match; it may have been deleted.")
+        game = self.game(rec.game)
+        return rec, game, game.load(rec.state)
+
+    @staticmethod
+    def seat_of(rec: MatchRecord, user_id: int) -> int:
+        """The seat of a user in a match, or a refusal."""
+        try:
+            return rec.seats.index(user_id)
+        except ValueError:
+            raise NotYourDecision("You are not playing in this match.") from None
+
+    async def turn_seconds_for(self, guild_id: int | None) -> float:
+        """Seconds per decision in a guild (its setting, else the default)."""
+        if guild_id is None:
+            return self.turn_seconds
+        value = await self.store.guild_setting(guild_id, "turn_seconds", self.turn_seconds)
+        return float(value)
+
+    # ------------------------------------------------------------------- start
+    async def open_match(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_id: str,
+        options: dict[str, Any],
+        seats: list[int],
+        seed: int | None = None,
+        rated: bool = True,
+    ) -> tuple[MatchRecord, BaseState]:
+        """Set up a new match in the engine and store it."""
+        game = self.game(game_id)
+        opts = game.parse_options(options)
+        state = game.setup(opts, len(seats), secrets.randbits(63) if seed is None else seed)
+        deadline = self.clock() + await self.turn_seconds_for(guild_id)
+        rec = await self.store.create_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game_id,
+            options=opts.model_dump(mode="json"),
+            seats=seats,
+            state=game.dump(state),
+            version=state.version,
+            deadline=deadline,
+            rated=rated,
+        )
+        return rec, state
+
+    # ------------------------------------------------------------------ actions
+    async def act(
+        self,
+        match_id: int,
+        user_id: int,
+        aid: str,
+        version: int | None,
+        interaction_id: int | None = None,
+    ) -> Applied:
+        """Apply the action ``aid`` of ``user_id`` if ``version`` is still current."""
+        async with self.lock(match_id):
+            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+                raise AlreadyDone("Already done: that click was processed.")
+            rec, game, state = await self.load(match_id)
+            if rec.status != "active":
+                raise MatchOver("This match is over.")
+            seat = self.seat_of(rec, user_id)
+            before = pending_seats(game, state)
+            action = game.find(state, seat, aid) if seat in before else None
+            new, events = game.act(state, seat, aid, version)
+            timeouts = list(rec.timeouts or [0] * len(rec.seats))
+            timeouts[seat] = 0
+            log = ActionLog(
+                match_id=match_id,
+                version=new.version,
+                seat=seat,
+                action=action.model_dump(mode="json") if action is not None else None,
+            )
+            return await self._commit(rec, game, state, new, events, log, timeouts, seat,
+                                      before, interaction_id)
+
+    async def forfeit(self, match_id: int, user_id: int) -> Applied:
+        """End a match with ``user_id`` conceding."""
+        async with self.lock(match_id):
+            rec, game, state = await self.load(match_id)
+            if rec.status != "active":
+                raise MatchOver("This match is over.")
+            seat = self.seat_of(rec, user_id)
+            before = pending_seats(game, state)
+            new, events = game.concede(state, seat, "forfeit")
+            log = ActionLog(match_id=match_id, version=new.version, seat=seat, action=None,
+                            note="forfeit")
+            timeouts = list(rec.timeouts or [0] * len(rec.seats))
+            return await self._commit(rec, game, state, new, events, log, timeouts, seat, before)
+
+    async def expire(self, match_id: int, version: int) -> Applied | None:
+        """Apply the timeout default to every seat still deciding at ``version``.
+
+        A timed-out seat's decisions are played out until someone else must decide (at
+        most 20 steps); a seat reaching the consecutive-timeout limit forfeits instead.
+        Returns None when the match moved on (nothing to do).
+        """
+        async with self.lock(match_id):
+            rec, game, state = await self.load(match_id)
+            if rec.status != "active" or rec.version != version:
+                return None
+            before = pending_seats(game, state)
+            timeouts = list(rec.timeouts or [0] * len(rec.seats))
+            for seat in before:
+                timeouts[seat] += 1
+            losers = sorted(s for s in before if timeouts[s] >= self.max_timeouts)
+            events: list[Event] = []
+            new = state
+            if losers:
+                new, events = game.concede(state, losers[0], "timeout")
+                note = "timeout-forfeit"
+            else:
+                for _ in range(20):
+                    now = pending_seats(game, new)
+                    todo = sorted(now.keys() & before.keys())
+                    if not todo or new.result is not None or now.keys() - before.keys():
+                        break
+                    new, evs = game.timeout(new, todo[0])
+                    events.extend(evs)
+                note = "timeout"
+            log = ActionLog(match_id=match_id, version=new.version, seat=None, action=None,
+                            note=note)
+            return await self._commit(rec, game, state, new, events, log, timeouts, None, before)
+
+    # ------------------------------------------------------------------ commit
+    async def _commit(
+        self,
+        rec: MatchRecord,
+        game: Game[Any, Any],
+        old: BaseState,
+        new: BaseState,
+        events: list[Event],
+        log: ActionLog,
+        timeouts: list[int],
+        seat: int | None,
+        before: dict[int, str],
+        interaction_id: int | None = None,
+    ) -> Applied:
+        outcome = game.outcome(new)
+        results: list[ResultRow] | None = None
+        deadline: float | None = None
+        status = "active"
+        if outcome is not None:
+            status = "finished"
+            labels = game.sim_labels(new)
+            results = [
+                ResultRow(seat=s, user_id=uid, rank=outcome.ranks[s],
+                          forfeited=s in outcome.forfeited, label=labels[s])
+                for s, uid in enumerate(rec.seats)
+            ]
+        else:
+            deadline = self.clock() + await self.turn_seconds_for(rec.guild_id)
+        ok = await self.store.commit_action(
+            rec.id,
+            expected_version=old.version,
+            state=game.dump(new),
+            version=new.version,
+            events=[(list(e.audience) if e.audience is not None else None, e.kind, e.data)
+                    for e in events],
+            log=log,
+            deadline=deadline,
+            timeouts=timeouts,
+            status=status,
+            results=results,
+            interaction_id=interaction_id,
+        )
+        if not ok:
+            raise StaleAction("That board has changed since this was shown; look again.")
+        updated = rec.model_copy(update={
+            "state": game.dump(new), "version": new.version, "deadline": deadline,
+            "timeouts": timeouts, "status": status, "reminded": False,
+        })
+        return Applied(updated, new, events, seat, outcome, before, pending_seats(game, new))

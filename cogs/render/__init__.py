@@ -1,0 +1,1 @@
+"""Rendering: turning engine views and events into Discord embeds, pictures and components."""

@@ -1,0 +1,30 @@
+"""Which renderer draws which game (falls back to the generic one)."""
+
+from __future__ import annotations
+
+from cogs.render.base import Renderer
+
+_RENDERERS: dict[str, Renderer] = {}
+
+
+def register(renderer: Renderer) -> None:
+    """Register a game's renderer."""
+    _RENDERERS[renderer.game_id] = renderer
+
+
+def renderer_for(game_id: str) -> Renderer:
+    """The renderer of a game (generic if none is registered)."""
+    if not _RENDERERS:
+        _load()
+    return _RENDERERS.get(game_id) or Renderer()
+
+
+def _load() -> None:
+    import importlib
+
+    for name in ("cogs.render.sushido", "cogs.render.world_of_fighters"):
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise

@@ -1,0 +1,92 @@
+"""One entry point for every component click: parse the custom_id, route, answer errors.
+
+Why not one ``discord.ui.DynamicItem`` per button kind (the usual persistent-button
+pattern)? Both survive restarts, since nothing is kept in memory. But discord.py drops a
+click whose custom_id matches no template, and Discord then shows "This interaction
+failed". Parsing every ``hj:`` id here answers malformed and foreign ids with a clear
+ephemeral message too, and puts error handling in one place.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs import ids
+from engine.core import EngineError
+
+log = logging.getLogger("hajime.router")
+
+Handler = Callable[[discord.Interaction[Any], ids.CustomId], Awaitable[None]]
+
+
+class StaticView(discord.ui.View):
+    """A view used only to lay out components: never stored, never dispatched.
+
+    The router handles every click, so discord.py need not keep one object per sent
+    message in memory (its view store would otherwise grow with every ephemeral hand).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        """Never register this view for dispatch."""
+        return False
+
+
+async def answer(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer ephemerally, whether or not the interaction was already responded to."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class Router(commands.Cog):
+    """Routes component interactions to the handler registered for their kind."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.handlers: dict[str, Handler] = {}
+
+    def register(self, kind: str, handler: Handler) -> None:
+        """Route custom_ids ``hj:<kind>:...`` to ``handler``."""
+        self.handlers[kind] = handler
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Handle every component interaction whose custom_id is (or looks like) ours."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        raw = str(data.get("custom_id", ""))
+        try:
+            cid = ids.parse(raw)
+            handler = self.handlers.get(cid.kind)
+            if handler is None:
+                raise ids.BadCustomId("unknown kind")
+        except ids.BadCustomId:
+            await answer(interaction, "I don't recognise that button; it may be from an "
+                                      "older version of the bot. Use /matches to find yours.")
+            return
+        try:
+            await handler(interaction, cid)
+        except ids.BadCustomId:
+            await answer(interaction, "That button is damaged; please use a fresh one.")
+        except EngineError as exc:
+            await answer(interaction, exc.reason)
+        except discord.HTTPException:
+            log.exception("discord error while handling %s", raw)
+        except Exception:
+            log.exception("error while handling %s", raw)
+            await answer(interaction, "Something went wrong on my side; nothing was changed.")
+
+
+async def setup(bot: commands.Bot) -> None:
+    """discord.py extension entry point."""
+    await bot.add_cog(Router(bot))
