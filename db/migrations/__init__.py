@@ -45,8 +45,9 @@ def split_statements(script: str) -> Iterator[str]:
             buf = ""
             if stmt.rstrip(";").strip():
                 yield stmt
-    if buf.strip():
-        raise ValueError(f"incomplete SQL statement at the end of the script: {buf.strip()!r}")
+    rest = "\n".join(ln for ln in buf.splitlines() if not ln.strip().startswith("--"))
+    if rest.strip():
+        raise ValueError(f"incomplete SQL statement at the end of the script: {rest.strip()!r}")
 
 
 _VERSION_TABLE = """
