@@ -1,0 +1,135 @@
+"""What each viewer may see, built by allow-list (never by deleting from a state copy).
+
+A seat sees its own hand, its own pending pick and commit, and its own face-down Action
+card; of the rival only the hand *count* and whether they have committed. Spectators
+(``viewer=None``) get the public view. No field here can hold a card its viewer may not see.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.games.world_of_fighters.board import SIZE, START, Pos, distance, on_edge
+from engine.games.world_of_fighters.data import Card, characters
+from engine.games.world_of_fighters.model import MAX_HP, SUPER_HP, Phase, Reveal, WofState
+
+
+class FighterView(BaseModel):
+    """Public facts about one seat's fighter."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int
+    character: str | None
+    """Character id; ``None`` until both picks are revealed."""
+    name: str | None
+    initials: str | None
+    art: str | None
+    reach: str | None
+    super_name: str | None
+    super_code: str | None
+    """Requirement in the rulebook's notation, e.g. ``G.R3``."""
+    hp: int
+    max_hp: int
+    pos: Pos
+    prev_pos: Pos | None
+    """Square before this fighter's last move (for trails)."""
+    last_move: int | None
+    """Movement card used last turn (resting this turn)."""
+    super_used: bool
+    bouts_won: int
+    hand_count: int
+    committed: bool
+    """Has picked (pick phase) or committed (commit phase) and waits."""
+    on_edge: bool
+
+
+class MyCommit(BaseModel):
+    """The viewer's own pending choice (hidden from the rival until the reveal)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    move: int | None = None
+    card: Card | None = None
+    call_super: bool = False
+
+
+class WofView(BaseModel):
+    """One viewer's view of a World of Fighters match."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str = "world_of_fighters"
+    viewer: int | None
+    version: int
+    phase: Phase
+    board_size: int = SIZE
+    start_squares: list[Pos] = [START[0], START[1]]
+    bouts: int
+    """1, or 3 for best of three."""
+    bout: int
+    turn: int
+    first: int
+    to_act: list[int]
+    """Seats that still have to decide now."""
+    fighters: list[FighterView]
+    range: int
+    my_hand: list[Card] | None
+    """The viewer's hand (``None`` for spectators)."""
+    my_pick: str | None
+    my_commit: MyCommit | None
+    my_table_card: Card | None
+    """The viewer's own face-down Action card while the turn resolves."""
+    can_super: bool
+    """The viewer could call the super move this turn (HP, not used yet)."""
+    deck_count: int
+    discard_count: int
+    last_reveal: Reveal | None
+    bout_winners: list[int | None]
+    result_summary: str | None
+    winners: list[int] | None
+
+
+def build_view(state: WofState, viewer: int | None) -> WofView:
+    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+    from engine.games.world_of_fighters.rules import GAME  # local: rules imports us
+
+    roster = characters()
+    fighters: list[FighterView] = []
+    for seat, f in enumerate(state.fighters):
+        c = roster[f.character] if f.character else None
+        waiting = (seat in state.picks) if state.phase == "pick" else (seat in state.commits)
+        fighters.append(FighterView(
+            seat=seat, character=c.id if c else None, name=c.name if c else None,
+            initials=c.initials if c else None, art=c.art if c else None,
+            reach=c.reach if c else None,
+            super_name=c.super.name if c else None, super_code=c.super.code if c else None,
+            hp=f.hp, max_hp=MAX_HP, pos=f.pos, prev_pos=f.prev_pos, last_move=f.last_move,
+            super_used=f.super_used, bouts_won=f.bouts_won, hand_count=len(f.hand),
+            committed=waiting, on_edge=on_edge(f.pos),
+        ))
+    mine = state.fighters[viewer] if viewer is not None else None
+    commit = state.commits.get(viewer) if viewer is not None else None
+    can_super = False
+    if mine is not None and mine.character is not None and state.result is None:
+        can_super = mine.hp <= SUPER_HP and not mine.super_used
+    prompts = GAME.prompts(state)
+    return WofView(
+        viewer=viewer, version=state.version, phase=state.phase, bouts=state.options.bouts,
+        bout=state.bout, turn=state.turn, first=state.first,
+        to_act=sorted(s for s, p in prompts.items() if not p.committed),
+        fighters=fighters,
+        range=distance(state.fighters[0].pos, state.fighters[1].pos),
+        my_hand=list(mine.hand) if mine is not None else None,
+        my_pick=state.picks.get(viewer) if viewer is not None else None,
+        my_commit=MyCommit(move=commit.move, card=commit.card, call_super=commit.call_super)
+        if commit is not None else None,
+        my_table_card=state.table.get(viewer) if viewer is not None else None,
+        can_super=can_super,
+        deck_count=len(state.deck), discard_count=len(state.discard),
+        last_reveal=state.reveal.model_copy(deep=True) if state.reveal else None,
+        bout_winners=list(state.bout_winners),
+        result_summary=state.result.summary if state.result else None,
+        winners=list(state.result.winners) if state.result else None,
+    )
+
