@@ -1,12 +1,7 @@
 """The embedded store: :class:`SqliteStore`, one aiosqlite connection to a WAL database.
 
-Concurrency model. There is one connection, and a connection has one transaction state,
-so every public method takes ``self._lock`` (an :class:`asyncio.Lock`) for its whole
-transaction; reads take it too, otherwise a read interleaved with an open write on the
-same connection would see that write's uncommitted rows. Writes start with
-``BEGIN IMMEDIATE`` so the write lock on the file is taken up front (no deadlock-prone
-lock upgrade if another process shares the file); ``busy_timeout`` makes a second process
-wait instead of failing at once. Every public method is exactly one transaction.
+Every public method is exactly one transaction, run under the store's lock (see
+:mod:`db.sqlite_core` for the concurrency model).
 
 Optimistic concurrency. :meth:`SqliteStore.commit_action` updates the match
 ``WHERE id = ? AND version = expected``; when no row matches, another action won the race
@@ -15,13 +10,9 @@ and the whole transaction is rolled back (``False`` is returned, nothing is writ
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
-from pathlib import Path
-from types import TracebackType
-from typing import Any, Literal
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import aiosqlite
 
@@ -34,12 +25,9 @@ from db.base import (
     ResultRow,
     Store,
 )
-from db.migrations import migrate
+from db.sqlite_core import SqliteDatabase, Synchronous
 
 __all__ = ["ResultsHook", "SqliteStore", "Synchronous"]
-
-Synchronous = Literal["NORMAL", "FULL"]
-"""The ``PRAGMA synchronous`` levels the store accepts."""
 
 ResultsHook = Callable[[aiosqlite.Connection, MatchRecord, list[ResultRow]], Awaitable[None]]
 """``hook(conn, match, results)``, awaited inside the transaction that ends a match."""
@@ -54,7 +42,7 @@ class _Conflict(Exception):
     """Internal: abort the write transaction and report a lost race."""
 
 
-class SqliteStore:
+class SqliteStore(SqliteDatabase):
     """:class:`db.base.Store` on SQLite through aiosqlite.
 
     ``SqliteStore(path)`` then ``await store.open()`` (or ``async with SqliteStore(path)``).
@@ -84,100 +72,11 @@ class SqliteStore:
         on_results: ResultsHook | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        if synchronous not in ("NORMAL", "FULL"):
-            raise ValueError(f"synchronous must be 'NORMAL' or 'FULL', not {synchronous!r}")
-        self.path = path
-        self.synchronous: Synchronous = synchronous
-        self.busy_timeout_ms = busy_timeout_ms
+        super().__init__(
+            path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms, clock=clock
+        )
         self._results_hook = on_results
-        self._clock = clock
-        self._conn: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
         self._last_prune = 0.0
-
-    # ------------------------------------------------------------------ lifecycle
-    async def open(self) -> None:
-        """Connect, set the pragmas (WAL, synchronous, foreign keys, busy timeout), migrate."""
-        if self._conn is not None:
-            return
-        if self.path != ":memory:" and not self.path.startswith("file:"):
-            Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
-        try:
-            conn.row_factory = aiosqlite.Row
-            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            rows = list(await conn.execute_fetchall("PRAGMA foreign_keys"))
-            if not rows or rows[0][0] != 1:
-                raise RuntimeError("this SQLite build cannot enforce foreign keys")
-            await migrate(conn)
-        except BaseException:
-            await conn.close()
-            raise
-        self._conn = conn
-
-    async def close(self) -> None:
-        """Close the connection (idempotent); waits for a running transaction to end."""
-        if self._conn is None:
-            return
-        async with self._lock:
-            conn, self._conn = self._conn, None
-            if conn is not None:
-                try:
-                    await conn.execute("PRAGMA optimize")
-                finally:
-                    await conn.close()
-
-    async def __aenter__(self) -> SqliteStore:
-        await self.open()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
-
-    # --------------------------------------------------------------- transactions
-    def _require(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            raise RuntimeError("the store is not open (await store.open() first)")
-        return self._conn
-
-    @asynccontextmanager
-    async def write_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``async with store.write_transaction() as conn``: one ``BEGIN IMMEDIATE`` ... ``COMMIT``.
-
-        For extensions (the ladder) that need their own writes; rolled back when the block
-        raises. Do not call other store methods inside the block (the lock is not reentrant).
-        """
-        async with self._lock:
-            conn = self._require()
-            try:
-                await conn.execute("BEGIN IMMEDIATE")
-                yield conn
-            except BaseException:
-                await conn.rollback()  # a no-op when BEGIN itself failed
-                raise
-            await conn.execute("COMMIT")
-
-    @asynccontextmanager
-    async def read_connection(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``async with store.read_connection() as conn``: the connection, for reads only.
-
-        Holds the store lock so no write transaction is half-done while you read. Wrap
-        several statements in ``BEGIN``/``COMMIT`` yourself if they must see one snapshot.
-        """
-        async with self._lock:
-            yield self._require()
-
-    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        async with self.read_connection() as conn:
-            return list(await conn.execute_fetchall(sql, params))
 
     # ---------------------------------------------------------------- the hook
     async def on_results(

@@ -1,0 +1,138 @@
+"""The connection under :class:`db.sqlite.SqliteStore`: pragmas, lock and transactions.
+
+Concurrency model. There is one connection, and a connection has one transaction state,
+so every operation takes ``self._lock`` (an :class:`asyncio.Lock`) for its whole
+transaction; reads take it too, otherwise a read interleaved with an open write on the
+same connection would see that write's uncommitted rows. Writes start with
+``BEGIN IMMEDIATE`` so the write lock on the file is taken up front (no deadlock-prone
+lock upgrade if another process shares the file); ``busy_timeout`` makes a second process
+wait instead of failing at once. The connection is in autocommit mode
+(``isolation_level=None``): the only transactions are the ones written here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Literal, Self
+
+import aiosqlite
+
+from db.migrations import migrate
+
+__all__ = ["SqliteDatabase", "Synchronous"]
+
+Synchronous = Literal["NORMAL", "FULL"]
+"""The ``PRAGMA synchronous`` levels the store accepts."""
+
+
+class SqliteDatabase:
+    """One configured aiosqlite connection with its lock; the base of ``SqliteStore``.
+
+    See :class:`db.sqlite.SqliteStore` for the meaning of the arguments.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        synchronous: Synchronous = "NORMAL",
+        busy_timeout_ms: int = 5_000,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        if synchronous not in ("NORMAL", "FULL"):
+            raise ValueError(f"synchronous must be 'NORMAL' or 'FULL', not {synchronous!r}")
+        self.path = path
+        self.synchronous: Synchronous = synchronous
+        self.busy_timeout_ms = busy_timeout_ms
+        self._clock = clock
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ lifecycle
+    async def open(self) -> None:
+        """Connect, set the pragmas (WAL, synchronous, foreign keys, busy timeout), migrate."""
+        if self._conn is not None:
+            return
+        if self.path != ":memory:" and not self.path.startswith("file:"):
+            Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            rows = list(await conn.execute_fetchall("PRAGMA foreign_keys"))
+            if not rows or rows[0][0] != 1:
+                raise RuntimeError("this SQLite build cannot enforce foreign keys")
+            await migrate(conn)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+
+    async def close(self) -> None:
+        """Close the connection (idempotent); waits for a running transaction to end."""
+        if self._conn is None:
+            return
+        async with self._lock:
+            conn, self._conn = self._conn, None
+            if conn is not None:
+                try:
+                    await conn.execute("PRAGMA optimize")
+                finally:
+                    await conn.close()
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    # --------------------------------------------------------------- transactions
+    def _require(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("the store is not open (await store.open() first)")
+        return self._conn
+
+    @asynccontextmanager
+    async def write_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``async with store.write_transaction() as conn``: one ``BEGIN IMMEDIATE`` ... ``COMMIT``.
+
+        For extensions (the ladder) that need their own writes; rolled back when the block
+        raises. Do not call other store methods inside the block (the lock is not reentrant).
+        """
+        async with self._lock:
+            conn = self._require()
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+                yield conn
+            except BaseException:
+                await conn.rollback()  # a no-op when BEGIN itself failed
+                raise
+            await conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def read_connection(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``async with store.read_connection() as conn``: the connection, for reads only.
+
+        Holds the store lock so no write transaction is half-done while you read. Wrap
+        several statements in ``BEGIN``/``COMMIT`` yourself if they must see one snapshot.
+        """
+        async with self._lock:
+            yield self._require()
+
+    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        async with self.read_connection() as conn:
+            return list(await conn.execute_fetchall(sql, params))
