@@ -11,7 +11,7 @@ from engine.core.errors import (
     UnknownCard,
 )
 from engine.core.events import Event, for_viewer, private_with_twin, public
-from engine.core.game import Game
+from engine.core.game import CatalogEntry, Game
 from engine.core.outcome import Outcome
 from engine.core.prompts import Prompt
 from engine.core.rng import Rng
@@ -20,6 +20,7 @@ from engine.core.state import ActionBase, BaseState
 __all__ = [
     "ActionBase",
     "BaseState",
+    "CatalogEntry",
     "EngineError",
     "Event",
     "Game",

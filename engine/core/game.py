@@ -29,6 +29,18 @@ from engine.core.prompts import Prompt
 from engine.core.state import BaseState
 
 S = TypeVar("S", bound=BaseState)
+
+
+class CatalogEntry(BaseModel):
+    """One thing a player can look up: a card, a fighter, a character."""
+
+    name: str
+    kind: str
+    """``card``, ``fighter``, ``character``..."""
+    text: str
+    """A few lines in the game's own words (Markdown allowed)."""
+
+
 A = TypeVar("A", bound=BaseModel)
 
 
@@ -85,6 +97,10 @@ class Game(ABC, Generic[S, A]):
     def sim_labels(self, state: S) -> list[str]:
         """One label per seat (fighter name) for the simulator's win rates."""
         return [f"seat{i}" for i in range(state.seats)]
+
+    def catalog(self) -> list[CatalogEntry]:
+        """Every card, fighter or character, for look-ups (``/card``)."""
+        return []
 
     def sim_weight(self, state: S, seat: int, action: A) -> float:
         """Relative weight of an action for the random simulator agent."""

@@ -1,0 +1,170 @@
+"""Hajime's entry point: config -> store -> bot -> cogs -> run.
+
+``python bot.py [--config config.toml]``. A missing or rejected token gives a clear
+message and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+import time
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs.config import ConfigError, Settings, load_settings
+from cogs.referee import Referee
+from db.base import Store
+
+log = logging.getLogger("hajime")
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per log line: time, level, logger, message (and the traceback)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """Render a record as JSON."""
+        out: dict[str, Any] = {
+            "ts": round(record.created, 3),
+            "level": record.levelname,
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        if record.exc_info:
+            out["exc"] = self.formatException(record.exc_info)
+        return json.dumps(out, ensure_ascii=False)
+
+
+def setup_logging(settings: Settings) -> None:
+    """Structured (JSON) or plain logging to stderr, per the config."""
+    handler = logging.StreamHandler(sys.stderr)
+    if settings.log_format == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level.upper())
+    logging.getLogger("discord").setLevel(max(root.level, logging.INFO))
+
+
+def open_store(settings: Settings) -> Store:
+    """The configured store (SQLite by default)."""
+    from db import store_from_url
+
+    return store_from_url(settings.database)
+
+
+class HajimeBot(commands.Bot):
+    """The bot: owns the store and the referee, loads the cogs, syncs commands."""
+
+    def __init__(self, settings: Settings, store: Store, **kwargs: Any) -> None:
+        intents = discord.Intents.default()
+        kwargs.setdefault("guild_ready_timeout", 2.0)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None, **kwargs)
+        self.settings = settings
+        self.store = store
+        self.referee = Referee(store, turn_seconds=settings.turn_seconds,
+                               max_timeouts=settings.max_consecutive_timeouts)
+        self.synced = asyncio.Event()
+
+    async def setup_hook(self) -> None:
+        """Open the store, load cogs, sync slash commands."""
+        from cogs.library import Library
+        from cogs.lobby import Lobby
+        from cogs.router import Router
+        from cogs.table import Table
+
+        started = time.perf_counter()
+        await self.store.open()
+        tick = self.settings.timer_tick_seconds
+        await self.add_cog(Router(self))
+        await self.add_cog(Table(self, self.store, self.referee, tick_seconds=tick))
+        await self.add_cog(Lobby(self, self.store, self.referee,
+                                 expiry_seconds=self.settings.challenge_expiry_seconds,
+                                 max_live=self.settings.max_live_matches, tick_seconds=tick))
+        await self.add_cog(Library(self))
+        await self.load_optional_cogs()
+        if self.settings.dev_guilds:
+            for gid in self.settings.dev_guilds:
+                guild = discord.Object(id=gid)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.synced.set()
+        log.info("cogs loaded and commands synced in %.0f ms",
+                 (time.perf_counter() - started) * 1000)
+
+    async def load_optional_cogs(self) -> None:
+        """Cogs that ship with later features (ladder), loaded when present."""
+        import importlib
+
+        try:
+            module = importlib.import_module("cogs.ladder")
+        except ModuleNotFoundError as exc:
+            if exc.name != "cogs.ladder":
+                raise
+            return
+        await module.setup(self)
+
+    async def on_ready(self) -> None:
+        """Log the login."""
+        user = self.user
+        log.info("logged in as %s (%s) in %d guild(s)", user, user.id if user else "?",
+                 len(self.guilds))
+
+    async def close(self) -> None:
+        """Close Discord first, then the store."""
+        await super().close()
+        await self.store.close()
+
+
+async def run(settings: Settings) -> int:
+    """Run until stopped; returns the process exit code."""
+    store = open_store(settings)
+    bot = HajimeBot(settings, store)
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        print("Discord rejected the token. Check DISCORD_TOKEN (or `token` in config.toml); "
+              "it comes from the Bot tab of your application in the developer portal.",
+              file=sys.stderr)
+        return 3
+    except discord.PrivilegedIntentsRequired:
+        print("The bot asked for a privileged intent that is not enabled in the developer "
+              "portal.", file=sys.stderr)
+        return 4
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, load the config, run the bot."""
+    parser = argparse.ArgumentParser(description="Run the Hajime Discord bot.")
+    parser.add_argument("--config", help="path to config.toml (default: ./config.toml)")
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings(args.config)
+    except ConfigError as exc:
+        print(f"Configuration error: {exc}", file=sys.stderr)
+        return 2
+    if not settings.token.strip():
+        print("No Discord token. Set the DISCORD_TOKEN environment variable (or `token` in "
+              "config.toml; see config.example.toml and the README).", file=sys.stderr)
+        return 2
+    setup_logging(settings)
+    try:
+        return asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
