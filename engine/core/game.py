@@ -163,8 +163,11 @@ class Game(ABC, Generic[S, A]):
             raise MatchOver("This match is over.")
         if expected_version is not None and expected_version != state.version:
             raise StaleAction("That board has changed since this was shown; look again.")
-        if seat not in self.prompts(state):
+        prompt = self.prompts(state).get(seat)
+        if prompt is None:
             raise NotYourDecision("You have nothing to decide right now.")
+        if prompt.committed:
+            raise NotYourDecision("You have already committed; waiting for your rival.")
         for action in self.legal(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return self.apply(state, seat, action)

@@ -32,7 +32,9 @@ def _load() -> None:
             if exc.name != module:
                 raise
             continue
-        register(mod.GAME)
+        game = getattr(mod, "GAME", None)
+        if game is not None:  # a package still being written has no GAME yet
+            register(game)
 
 
 _load()

@@ -1,0 +1,101 @@
+"""The referee over the real SQLite store, on the toy game: no Discord involved."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from cogs.referee import AlreadyDone, NoSuchMatch, Referee
+from db import SqliteStore
+from engine.core import MatchOver, NotYourDecision, StaleAction
+from tests.engine.toygame import TOY
+
+ALICE, BOB, CAROL = 11, 22, 33
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def setup(tmp_path: pathlib.Path):
+    store = SqliteStore(str(tmp_path / "h.sqlite3"))
+    await store.open()
+    clock = Clock()
+    ref = Referee(store, turn_seconds=60, max_timeouts=3, clock=clock,
+                  registry={"toy": TOY})
+    rec, state = await ref.open_match(guild_id=1, channel_id=2, game_id="toy", options={},
+                                      seats=[ALICE, BOB], seed=5)
+    yield store, ref, rec, clock
+    await store.close()
+
+
+async def test_commit_then_reveal_and_persisted(setup) -> None:
+    store, ref, rec, clock = setup
+    assert rec.deadline == clock.now + 60
+    a = await ref.act(rec.id, ALICE, "p3", 0, interaction_id=100)
+    assert a.pending_after == {1: "pick"} and a.outcome is None
+    b = await ref.act(rec.id, BOB, "p1", 1, interaction_id=101)
+    assert b.state.scores == [1, 0]
+    stored = await store.get_match(rec.id)
+    assert stored is not None and stored.version == 2 and TOY.load(stored.state) == b.state
+    log = await store.action_log(rec.id)
+    assert [(x.seat, x.action) for x in log] == [(0, {"kind": "pick", "n": 3}),
+                                                 (1, {"kind": "pick", "n": 1})]
+
+
+async def test_bad_inputs_change_nothing(setup) -> None:
+    store, ref, rec, _ = setup
+    await ref.act(rec.id, ALICE, "p2", 0, interaction_id=200)
+    with pytest.raises(AlreadyDone):  # the same interaction delivered twice
+        await ref.act(rec.id, ALICE, "p2", 0, interaction_id=200)
+    with pytest.raises(NotYourDecision):  # already committed
+        await ref.act(rec.id, ALICE, "p1", 1, interaction_id=201)
+    with pytest.raises(StaleAction):  # a button from version 0
+        await ref.act(rec.id, BOB, "p1", 0, interaction_id=202)
+    with pytest.raises(NotYourDecision):  # not in the match
+        await ref.act(rec.id, CAROL, "p1", 1, interaction_id=203)
+    with pytest.raises(NoSuchMatch):
+        await ref.act(9999, BOB, "p1", 1)
+    stored = await store.get_match(rec.id)
+    assert stored is not None and stored.version == 1
+
+
+async def test_timeouts_apply_default_then_forfeit_after_three(setup) -> None:
+    store, ref, rec, clock = setup
+    version = rec.version
+    for n in range(1, 3):
+        clock.now += 61
+        applied = await ref.expire(rec.id, version)
+        assert applied is not None and applied.outcome is None
+        assert applied.match.timeouts == [n, n]
+        version = applied.match.version
+    assert await ref.expire(rec.id, version - 1) is None  # stale timer: nothing happens
+    await ref.act(rec.id, ALICE, "p3", version)  # alice acts: her streak resets
+    applied = await ref.expire(rec.id, version + 1)
+    assert applied is not None and applied.outcome is not None
+    assert applied.outcome.forfeited == (1,) and applied.outcome.winners == (0,)
+    assert applied.outcome.reason == "timeout"
+    with pytest.raises(MatchOver):
+        await ref.act(rec.id, ALICE, "p1", applied.match.version)
+
+
+async def test_forfeit_and_restart(setup, tmp_path: pathlib.Path) -> None:
+    store, ref, rec, clock = setup
+    await ref.act(rec.id, ALICE, "p3", 0)
+    await store.close()
+    store2 = SqliteStore(str(tmp_path / "h.sqlite3"))
+    await store2.open()
+    ref2 = Referee(store2, turn_seconds=60, clock=clock, registry={"toy": TOY})
+    b = await ref2.act(rec.id, BOB, "p2", 1)  # the commit made before the restart holds
+    assert b.state.scores == [1, 0]
+    f = await ref2.forfeit(rec.id, BOB)
+    assert f.outcome is not None and f.outcome.winners == (0,)
+    assert (await store2.live_matches(ALICE)) == []
+    await store2.close()
+    await store.open()  # the fixture closes it
