@@ -200,18 +200,21 @@ class Referee:
             new = state
             if losers:
                 new, events = game.concede(state, losers[0], "timeout")
-                note = "timeout-forfeit"
+                log = ActionLog(match_id=match_id, version=new.version, seat=losers[0],
+                                action=None, note="timeout-forfeit")
             else:
+                steps: list[dict[str, Any]] = []
                 for _ in range(20):
                     now = pending_seats(game, new)
                     todo = sorted(now.keys() & before.keys())
                     if not todo or new.result is not None or now.keys() - before.keys():
                         break
+                    action = game.timeout_action(new, todo[0])
                     new, evs = game.timeout(new, todo[0])
+                    steps.append({"seat": todo[0], "action": action.model_dump(mode="json")})
                     events.extend(evs)
-                note = "timeout"
-            log = ActionLog(match_id=match_id, version=new.version, seat=None, action=None,
-                            note=note)
+                log = ActionLog(match_id=match_id, version=new.version, seat=None,
+                                action={"steps": steps}, note="timeout")
             return await self._commit(rec, game, state, new, events, log, timeouts, None, before)
 
     # ------------------------------------------------------------------ commit

@@ -215,14 +215,27 @@ class Table(commands.Cog):
             log.warning("could not edit board of match %s", rec.id)
         renderer = renderer_for(rec.game)
         lines = renderer.narrate(for_viewer(applied.events, None), names_of(rec))
-        if applied.outcome is not None:
-            lines.append(f"🏁 **Match over.** {applied.outcome.summary}")
         if lines:
             await self.send_lines(where, lines)
+        if applied.outcome is not None:
+            await self.announce_result(rec, applied)
         if applied.outcome is None:
             await self.ping(rec, applied.state, applied.pending_after,
                             applied.pending_before if applied.seat is not None else {},
                             actor=applied.seat)
+
+    async def announce_result(self, rec: MatchRecord, applied: Applied) -> None:
+        """The final message: the result, with a Rematch button."""
+        assert applied.outcome is not None
+        where = self.bot.get_partial_messageable(rec.thread_id or rec.channel_id)
+        winners = " and ".join(f"<@{rec.seats[s]}>" for s in applied.outcome.winners)
+        head = "🤝 **Draw.**" if applied.outcome.draw else f"🏆 **{winners} wins!**"
+        view = StaticView()
+        view.add_item(discord.ui.Button(label="Rematch", emoji="🔁",
+                                        style=discord.ButtonStyle.primary,
+                                        custom_id=ids.make("rm", rec.id)))
+        await where.send(f"🏁 Match over. {head} {applied.outcome.summary}".strip(), view=view,
+                         allowed_mentions=discord.AllowedMentions(users=True))
 
     async def send_lines(self, where: discord.abc.Messageable, lines: list[str]) -> None:
         """Send narration, split under Discord's 2000-character limit."""
