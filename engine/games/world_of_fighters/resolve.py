@@ -122,7 +122,7 @@ def advance(state: WofState) -> list[Event]:
         name = char(state, seat).name
         assert state.reveal is not None
         state.reveal.notes.append(f"{name} has nowhere to go and is forced off the board!")
-        return [public("forced_off", seat=seat)] + end_bout(state, 1 - seat, "ring_out")
+        return [public("forced_off", seat=seat), *end_bout(state, 1 - seat, "ring_out")]
     if not state.queue:
         return score(state)
     return []
@@ -172,7 +172,7 @@ def score(state: WofState) -> list[Event]:
     state.table, state.called = {}, {}
     if cards == ["block", "block"] and not any(active):
         rv.notes.append("Both fighters block: nothing happens.")
-        return [*events, public("both_blocked")] + end_turn(state)
+        return [*events, public("both_blocked"), *end_turn(state)]
     counter_for: int | None = None
     for s in (state.first, 1 - state.first):
         o = 1 - s
