@@ -1,0 +1,111 @@
+"""The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+from .rest import FAKE_KEY
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
+REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
+HEARTBEAT_INTERVAL_MS = 41250
+
+
+class GatewaySession:
+    """One bot connection. Events are sent as text frames (never compressed)."""
+
+    def __init__(self, fake: FakeDiscord, ws: web.WebSocketResponse) -> None:
+        self.fake = fake
+        self.ws = ws
+        self.session_id = secrets.token_hex(16)
+        self.seq = 0
+        self.identified = False
+        self.identify: dict[str, Any] | None = None
+
+    async def send(self, op: int, d: Any, t: str | None = None) -> None:
+        frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
+        if op == DISPATCH:
+            self.seq += 1
+            frame["s"] = self.seq
+        if not self.ws.closed:
+            await self.ws.send_str(json.dumps(frame))
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        await self.send(DISPATCH, data, event)
+
+    async def run(self) -> None:
+        await self.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})
+        async for msg in self.ws:
+            if msg.type != WSMsgType.TEXT:
+                if msg.type == WSMsgType.BINARY:
+                    self.fake.protocol_errors.append("gateway: binary frame from the bot")
+                continue
+            frame = json.loads(msg.data)
+            await self.handle(frame.get("op"), frame.get("d"))
+
+    async def handle(self, op: int | None, d: Any) -> None:
+        fake = self.fake
+        if op == HEARTBEAT:
+            await self.send(HEARTBEAT_ACK, None)
+        elif op == IDENTIFY:
+            self.identify = d
+            self.identified = True
+            fake.sessions_by_id[self.session_id] = self
+            await self.dispatch("READY", {
+                "v": 10,
+                "user": fake.bot_user.user_payload(),
+                "session_id": self.session_id,
+                "resume_gateway_url": str(fake.gateway_url),
+                "guilds": [{"id": str(fake.guild_id), "unavailable": True}],
+                "application": {"id": str(fake.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "shard": (d or {}).get("shard", [0, 1]),
+            })
+            await self.dispatch("GUILD_CREATE", fake.guild_payload())
+            fake.notify()
+        elif op == RESUME:
+            old = fake.sessions_by_id.get((d or {}).get("session_id"))
+            if old is None:
+                await self.send(INVALID_SESSION, False)
+                return
+            self.session_id, self.seq = old.session_id, old.seq
+            self.identified = True
+            await self.dispatch("RESUMED", {})
+            fake.notify()
+        elif op == REQUEST_MEMBERS:
+            await self.dispatch("GUILD_MEMBERS_CHUNK", {
+                "guild_id": str(fake.guild_id),
+                "members": [u.member_payload() for u in fake.members()],
+                "chunk_index": 0, "chunk_count": 1, "not_found": [], "presences": [],
+                "nonce": (d or {}).get("nonce"),
+            })
+        elif op in (3, 4):  # presence / voice state updates: accepted silently
+            return
+        else:
+            fake.protocol_errors.append(f"gateway: unexpected op {op}")
+
+
+async def gateway_handler(request: web.Request) -> web.WebSocketResponse:
+    fake: FakeDiscord = request.app[FAKE_KEY]
+    ws = web.WebSocketResponse(autoping=True)
+    await ws.prepare(request)
+    session = GatewaySession(fake, ws)
+    fake.sessions.append(session)
+    fake.gateway_queries.append(dict(request.query))
+    try:
+        await session.run()
+    finally:
+        if session in fake.sessions:
+            fake.sessions.remove(session)
+        if session.identified:
+            fake.sessions_by_id[session.session_id] = session
+        fake.notify()
+    return ws

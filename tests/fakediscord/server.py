@@ -1,0 +1,255 @@
+"""FakeDiscord: an offline Discord (gateway + REST) on 127.0.0.1 for end-to-end tests.
+
+Usage (inside the test's event loop)::
+
+    async with FakeDiscord() as fake:
+        alice = fake.add_user("alice")
+        with patch_discord(fake):            # from .fixtures
+            async with running_bot(fake, bot):
+                res = await alice.slash("ping")
+                await res.response()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+import yarl
+from aiohttp import web
+
+from . import rest
+from .gateway import GatewaySession, gateway_handler
+from .rest import FAKE_KEY
+from .store import ALL_PERMISSIONS, Channel, Message, MessageStore, snowflake
+from .users import FakeUser, InteractionResult
+
+API_PREFIX = "/api/v10"
+
+
+class FakeDiscord:
+    """Gateway and REST server plus the state of one fake guild."""
+
+    def __init__(self, *, guild_name: str = "Hajime Test Guild", locale: str = "fr",
+                 bot_name: str = "hajime") -> None:
+        self.application_id = snowflake()
+        self.guild_id = snowflake()
+        self.guild_name = guild_name
+        self.locale = locale
+        self.bot_user = FakeUser(self, self.application_id, bot_name, bot=True)
+        self.users: dict[int, FakeUser] = {}
+        self.channels: dict[int, Channel] = {}
+        self.store = MessageStore()
+        #: synced commands: key (guild_id or None) -> {name: command payload}
+        self.commands: dict[int | None, dict[str, dict[str, Any]]] = {}
+        self.interactions: dict[str, InteractionResult] = {}
+        self.sessions: list[GatewaySession] = []
+        self.sessions_by_id: dict[str, GatewaySession] = {}
+        self.gateway_queries: list[dict[str, str]] = []
+        #: every REST request: (method, path, JSON body or payload_json)
+        self.requests: list[tuple[str, str, Any]] = []
+        #: schema and limit violations in bodies the bot sent; tests assert it stays empty
+        self.schema_errors: list[str] = []
+        #: misuse of the protocol (double ack, late ack, follow-up before ack, ...)
+        self.protocol_errors: list[str] = []
+        #: routes the fake does not know (answered 404)
+        self.unknown_routes: list[tuple[str, str]] = []
+        #: exceptions raised inside the fake's own handlers (answered 400)
+        self.handler_errors: list[str] = []
+        self.command_syncs = 0
+        self._changed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.channel = self.add_channel("general")
+        self.add_user("owner")
+
+    # --- lifecycle ---------------------------------------------------------------------
+
+    async def start(self) -> FakeDiscord:
+        app = web.Application(middlewares=[rest.error_middleware], client_max_size=64 * 2**20)
+        app[FAKE_KEY] = self
+        app.router.add_get("/gateway/", gateway_handler)
+        app.router.add_get("/gateway", gateway_handler)
+        rest.add_routes(app, API_PREFIX)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets  # type: ignore[attr-defined]
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        return self
+
+    async def stop(self) -> None:
+        for session in list(self.sessions):
+            await session.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return self.base_url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> yarl.URL:
+        return yarl.URL(f"ws://127.0.0.1:{self.port}/gateway/")
+
+    # --- world building ----------------------------------------------------------------
+
+    def add_user(self, name: str, *, bot: bool = False) -> FakeUser:
+        user = FakeUser(self, snowflake(), name, bot=bot)
+        self.users[user.id] = user
+        return user
+
+    def add_channel(self, name: str, *, type: int = 0) -> Channel:
+        channel = Channel(snowflake(), name, type=type, guild_id=self.guild_id,
+                          position=len(self.channels))
+        self.channels[channel.id] = channel
+        return channel
+
+    def user(self, name: str) -> FakeUser:
+        return next(u for u in self.users.values() if u.name == name)
+
+    def members(self) -> list[FakeUser]:
+        return [self.bot_user, *self.users.values()]
+
+    def user_by_id(self, user_id: int) -> FakeUser | None:
+        if user_id == self.bot_user.id:
+            return self.bot_user
+        return self.users.get(user_id)
+
+    def dm(self, user: FakeUser) -> Channel | None:
+        """The DM channel the bot opened with ``user``, if any."""
+        return next((c for c in self.channels.values()
+                     if c.type == 1 and c.recipients == [user.id]), None)
+
+    def threads(self, parent: Channel | None = None) -> list[Channel]:
+        return [c for c in self.channels.values() if c.is_thread
+                and (parent is None or c.parent_id == parent.id)]
+
+    def channel_payload(self, channel: Channel) -> dict[str, Any]:
+        users = {u.id: u.user_payload() for u in self.members()}
+        return channel.payload(users)
+
+    def guild_payload(self) -> dict[str, Any]:
+        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": ALL_PERMISSIONS,
+                    "position": 0, "color": 0, "hoist": False, "managed": False,
+                    "mentionable": False, "flags": 0}
+        guild_channels = [c for c in self.channels.values() if c.guild_id == self.guild_id]
+        members = self.members()
+        return {
+            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
+            "discovery_splash": None, "banner": None, "description": None,
+            "owner_id": str(next(iter(self.users))), "afk_channel_id": None, "afk_timeout": 300,
+            "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0,
+            "premium_progress_bar_enabled": False, "system_channel_id": None,
+            "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
+            "preferred_locale": "en-US", "features": [], "roles": [everyone], "emojis": [],
+            "stickers": [], "application_id": None, "max_members": 500000,
+            "channels": [self.channel_payload(c) for c in guild_channels if not c.is_thread],
+            "threads": [self.channel_payload(c) for c in guild_channels if c.is_thread],
+            "members": [u.member_payload() for u in members], "member_count": len(members),
+            "large": False, "unavailable": False, "joined_at": members[0].member_payload()
+            ["joined_at"], "presences": [], "voice_states": [], "stage_instances": [],
+            "guild_scheduled_events": [], "soundboard_sounds": [],
+        }
+
+    # --- commands ----------------------------------------------------------------------
+
+    def find_command(self, path: str, channel: Channel
+                     ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+        """(command, [subcommand group/subcommand defs], leaf option defs) for "a b c"."""
+        name, *subs = path.split()
+        cmd = self.commands.get(channel.guild_id, {}).get(name) if channel.guild_id else None
+        cmd = cmd or self.commands.get(None, {}).get(name)
+        if cmd is None:
+            known = sorted({n for cmds in self.commands.values() for n in cmds})
+            raise LookupError(f"no synced command {name!r}; synced: {known}")
+        defs: list[dict[str, Any]] = cmd.get("options") or []
+        chain: list[dict[str, Any]] = []
+        for sub in subs:
+            found = next((o for o in defs if o["name"] == sub and o["type"] in (1, 2)), None)
+            if found is None:
+                raise LookupError(f"/{name} has no subcommand {sub!r}")
+            chain.append(found)
+            defs = found.get("options") or []
+        if any(o["type"] in (1, 2) for o in defs):
+            raise LookupError(f"/{path} needs a subcommand: {[o['name'] for o in defs]}")
+        return cmd, chain, defs
+
+    def command_names(self, guild: bool | None = None) -> list[str]:
+        out: set[str] = set()
+        for key, cmds in self.commands.items():
+            if guild is None or (key is not None) == guild:
+                out.update(cmds)
+        return sorted(out)
+
+    # --- events and waiting ------------------------------------------------------------
+
+    def notify(self) -> None:
+        """Wake every ``wait_for``; call after any change of state."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0,
+                       what: str = "condition") -> Any:
+        """Wait until ``predicate()`` is truthy and return its value; TimeoutError otherwise."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}; "
+                                   f"handler errors: {self.handler_errors}")
+            event = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(left, 0.25))
+
+    @property
+    def connected(self) -> bool:
+        return any(s.identified and not s.ws.closed for s in self.sessions)
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        """Send a gateway event to every identified session."""
+        for session in list(self.sessions):
+            if session.identified:
+                await session.dispatch(event, data)
+
+    async def dispatch_interaction(self, result: InteractionResult) -> None:
+        if not self.connected:
+            raise RuntimeError("no bot is connected to the fake gateway")
+        self.interactions[result.token] = result
+        result.dispatched_at = time.perf_counter()
+        await self.dispatch("INTERACTION_CREATE", result.payload)
+
+    # --- messages ----------------------------------------------------------------------
+
+    def messages(self, channel: Channel | int) -> list[Message]:
+        """Public (non-ephemeral) messages of a channel or thread, oldest first."""
+        return self.store.channel(channel.id if isinstance(channel, Channel) else channel)
+
+    def latest(self, channel: Channel | int) -> Message | None:
+        return self.store.latest(channel.id if isinstance(channel, Channel) else channel)
+
+    def public_messages(self) -> list[Message]:
+        return [m for m in self.store.all() if not m.ephemeral and not m.deleted]
+
+    def ephemeral_messages(self) -> list[Message]:
+        return [m for m in self.store.all() if m.ephemeral and not m.deleted]
