@@ -36,6 +36,10 @@ BOUT_CHOICES = [
 ]
 
 
+FIRST = "_first"
+"""Challenge option naming the user who takes seat 1 (rematches: the other player starts)."""
+
+
 def match_link(rec: MatchRecord) -> str:
     """A jump link to a match's board (or its channel)."""
     guild = rec.guild_id if rec.guild_id is not None else "@me"
@@ -47,7 +51,7 @@ def match_link(rec: MatchRecord) -> str:
 def challenge_text(ch: ChallengeRecord, status: str | None = None) -> str:
     """The public text of a challenge message."""
     game = REGISTRY[ch.game].name
-    opts = ", ".join(f"{k}: {v}" for k, v in ch.options.items())
+    opts = ", ".join(f"{k}: {v}" for k, v in ch.options.items() if k != FIRST)
     head = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.opponent_id}> to **{game}**"
     head += f" ({opts})" if opts else ""
     if status is None:
@@ -84,6 +88,7 @@ class Lobby(commands.Cog):
         assert isinstance(router, Router)
         router.register("ch", self.on_challenge_button)
         router.register("ff", self.on_forfeit_button)
+        router.register("rm", self.on_rematch_button)
         self.expirer.start()
 
     async def cog_unload(self) -> None:
@@ -104,6 +109,14 @@ class Lobby(commands.Cog):
             raise IllegalAction(f"{who} already {'have' if who == 'You' else 'has'} "
                                 f"{len(live)} live matches (the limit is {self.max_live}).")
 
+    async def check_no_open_challenge(self, a: int, b: int) -> None:
+        """Refuse a second open challenge between the same two players."""
+        now = time.time()
+        for ch in await self.store.open_challenges():
+            if {ch.challenger_id, ch.opponent_id} == {a, b} and ch.expires_at > now:
+                raise IllegalAction("There is already an open challenge between you two; "
+                                    "answer that one first.")
+
     # --------------------------------------------------------------- /challenge
     @app_commands.command(name="challenge", description="Challenge someone to a match.")
     @app_commands.describe(opponent="Who you challenge", game="Which game",
@@ -123,6 +136,7 @@ class Lobby(commands.Cog):
                 raise IllegalAction("Bots don't play (yet). Challenge a person.")
             await self.check_room(interaction.user.id, "You")
             await self.check_room(opponent.id, opponent.mention)
+            await self.check_no_open_challenge(interaction.user.id, opponent.id)
             engine_game = REGISTRY[game]
             fields = engine_game.options_model.model_fields
             raw = {k: v for k, v in {"duel": duel, "bouts": bouts}.items()
@@ -172,9 +186,14 @@ class Lobby(commands.Cog):
         if not await self.store.close_challenge(ch.id, "accepted"):
             raise IllegalAction("This challenge was already answered.")
         await interaction.response.defer()
+        options = dict(ch.options)
+        first = options.pop(FIRST, ch.challenger_id)
+        seats = [ch.challenger_id, ch.opponent_id]
+        if first == ch.opponent_id:
+            seats.reverse()
         rec, state = await self.referee.open_match(
             guild_id=ch.guild_id, channel_id=ch.channel_id, game_id=ch.game,
-            options=ch.options, seats=[ch.challenger_id, ch.opponent_id])
+            options=options, seats=seats)
         channel = interaction.channel
         where: discord.abc.Messageable = (
             channel if isinstance(channel, discord.abc.Messageable)
@@ -212,6 +231,37 @@ class Lobby(commands.Cog):
     @expirer.before_loop
     async def _before_expirer(self) -> None:
         await self.bot.wait_until_ready()
+
+    # --------------------------------------------------------------- rematch
+    async def on_rematch_button(self, interaction: discord.Interaction[Any],
+                                cid: ids.CustomId) -> None:
+        """Offer the same game and options again; the other player starts; both accept."""
+        old = await self.store.get_match(cid.num(0))
+        if old is None:
+            raise IllegalAction("That match no longer exists.")
+        user = interaction.user.id
+        if user not in old.seats:
+            raise NotYourDecision("Only the players of that match can ask for a rematch.")
+        if old.status == "active":
+            raise IllegalAction("That match is still going.")
+        if len(old.seats) != 2:
+            raise IllegalAction("Rematches are for two-player matches; use /challenge.")
+        rival = old.seats[1] if old.seats[0] == user else old.seats[0]
+        await self.check_room(user, "You")
+        await self.check_room(rival, f"<@{rival}>")
+        await self.check_no_open_challenge(user, rival)
+        options = {**old.options, FIRST: old.seats[1]}
+        ch = await self.store.create_challenge(
+            guild_id=old.guild_id, channel_id=old.channel_id, challenger_id=user,
+            opponent_id=rival, game=old.game, options=options,
+            expires_at=time.time() + self.expiry_seconds)
+        where = self.bot.get_partial_messageable(old.channel_id)
+        message = await where.send(
+            "🔁 Rematch! " + challenge_text(ch) + f"\n<@{old.seats[1]}> starts this time.",
+            view=challenge_buttons(ch.id),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=rival)]))
+        await self.store.set_challenge_message(ch.id, message.id)
+        await answer(interaction, f"Rematch offered to <@{rival}>; it's in <#{old.channel_id}>.")
 
     # --------------------------------------------------------------- /forfeit
     async def pick_match(self, interaction: discord.Interaction[Any],
