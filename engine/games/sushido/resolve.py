@@ -1,0 +1,348 @@
+"""The task queue: Combos, Katas, card resolution and every mid-turn decision.
+
+:func:`run` executes automatic tasks at the front of ``state.tasks`` until a decision task
+has a seat to ask (its options come from :func:`options`) or the turn ends. A seat's
+answer goes through :func:`decide`. Everything lives in the state as data.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core import public
+from engine.games.sushido import flow
+from engine.games.sushido.data import content
+from engine.games.sushido.effects import (
+    Events,
+    advance,
+    apply_effects,
+    can_retreat,
+    card_info,
+    contact,
+    damage,
+    fighter,
+    fire_passive,
+    gain_super,
+    in_arena,
+    other,
+    retreat,
+    spend_super,
+)
+from engine.games.sushido.model import (
+    Accept,
+    AnyAction,
+    Boost,
+    Break,
+    BreakT,
+    CardT,
+    Declare,
+    DeclareT,
+    EndTurnT,
+    EscapeT,
+    KataCtx,
+    KataStepT,
+    Oppose,
+    OpposeT,
+    Parry,
+    ParryT,
+    Play,
+    PlayT,
+    SeqT,
+    StepDir,
+    StepT,
+    SushidoState,
+    Task,
+)
+
+DECISIONS = (DeclareT, OpposeT, CardT, StepT, BreakT, ParryT, PlayT, EscapeT)
+
+
+def ctype(cid: int) -> str:
+    """A card's type."""
+    return content().card(cid).type
+
+
+def _declare_options(state: SushidoState, t: DeclareT) -> list[AnyAction]:
+    me = state.seat[t.seat]
+    if not me.chain:
+        return []
+    if t.answer:
+        rival = state.seat[other(t.seat)]
+        if me.declared not in ("", "pass") or rival.declared in ("", "pass"):
+            return []
+        return [Declare(choice="kata"), Declare(choice="pass")]
+    return [Declare(choice="pass"), Declare(choice="kata"), Declare(choice="combo0"),
+            Declare(choice="combo1"), Declare(choice="combo2")]
+
+
+def _play_options(state: SushidoState, seat: int) -> list[AnyAction]:
+    me = state.seat[seat]
+    boosts = (False, True) if me.gauge >= 1 else (False,)
+    chains = any(s.chain for s in state.seat)
+    out: list[AnyAction] = []
+    for c in me.revealed:
+        modes: tuple[str, ...] = ("",)
+        if ctype(c) == "block":
+            modes = ("guard", "break") if chains else ("guard",)
+        for b in boosts:
+            for m in modes:
+                out.append(Play(card=c, boost=b, mode=m))
+    return out
+
+
+def options(state: SushidoState, t: Task) -> list[AnyAction]:
+    """The choices of a decision task right now (empty: nothing to ask, run its default)."""
+    if isinstance(t, DeclareT):
+        return _declare_options(state, t)
+    if isinstance(t, OpposeT):
+        return [Oppose(yes=True), Oppose(yes=False)] if state.seat[t.seat].chain else []
+    if isinstance(t, CardT):
+        if t.boost is None and state.seat[t.seat].gauge >= 1:
+            return [Boost(yes=True), Boost(yes=False)]
+        return []
+    if isinstance(t, StepT):
+        opts: list[AnyAction] = [StepDir(dir="adv")]
+        if can_retreat(state, t.seat):
+            opts.append(StepDir(dir="ret"))
+        return opts
+    if isinstance(t, BreakT):
+        owners = (other(t.seat), t.seat)
+        return [Break(owner=o, index=i) for o in owners for i in range(len(state.seat[o].chain))]
+    if isinstance(t, ParryT):
+        if any(ctype(c) == "block" for c in state.seat[t.seat].revealed):
+            return [Parry(yes=True), Parry(yes=False)]
+        return []
+    if isinstance(t, PlayT):
+        return _play_options(state, t.seat)
+    if isinstance(t, EscapeT):
+        s = state.seat[t.seat]
+        return [Accept()] if s.gauge >= 5 and not in_arena(s.pos) else []
+    return []
+
+
+def front_decision(state: SushidoState) -> Task | None:
+    """The decision task waiting at the front of the queue, if any."""
+    if state.phase != "resolve" or not state.tasks:
+        return None
+    t = state.tasks[0]
+    return t if isinstance(t, DECISIONS) else None
+
+
+def run(state: SushidoState, ev: Events) -> None:
+    """Run automatic tasks until a decision is needed or the turn is over."""
+    while state.phase == "resolve" and state.result is None and state.tasks:
+        t = state.tasks[0]
+        if isinstance(t, DECISIONS) and options(state, t):
+            return
+        state.tasks.pop(0)
+        if isinstance(t, DECISIONS):
+            _decide(state, t, None, ev)
+        else:
+            _auto(state, t, ev)
+
+
+def decide(state: SushidoState, seat: int, action: AnyAction, ev: Events) -> None:
+    """Answer the front decision task (already checked legal), then keep running."""
+    t = state.tasks.pop(0)
+    _decide(state, t, action, ev)
+    run(state, ev)
+
+
+def _push_front(state: SushidoState, *tasks: Task) -> None:
+    state.tasks[0:0] = list(tasks)
+
+
+# ---------------------------------------------------------------------- decisions
+def _decide(state: SushidoState, t: Task, a: AnyAction | None, ev: Events) -> None:
+    """Apply a decision; ``a`` is None when the task had nothing to ask (its default)."""
+    if isinstance(t, DeclareT):
+        if isinstance(a, Declare):
+            me = state.seat[t.seat]
+            if t.answer:
+                me.answered = a.choice == "kata"
+            else:
+                me.declared = a.choice
+            name = ""
+            if a.choice.startswith("combo"):
+                name = fighter(state, t.seat).combos[int(a.choice[-1])].name
+            ev.append(public("declare", seat=t.seat, choice=a.choice, combo=name,
+                             answer=t.answer))
+    elif isinstance(t, OpposeT):
+        if isinstance(a, Oppose) and a.yes:
+            _oppose(state, t.seat, ev)
+    elif isinstance(t, CardT):
+        boost = t.boost if t.boost is not None else isinstance(a, Boost) and a.yes
+        _card(state, t.model_copy(update={"boost": boost}), ev)
+    elif isinstance(t, StepT):
+        if isinstance(a, StepDir) and a.dir == "ret":
+            retreat(state, t.seat, ev)
+        elif advance(state, t.seat, ev):
+            fire_passive(state, t.seat, "push", ev)
+    elif isinstance(t, BreakT):
+        if isinstance(a, Break):
+            c = state.seat[a.owner].chain.pop(a.index)
+            state.discard.append(c)
+            ev.append(public("break", seat=t.seat, owner=a.owner, index=a.index,
+                             card=card_info(c)))
+    elif isinstance(t, ParryT):
+        _parry(state, t, isinstance(a, Parry) and a.yes, ev)
+    elif isinstance(t, PlayT):
+        if isinstance(a, Play):
+            me = state.seat[t.seat]
+            me.revealed.remove(a.card)
+            state.inplay.append(a.card)
+            _push_front(state, CardT(seat=t.seat, card=a.card, ctx="action", boost=a.boost,
+                                     mode=a.mode), t)
+    elif isinstance(t, EscapeT) and isinstance(a, Accept):
+        ev.append(public("accept_ring_out", seat=t.seat))
+
+
+def _oppose(state: SushidoState, seat: int, ev: Events) -> None:
+    me = state.seat[seat]
+    assert state.kata is not None
+    state.kata.dfn = me.chain
+    me.chain = []
+    if me.declared not in ("", "pass"):
+        ev.append(public("declaration_dropped", seat=seat))
+    me.declared, me.answered = "pass", False
+    ev.append(public("oppose", seat=seat, cards=[card_info(c) for c in state.kata.dfn]))
+
+
+def _parry(state: SushidoState, t: ParryT, yes: bool, ev: Events) -> None:
+    me = state.seat[t.seat]
+    if yes:
+        block = next(c for c in me.revealed if ctype(c) == "block")
+        me.revealed.remove(block)
+        state.discard.append(block)
+        ev.append(public("parry", seat=t.seat, card=card_info(block)))
+        fire_passive(state, t.seat, "parry", ev)
+        return
+    damage(state, t.seat, t.amount, ev, "hit")
+    fire_passive(state, other(t.seat), "hit", ev)
+
+
+# ----------------------------------------------------------------------- automatic
+def _auto(state: SushidoState, t: Task, ev: Events) -> None:
+    if isinstance(t, SeqT):
+        _sequence(state, t, ev)
+    elif isinstance(t, KataStepT):
+        _kata_step(state, ev)
+    elif isinstance(t, EndTurnT):
+        for s in flow.order(state):
+            seat = state.seat[s]
+            if not in_arena(seat.pos) and seat.gauge >= 5 and s not in state.escape_offered:
+                state.escape_offered.append(s)
+                _push_front(state, EscapeT(seat=s), EndTurnT())
+                return
+        flow.end_turn(state, ev)
+
+
+def combo_fits(state: SushidoState, seat: int, index: int, cards: list[int]) -> bool:
+    """Exact symbol multiset of the combo, and in contact unless the combo is ranged."""
+    combo = fighter(state, seat).combos[index]
+    symbols = Counter(content().card(c).symbol for c in cards)
+    return symbols == Counter(combo.symbols) and (combo.ranged or contact(state))
+
+
+def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
+    me = state.seat[t.seat]
+    if t.answer:
+        if not me.answered or not me.chain:
+            return
+    elif me.declared in ("", "pass") or not me.chain:
+        return
+    cards, me.chain = me.chain, []
+    shown = [card_info(c) for c in cards]
+    if not t.answer and me.declared.startswith("combo"):
+        index = int(me.declared[-1])
+        combo = fighter(state, t.seat).combos[index]
+        if combo_fits(state, t.seat, index, cards):
+            state.discard.extend(cards)
+            ev.append(public("combo", seat=t.seat, name=combo.name, ok=True, cards=shown))
+            apply_effects(state, t.seat, combo.effects, ev)
+            fire_passive(state, t.seat, "combo", ev)
+            return
+        ev.append(public("combo", seat=t.seat, name=combo.name, ok=False, cards=shown,
+                         ranged=combo.ranged, contact=contact(state)))
+    state.kata = KataCtx(attacker=t.seat, att=cards)
+    ev.append(public("kata", seat=t.seat, cards=shown))
+    dfs = other(t.seat)
+    rival = state.seat[dfs]
+    if dfs == state.p1 and rival.answered and rival.chain:
+        _oppose(state, dfs, ev)  # P1's Kata answer opposes P2's Kata
+        _push_front(state, KataStepT())
+    else:
+        _push_front(state, OpposeT(seat=dfs), KataStepT())
+
+
+def _kata_step(state: SushidoState, ev: Events) -> None:
+    k = state.kata
+    assert k is not None
+    if not k.att:
+        if k.dfn:  # the defender's surplus cards oppose nothing: discarded
+            state.discard.extend(k.dfn)
+            ev.append(public("kata_surplus", seat=other(k.attacker),
+                             cards=[card_info(c) for c in k.dfn]))
+        state.kata = None
+        ev.append(public("kata_end", seat=k.attacker))
+        return
+    att, dfs = k.attacker, other(k.attacker)
+    a = k.att.pop(0)
+    d = k.dfn.pop(0) if k.dfn else None
+    _push_front(state, KataStepT())
+    if d is not None and ctype(d) == "block":
+        state.discard.extend([a, d])
+        ev.append(public("kata_clash", attacker=att, card=card_info(a), against=card_info(d),
+                         result="blocked"))
+        if ctype(a) == "hit":
+            fire_passive(state, dfs, "parry", ev)
+        return
+    if d is not None and ctype(a) == "block":
+        state.discard.extend([a, d])
+        ev.append(public("kata_clash", attacker=att, card=card_info(a), against=card_info(d),
+                         result="cancelled"))
+        return
+    state.inplay.append(a)
+    tasks: list[Task] = [CardT(seat=att, card=a, ctx="kata")]
+    if d is not None:
+        state.inplay.append(d)
+        tasks.append(CardT(seat=dfs, card=d, ctx="kata"))
+        ev.append(public("kata_clash", attacker=att, card=card_info(a), against=card_info(d),
+                         result="both"))
+    _push_front(state, *tasks)
+
+
+def _card(state: SushidoState, t: CardT, ev: Events) -> None:
+    """Resolve one Kata or action card (its boost is decided)."""
+    seat, c = t.seat, t.card
+    if t.boost:
+        spend_super(state, seat, ev, "double")
+    n = 2 if t.boost else 1
+    state.inplay.remove(c)
+    state.discard.append(c)
+    kind = ctype(c)
+    ev.append(public("card", seat=seat, card=card_info(c), ctx=t.ctx, doubled=bool(t.boost),
+                     mode=t.mode))
+    rv = other(seat)
+    if kind == "hit":
+        if not contact(state):
+            ev.append(public("whiff", seat=seat))
+        elif t.ctx == "action" and state.seat[rv].guards > 0:
+            state.seat[rv].guards -= 1
+            ev.append(public("guarded", seat=rv, guards=state.seat[rv].guards))
+            fire_passive(state, rv, "parry", ev)
+        elif t.ctx == "action" and any(ctype(x) == "block" for x in state.seat[rv].revealed):
+            _push_front(state, ParryT(seat=rv, amount=n))
+        else:
+            damage(state, rv, n, ev, "hit")
+            fire_passive(state, seat, "hit", ev)
+    elif kind == "move":
+        _push_front(state, *[StepT(seat=seat) for _ in range(n)])
+    elif kind == "super":
+        gain_super(state, seat, n, ev, "card")
+    elif t.mode == "guard":
+        state.seat[seat].guards += n
+        ev.append(public("guard", seat=seat, guards=state.seat[seat].guards))
+    else:
+        _push_front(state, *[BreakT(seat=seat) for _ in range(n)])
+

@@ -1,0 +1,292 @@
+"""The Sushido game object: prompts, legal actions, apply, timeouts, labels, sim weights."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from engine.core import Event, Game, Prompt, Rng, private_with_twin, public
+from engine.games.sushido import flow, resolve
+from engine.games.sushido.data import content
+from engine.games.sushido.effects import card_text, contact, fighter, other, super_combo
+from engine.games.sushido.model import (
+    Accept,
+    Action,
+    AnyAction,
+    Boost,
+    Break,
+    BreakT,
+    CardT,
+    Declare,
+    DeclareT,
+    EscapeT,
+    Hajime,
+    Oppose,
+    OpposeT,
+    Options,
+    Parry,
+    ParryT,
+    PickFighter,
+    Play,
+    PlayT,
+    Reveal,
+    Seat,
+    StepDir,
+    StepT,
+    SushidoState,
+    Task,
+    UseSuperCombo,
+)
+from engine.games.sushido.views import SushidoView, build_view
+
+LOG_SIZE = 12
+
+_PROMPT_TEXT: dict[str, str] = {
+    "pick": "Choose your fighter.",
+    "hajime": "Place 2 cards face down, in order. Hajime!",
+    "reveal": "Reveal 0, 1 or 2 of your cards; the rest go to your chain.",
+    "declare": "Announce a Combo or a Kata, or pass.",
+    "answer": "Your rival announced: answer with a Kata, or not.",
+    "oppose": "Oppose your rival's Kata with your chain?",
+    "boost": "Spend 1 Super to double this card?",
+    "step": "Move: advance (push in contact) or step back.",
+    "break": "Block: choose a chain card to discard.",
+    "parry": "Parry the incoming Hit with a revealed Block?",
+    "play": "Play your next revealed card.",
+    "escape": "Ring Out! Use your Super Combo to escape, or accept.",
+}
+
+
+def task_kind(t: Task) -> str:
+    """The prompt kind of a decision task."""
+    if isinstance(t, DeclareT):
+        return "answer" if t.answer else "declare"
+    if isinstance(t, CardT):
+        return "boost"
+    return t.t
+
+
+def task_seat(t: Task) -> int:
+    """The seat a decision task asks."""
+    seat: int = getattr(t, "seat")  # noqa: B009 - every decision task has a seat
+    return seat
+
+
+class Sushido(Game[SushidoState, AnyAction]):
+    """Gyojin Fighter Sushido!: two fighters, a shared deck, chains, Combos and Katas."""
+
+    id: ClassVar[str] = "sushido"
+    name: ClassVar[str] = "Gyojin Fighter Sushido!"
+    options_model = Options
+    state_model = SushidoState
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
+
+    # ---------------------------------------------------------------- contract
+    def setup(self, options: BaseModel, seats: int, seed: int) -> SushidoState:
+        """A new match, waiting for both fighter picks."""
+        assert isinstance(options, Options)
+        if seats != 2:
+            raise ValueError("Sushido is a 2-player game")
+        return SushidoState(game=self.id, seats=2, rng=Rng(seed=seed), duel=options.duel,
+                            target=flow.TARGET[options.duel], seat=[Seat(), Seat()])
+
+    def prompts(self, state: SushidoState) -> dict[int, Prompt]:
+        """Both seats in pick/Hajime/reveal (simultaneous); else the front decision's seat."""
+        if state.result is not None:
+            return {}
+        if state.phase in ("pick", "hajime", "reveal"):
+            done = {
+                "pick": [s.pick is not None for s in state.seat],
+                "hajime": [s.commit is not None for s in state.seat],
+                "reveal": [s.reveal is not None for s in state.seat],
+            }[state.phase]
+            return {s: Prompt(seat=s, kind=state.phase, text=_PROMPT_TEXT[state.phase],
+                              simultaneous=True, committed=done[s]) for s in (0, 1)}
+        t = resolve.front_decision(state)
+        if t is None:
+            return {}
+        seat, kind = task_seat(t), task_kind(t)
+        return {seat: Prompt(seat=seat, kind=kind, text=_PROMPT_TEXT[kind])}
+
+    def legal(self, state: SushidoState, seat: int) -> list[AnyAction]:
+        """The seat's legal actions; a full gauge adds the Super Combo to every prompt."""
+        if state.result is not None:
+            return []
+        me = state.seat[seat]
+        out: list[AnyAction] = []
+        if state.phase == "pick":
+            if me.pick is None:
+                out = [PickFighter(fighter=f) for f in sorted(content().fighters)]
+            return out
+        if state.phase == "hajime":
+            if me.commit is not None:
+                return []
+            n = min(2, len(me.hand))
+            out = [Hajime(cards=p) for p in permutations(me.hand, n)]
+        elif state.phase == "reveal":
+            if me.reveal is not None:
+                return []
+            n = len(me.commit or [])
+            shows = (("none",), ("none", "first"), ("none", "first", "second", "both"))[n]
+            out = [Reveal(show=s) for s in shows]
+        else:
+            t = resolve.front_decision(state)
+            if t is None or task_seat(t) != seat:
+                return []
+            out = resolve.options(state, t)
+        if me.gauge >= 5:
+            out.append(UseSuperCombo())
+        return out
+
+    def _apply(self, state: SushidoState, seat: int, action: AnyAction) -> list[Event]:
+        ev: list[Event] = []
+        me = state.seat[seat]
+        if isinstance(action, UseSuperCombo):
+            super_combo(state, seat, ev)
+            resolve.run(state, ev)
+        elif isinstance(action, PickFighter):
+            me.pick = action.fighter
+            ev += private_with_twin("pick", (seat,), {"fighter": action.fighter}, {"seat": seat})
+            if all(s.pick is not None for s in state.seat):
+                ev.append(public("picks", fighters=[s.pick for s in state.seat]))
+                flow.start_match(state, ev)
+        elif isinstance(action, Hajime):
+            for c in action.cards:
+                me.hand.remove(c)
+            me.commit = list(action.cards)
+            ev += private_with_twin("hajime", (seat,), {"cards": list(action.cards)},
+                                    {"seat": seat, "count": len(action.cards)})
+            if all(s.commit is not None for s in state.seat):
+                ev.append(public("hajime_all"))
+                state.phase = "reveal"
+        elif isinstance(action, Reveal):
+            me.reveal = action.show
+            ev += private_with_twin("reveal_commit", (seat,), {"show": action.show},
+                                    {"seat": seat})
+            if all(s.reveal is not None for s in state.seat):
+                flow.resolve_reveal(state, ev)
+                resolve.run(state, ev)
+        else:
+            resolve.decide(state, seat, action, ev)
+        self._log(state, ev)
+        return ev
+
+    def _log(self, state: SushidoState, ev: list[Event]) -> None:
+        for e in ev:
+            if e.audience is None and e.kind not in ("draw", "turn_start", "reveal_commit"):
+                items = ", ".join(f"{k}={v}" for k, v in e.data.items() if k != "twin_of")
+                state.log.append(f"{e.kind}: {items}" if items else e.kind)
+        del state.log[:-LOG_SIZE]
+
+    def view(self, state: SushidoState, viewer: int | None) -> SushidoView:
+        """What a seat (or a spectator, ``None``) may see; see :mod:`views`."""
+        prompts = self.prompts(state)
+        return build_view(state, viewer, {s: (p.kind, p.committed) for s, p in prompts.items()})
+
+    def turns(self, state: SushidoState) -> int:
+        """Turns played over the whole match."""
+        return state.turns_total
+
+    def sim_labels(self, state: SushidoState) -> list[str]:
+        """Fighter names per seat."""
+        return [content().fighters[s.fighter].name if s.fighter else "?" for s in state.seat]
+
+    # --------------------------------------------------------------- defaults
+    def timeout_action(self, state: SushidoState, seat: int) -> AnyAction:
+        """Documented defaults: first fighter by id, first two cards, reveal none, pass,
+        don't oppose/boost, advance, break the rival's first chain card, parry, play the
+        first revealed card unboosted (Block as guard), accept a Ring Out."""
+        me = state.seat[seat]
+        if state.phase == "pick":
+            return PickFighter(fighter=sorted(content().fighters)[0])
+        if state.phase == "hajime":
+            return Hajime(cards=tuple(me.hand[:2]))
+        if state.phase == "reveal":
+            return Reveal(show="none")
+        t = resolve.front_decision(state)
+        if isinstance(t, DeclareT):
+            return Declare(choice="pass")
+        if isinstance(t, OpposeT):
+            return Oppose(yes=False)
+        if isinstance(t, CardT):
+            return Boost(yes=False)
+        if isinstance(t, StepT):
+            return StepDir(dir="adv")
+        if isinstance(t, ParryT):
+            return Parry(yes=True)
+        if isinstance(t, PlayT):
+            return next(a for a in resolve.options(state, t)
+                        if isinstance(a, Play) and not a.boost and a.mode in ("", "guard"))
+        if isinstance(t, EscapeT):
+            return Accept()
+        if isinstance(t, BreakT):
+            return resolve.options(state, t)[0]
+        return self.legal(state, seat)[0]
+
+    def label(self, state: SushidoState, seat: int, action: AnyAction) -> str:
+        """Button text for an action."""
+        a = action
+        if isinstance(a, PickFighter):
+            f = content().fighters[a.fighter]
+            return f"{f.name} ({f.weight.capitalize()}, {f.life} life)"
+        if isinstance(a, Hajime):
+            return " + ".join(card_text(c) for c in a.cards) or "No card"
+        if isinstance(a, Reveal):
+            cards = state.seat[seat].commit or []
+            pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
+            extra = f" ({', '.join(card_text(c) for c in pick)})" if pick else ""
+            return f"Reveal {a.show}{extra}"
+        if isinstance(a, Declare):
+            t = resolve.front_decision(state)
+            if isinstance(t, DeclareT) and t.answer:
+                return "Answer with Kata" if a.choice == "kata" else "No answer"
+            if a.choice.startswith("combo"):
+                combo = fighter(state, seat).combos[int(a.choice[-1])]
+                return f"Announce Combo: {combo.name}"
+            return "Announce Kata" if a.choice == "kata" else "Pass"
+        if isinstance(a, Oppose):
+            return "Oppose with my chain" if a.yes else "Let the Kata through"
+        if isinstance(a, Boost):
+            t = resolve.front_decision(state)
+            what = card_text(t.card) if isinstance(t, CardT) else "this card"
+            return f"Double {what} (1 Super)" if a.yes else f"Play {what} as is"
+        if isinstance(a, StepDir):
+            return ("Advance (push)" if contact(state) else "Advance") if a.dir == "adv" \
+                else "Step back"
+        if isinstance(a, Break):
+            whose = "my" if a.owner == seat else "rival's"
+            card = f" ({card_text(state.seat[seat].chain[a.index])})" if a.owner == seat else ""
+            return f"Break {whose} chain card {a.index + 1}{card}"
+        if isinstance(a, Parry):
+            return "Parry with Block" if a.yes else "Take the Hit"
+        if isinstance(a, Play):
+            text = f"Play {card_text(a.card)}"
+            if a.mode:
+                text += " as guard" if a.mode == "guard" else " to break a chain"
+            return text + (" doubled (1 Super)" if a.boost else "")
+        if isinstance(a, Accept):
+            return "Accept the Ring Out"
+        return f"SUPER COMBO: {fighter(state, seat).super_combo.name}"
+
+    def sim_weight(self, state: SushidoState, seat: int, action: AnyAction) -> float:
+        """Random agent: loves working Combos and Super Combos, often boosts and parries."""
+        a = action
+        if isinstance(a, UseSuperCombo):
+            return 30.0
+        if isinstance(a, Declare):
+            if a.choice.startswith("combo"):
+                fits = resolve.combo_fits(state, seat, int(a.choice[-1]), state.seat[seat].chain)
+                return 60.0 if fits else 0.2
+            return 1.5 if a.choice == "kata" else 1.0
+        if isinstance(a, Boost):
+            return 1.5 if a.yes else 1.0
+        if isinstance(a, Play):
+            return 0.8 if a.boost else 1.0
+        if isinstance(a, Parry):
+            return 3.0 if a.yes else 1.0
+        return 1.0
+
+
+__all__ = ["Sushido", "other"]

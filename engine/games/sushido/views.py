@@ -1,0 +1,150 @@
+"""Views built by allow-list: each field is copied on purpose, never filtered from a copy.
+
+A seat sees its own hand, pending commit, pick and chain (decision: the owner placed
+those cards, so showing them is only a memory aid). Of the rival it sees only counts
+(hand size, chain size) and public facts. A spectator (``None``) gets the public view.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import Outcome
+from engine.games.sushido.data import content
+from engine.games.sushido.model import SushidoState
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardView(_View):
+    """A visible card."""
+
+    id: int
+    type: str
+    symbol: str
+    glyph: str
+
+
+class SeatView(_View):
+    """Public facts about one seat."""
+
+    seat: int
+    picked: bool
+    fighter: str
+    fighter_name: str
+    life: int
+    max_life: int
+    gauge: int
+    pos: int
+    tokens: int
+    hand_count: int
+    chain_size: int
+    committed_cards: bool
+    committed_reveal: bool
+    revealed: list[CardView]
+    guards: int
+    declared: str
+    answered: bool
+
+
+class PrivateView(_View):
+    """What only the viewing seat may see."""
+
+    seat: int
+    pick: str | None
+    hand: list[CardView]
+    chain: list[CardView]
+    commit: list[CardView] | None
+    reveal: str | None
+
+
+class KataView(_View):
+    """A Kata being resolved (its cards were shown when announced/opposed)."""
+
+    attacker: int
+    att: list[CardView]
+    dfn: list[CardView]
+
+
+class PromptView(_View):
+    """Who is asked what (public: being asked reveals nothing)."""
+
+    seat: int
+    kind: str
+    committed: bool
+
+
+class SushidoView(_View):
+    """Everything a viewer may see of a match."""
+
+    viewer: int | None
+    duel: str
+    target: int
+    phase: str
+    round: int
+    turn: int
+    p1: int
+    seats: list[SeatView]
+    me: PrivateView | None
+    deck_count: int
+    discard_count: int
+    discard_top: CardView | None
+    inplay: list[CardView]
+    kata: KataView | None
+    last_reveal: list[list[CardView]]
+    prompts: list[PromptView]
+    log: list[str]
+    result: Outcome | None
+
+
+def card_view(cid: int) -> CardView:
+    """A card as the views show it."""
+    c = content().card(cid)
+    return CardView(id=cid, type=c.type, symbol=c.symbol, glyph=content().glyphs[c.symbol])
+
+
+def _cards(ids: list[int]) -> list[CardView]:
+    return [card_view(c) for c in ids]
+
+
+def _seat(state: SushidoState, s: int) -> SeatView:
+    seat = state.seat[s]
+    f = content().fighters.get(seat.fighter)
+    return SeatView(
+        seat=s, picked=seat.pick is not None, fighter=seat.fighter,
+        fighter_name=f.name if f else "", life=seat.life, max_life=f.life if f else 0,
+        gauge=seat.gauge, pos=seat.pos, tokens=seat.tokens, hand_count=len(seat.hand),
+        chain_size=len(seat.chain), committed_cards=seat.commit is not None,
+        committed_reveal=seat.reveal is not None, revealed=_cards(seat.revealed),
+        guards=seat.guards, declared=seat.declared, answered=seat.answered,
+    )
+
+
+def build_view(
+    state: SushidoState, viewer: int | None, prompts: dict[int, tuple[str, bool]]
+) -> SushidoView:
+    """The view of ``viewer`` (a seat) or of a spectator (``None``)."""
+    me = None
+    if viewer is not None:
+        seat = state.seat[viewer]
+        me = PrivateView(
+            seat=viewer, pick=seat.pick, hand=_cards(seat.hand), chain=_cards(seat.chain),
+            commit=_cards(seat.commit) if seat.commit is not None else None, reveal=seat.reveal,
+        )
+    kata = None
+    if state.kata is not None:
+        kata = KataView(attacker=state.kata.attacker, att=_cards(state.kata.att),
+                        dfn=_cards(state.kata.dfn))
+    return SushidoView(
+        viewer=viewer, duel=state.duel, target=state.target, phase=state.phase,
+        round=state.round, turn=state.turn, p1=state.p1,
+        seats=[_seat(state, s) for s in (0, 1)], me=me,
+        deck_count=len(state.deck), discard_count=len(state.discard),
+        discard_top=card_view(state.discard[-1]) if state.discard else None,
+        inplay=_cards(state.inplay), kata=kata,
+        last_reveal=[_cards(cs) for cs in state.last_reveal],
+        prompts=[PromptView(seat=s, kind=k, committed=c) for s, (k, c) in sorted(prompts.items())],
+        log=list(state.log), result=state.result,
+    )
