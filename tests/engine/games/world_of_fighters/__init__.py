@@ -1,0 +1,1 @@
+"""Tests of World of Fighters."""
