@@ -285,7 +285,7 @@ class SqliteStore(SqliteDatabase):
                     await conn.execute_fetchall(
                         "UPDATE matches SET state = ?, version = ?, deadline = ?, reminded = 0,"
                         " timeouts = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?"
-                        f" RETURNING {_rows.MATCH_COLUMNS}",
+                        f" RETURNING {_rows.MATCH_COLUMNS if results else 'id'}",
                         (
                             state,
                             version,

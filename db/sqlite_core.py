@@ -59,12 +59,14 @@ class SqliteDatabase:
         if self._conn is not None:
             return
         if self.path != ":memory:" and not self.path.startswith("file:"):
-            Path(self.path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             conn.row_factory = aiosqlite.Row
             await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
-            await conn.execute("PRAGMA journal_mode = WAL")
+            mode = next(iter(await conn.execute_fetchall("PRAGMA journal_mode = WAL")))[0]
+            if mode not in ("wal", "memory"):
+                raise RuntimeError(f"could not switch {self.path!r} to WAL (got {mode!r})")
             await conn.execute(f"PRAGMA synchronous = {self.synchronous}")
             await conn.execute("PRAGMA foreign_keys = ON")
             rows = list(await conn.execute_fetchall("PRAGMA foreign_keys"))
@@ -118,10 +120,13 @@ class SqliteDatabase:
             try:
                 await conn.execute("BEGIN IMMEDIATE")
                 yield conn
+                await conn.execute("COMMIT")
             except BaseException:
-                await conn.rollback()  # a no-op when BEGIN itself failed
+                # Queued after whatever was cancelled or failed (aiosqlite runs calls in
+                # order), and a no-op when no transaction is open (BEGIN or COMMIT failed or
+                # the COMMIT went through): the connection never stays inside a transaction.
+                await conn.rollback()
                 raise
-            await conn.execute("COMMIT")
 
     @asynccontextmanager
     async def read_connection(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 import db
-from db import SqliteStore
+from db import ResultRow, SqliteStore
 
 from .conftest import Clock
 from .helpers import new_match, play
@@ -173,3 +174,22 @@ async def test_open_store(tmp_path: Path) -> None:
         assert await new_match(mem)
     finally:
         await mem.close()
+
+
+async def test_cancelled_write_leaves_no_open_transaction(store: SqliteStore) -> None:
+    m = await new_match(store)
+
+    async def slow_hook(*_: object) -> None:
+        await asyncio.sleep(10)
+
+    store._results_hook = slow_hook
+    rows = [ResultRow(seat=0, user_id=101, rank=1), ResultRow(seat=1, user_id=102, rank=2)]
+    task = asyncio.create_task(play(store, m.id, 0, results=rows))
+    await asyncio.sleep(0.05)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    got = await store.get_match(m.id)
+    assert got is not None and got.version == 0 and got.status == "active"
+    store._results_hook = None
+    assert await play(store, m.id, 0)
