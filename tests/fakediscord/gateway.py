@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from .rest import FAKE_KEY
+from .restutil import FAKE_KEY
 
 if TYPE_CHECKING:
     from .server import FakeDiscord

@@ -23,7 +23,7 @@ from aiohttp import web
 
 from . import rest
 from .gateway import GatewaySession, gateway_handler
-from .rest import FAKE_KEY
+from .restutil import FAKE_KEY, error_middleware
 from .store import ALL_PERMISSIONS, Channel, Message, MessageStore, snowflake
 from .users import FakeUser, InteractionResult
 
@@ -69,7 +69,7 @@ class FakeDiscord:
     # --- lifecycle ---------------------------------------------------------------------
 
     async def start(self) -> FakeDiscord:
-        app = web.Application(middlewares=[rest.error_middleware], client_max_size=64 * 2**20)
+        app = web.Application(middlewares=[error_middleware], client_max_size=64 * 2**20)
         app[FAKE_KEY] = self
         app.router.add_get("/gateway/", gateway_handler)
         app.router.add_get("/gateway", gateway_handler)

@@ -1,0 +1,115 @@
+"""Shared helpers of the fake's REST handlers: JSON replies, body parsing, message upkeep."""
+
+from __future__ import annotations
+
+import json
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from . import schema
+from .store import EPHEMERAL, Attachment, Channel, Message, iso_now, snowflake
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+    from .users import InteractionResult
+
+#: where the aiohttp application keeps its FakeDiscord
+FAKE_KEY: web.AppKey[Any] = web.AppKey("fake_discord")
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def jresp(data: Any, status: int = 200) -> web.Response:
+    # exactly "application/json": discord.py's json_or_text compares the header verbatim
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
+
+
+def error(status: int, code: int, message: str) -> web.Response:
+    return jresp({"message": message, "code": code}, status)
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204)
+
+
+def fake_of(request: web.Request) -> FakeDiscord:
+    fake: FakeDiscord = request.app[FAKE_KEY]
+    return fake
+
+
+@web.middleware
+async def error_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    fake = fake_of(request)
+    try:
+        return await handler(request)
+    except web.HTTPException:
+        raise
+    except Exception as exc:  # never 5xx: discord.py would retry with sleeps
+        fake.handler_errors.append(f"{request.method} {request.path}: {exc!r}\n"
+                                   + traceback.format_exc(limit=4))
+        return error(400, 50035, f"fake discord failed on this request: {exc!r}")
+
+
+async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
+    """JSON body, or ``payload_json`` plus the uploaded files of a multipart body."""
+    files: list[Attachment] = []
+    body: Any = None
+    if request.content_type.startswith("multipart/"):
+        reader = await request.multipart()
+        async for part in reader:
+            name = getattr(part, "name", None) or ""
+            if name == "payload_json":
+                body = json.loads(await part.text())  # type: ignore[union-attr]
+            elif name.startswith("file"):
+                data = bytes(await part.read())  # type: ignore[union-attr]
+                files.append(Attachment(
+                    id=snowflake(), filename=getattr(part, "filename", None) or name, data=data,
+                    content_type=part.headers.get("Content-Type", "application/octet-stream")))
+    else:
+        raw = await request.read()
+        if raw:
+            body = json.loads(raw)
+    fake = fake_of(request)
+    fake.requests.append((request.method, request.path, body))
+    return body, files
+
+
+def check(fake: FakeDiscord, operation: str, body: Any) -> None:
+    fake.schema_errors.extend(schema.validate(operation, body))
+
+
+def _finish(fake: FakeDiscord, msg: Message) -> Message:
+    for att in msg.attachments:
+        att.url = f"{fake.base_url}/attachments/{msg.channel_id}/{att.id}/{att.filename}"
+    fake.notify()
+    return msg
+
+
+def new_message(fake: FakeDiscord, channel: Channel, body: dict[str, Any],
+                files: list[Attachment], *, source: str,
+                res: InteractionResult | None = None) -> Message:
+    flags = int(body.get("flags") or 0)
+    ephemeral = bool(flags & EPHEMERAL) and res is not None
+    msg = Message(id=snowflake(), channel_id=channel.id, guild_id=channel.guild_id,
+                  author=fake.bot_user.user_payload(), flags=EPHEMERAL if ephemeral else 0,
+                  source=source, application_id=fake.application_id,
+                  interaction_id=res.id if res else None,
+                  webhook_token=res.token if res else None,
+                  recipient_id=res.user.id if ephemeral and res else None)
+    msg.apply({**body, "flags": flags & ~EPHEMERAL}, files)
+    fake.store.add(msg)
+    return _finish(fake, msg)
+
+
+def edit_message(fake: FakeDiscord, msg: Message, body: dict[str, Any],
+                 files: list[Attachment]) -> Message:
+    msg.apply(body, files)
+    msg.edits += 1
+    msg.edited_timestamp = iso_now()
+    return _finish(fake, msg)
+
+
