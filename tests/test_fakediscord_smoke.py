@@ -66,8 +66,8 @@ class PickView(discord.ui.View):
 
 
 class SmokeBot(commands.Bot):
-    def __init__(self) -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.default(),
+    def __init__(self, intents: discord.Intents | None = None) -> None:
+        super().__init__(command_prefix="!", intents=intents or discord.Intents.default(),
                          guild_ready_timeout=0.05)
         self.setup_done = False
         tree = self.tree
@@ -100,6 +100,19 @@ class SmokeBot(commands.Bot):
         async def rename(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(NameModal())
 
+        @tree.command(description="Announce in the channel, a thread and a DM")
+        async def announce(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("on it")
+            assert isinstance(interaction.channel, discord.TextChannel)
+            post = await interaction.channel.send(f"{interaction.user.mention} announces")
+            thread = await post.create_thread(name="talk")
+            await thread.send("first!")
+            await interaction.user.send("psst")
+            await interaction.edit_original_response(content="done")
+            await interaction.followup.send("only you", ephemeral=True)
+            member = await interaction.guild.fetch_member(interaction.user.id)  # type: ignore
+            await interaction.followup.send(f"fetched {member.name}")
+
         card = app_commands.Group(name="card", description="Cards")
 
         @card.command(description="Look a card up")
@@ -125,7 +138,8 @@ async def test_login_sync_and_play(fake_discord: FakeDiscord) -> None:
     bot = SmokeBot()
     async with running_bot(fake, bot, sync=True):
         assert bot.setup_done and bot.user is not None and bot.user.id == fake.bot_user.id
-        assert fake.command_names(guild=False) == ["card", "challenge", "rename", "table"]
+        assert fake.command_names(guild=False) == [
+            "announce", "card", "challenge", "rename", "table"]
 
         res = await (await alice.slash("challenge", opponent=bob, game="Sushido")).response()
         assert res.response_type == 4 and res.ephemeral
@@ -211,3 +225,30 @@ async def test_unknown_route_is_404(fake_discord: FakeDiscord) -> None:
         with pytest.raises(discord.NotFound):
             await bot.http.request(discord.http.Route("GET", "/nowhere/{x}", x=1))
     assert fake.unknown_routes == [("GET", "/api/v10/nowhere/1")]
+
+
+async def test_guild_sync_members_intent_dm_thread_and_resume(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    alice = fake.user("alice")
+    intents = discord.Intents.default()
+    intents.members = True
+    async with running_bot(fake, SmokeBot(intents), sync="guild") as bot:
+        assert "announce" in fake.command_names(guild=True)
+        guild = bot.get_guild(fake.guild_id)
+        assert guild is not None and guild.get_member(alice.id) is not None
+        for _ in range(2):  # once before and once after a gateway RECONNECT + RESUME
+            res = await (await alice.slash("announce")).response()
+            assert res.payload["data"]["guild_id"] == str(fake.guild_id)
+            secret, fetched = await res.followup(0), await res.followup(1)
+            assert res.content == "done" and res.message.edits == 1 and not res.ephemeral
+            assert secret.ephemeral and secret in alice.ephemerals()
+            assert fetched.content == "fetched alice" and not fetched.ephemeral
+            post = [m for m in fake.messages(fake.channel) if m.source == "channel"][-1]
+            assert post.content == f"{alice.mention} announces" and post.thread_id == post.id
+            assert fake.latest(post.id).content == "first!"  # thread id == starter message id
+            dm = fake.dm(alice)
+            assert dm is not None and fake.latest(dm).content == "psst"
+            if not bot.is_closed() and _ == 0:
+                await fake.reconnect()
+        assert any(s.resumed for s in fake.sessions)
+    assert fake.schema_errors == [] and fake.protocol_errors == [] and fake.unknown_routes == []

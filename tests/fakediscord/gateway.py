@@ -27,6 +27,7 @@ class GatewaySession:
         self.session_id = secrets.token_hex(16)
         self.seq = 0
         self.identified = False
+        self.resumed = False
         self.identify: dict[str, Any] | None = None
 
     async def send(self, op: int, d: Any, t: str | None = None) -> None:
@@ -78,6 +79,8 @@ class GatewaySession:
                 return
             self.session_id, self.seq = old.session_id, old.seq
             self.identified = True
+            self.resumed = True
+            fake.sessions_by_id[self.session_id] = self
             await self.dispatch("RESUMED", {})
             fake.notify()
         elif op == REQUEST_MEMBERS:

@@ -48,6 +48,7 @@ async def channel_patch(request: web.Request) -> web.Response:
     body, _ = await read_body(request)
     if channel is None:
         return error(404, 10003, "Unknown Channel")
+    check(fake, "PATCH /channels/{channel_id}", body or {})
     body = body or {}
     channel.name = body.get("name", channel.name)
     channel.archived = bool(body.get("archived", channel.archived))

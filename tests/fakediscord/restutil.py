@@ -100,9 +100,21 @@ def new_message(fake: FakeDiscord, channel: Channel, body: dict[str, Any],
                   interaction_id=res.id if res else None,
                   webhook_token=res.token if res else None,
                   recipient_id=res.user.id if ephemeral and res else None)
+    if res is not None:
+        msg.interaction_metadata = _metadata(res, source)
     msg.apply({**body, "flags": flags & ~EPHEMERAL}, files)
     fake.store.add(msg)
     return _finish(fake, msg)
+
+
+def _metadata(res: InteractionResult, source: str) -> dict[str, Any]:
+    meta: dict[str, Any] = {"id": str(res.id), "type": res.type, "user": res.user.user_payload(),
+                            "authorizing_integration_owners": {}}
+    if res.source_message is not None:
+        meta["interacted_message_id"] = str(res.source_message.id)
+    if source == "followup" and res.original is not None:
+        meta["original_response_message_id"] = str(res.original.id)
+    return meta
 
 
 def edit_message(fake: FakeDiscord, msg: Message, body: dict[str, Any],

@@ -22,7 +22,7 @@ import yarl
 from aiohttp import web
 
 from . import rest
-from .gateway import GatewaySession, gateway_handler
+from .gateway import RECONNECT, GatewaySession, gateway_handler
 from .restutil import FAKE_KEY, error_middleware
 from .store import ALL_PERMISSIONS, Channel, Message, MessageStore, snowflake
 from .users import FakeUser, InteractionResult
@@ -221,6 +221,15 @@ class FakeDiscord:
             event = self._changed
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), min(left, 0.25))
+
+    async def reconnect(self, timeout: float = 5.0) -> None:
+        """Ask the bot to reconnect (gateway op 7); wait until it has RESUMEd."""
+        old = [s for s in self.sessions if s.identified]
+        for session in old:
+            await session.send(RECONNECT, None)
+        await self.wait_for(lambda: any(s.identified and s not in old and not s.ws.closed
+                                        for s in self.sessions),
+                            timeout=timeout, what="the bot to resume")
 
     @property
     def connected(self) -> bool:

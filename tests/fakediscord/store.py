@@ -81,6 +81,7 @@ class Message:
     edits: int = 0
     deleted: bool = False
     thread_id: int | None = None
+    interaction_metadata: dict[str, Any] | None = None
     history: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -172,6 +173,8 @@ class Message:
         }
         if self.guild_id is not None:
             out["guild_id"] = str(self.guild_id)
+        if self.interaction_metadata is not None:
+            out["interaction_metadata"] = self.interaction_metadata
         if self.webhook_token is not None and self.application_id is not None:
             out["webhook_id"] = str(self.application_id)
             out["application_id"] = str(self.application_id)

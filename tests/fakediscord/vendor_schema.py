@@ -36,6 +36,7 @@ OPERATIONS: list[tuple[str, str]] = [
     ("post", "/channels/{channel_id}/threads"),
     ("post", "/channels/{channel_id}/messages/{message_id}/threads"),
     ("post", "/users/@me/channels"),
+    ("patch", "/channels/{channel_id}"),
 ]
 
 
