@@ -29,7 +29,7 @@ async def setup(tmp_path: pathlib.Path):
     clock = Clock()
     ref = Referee(store, turn_seconds=60, max_timeouts=3, clock=clock,
                   registry={"toy": TOY})
-    rec, state = await ref.open_match(guild_id=1, channel_id=2, game_id="toy", options={},
+    rec, _state = await ref.open_match(guild_id=1, channel_id=2, game_id="toy", options={},
                                       seats=[ALICE, BOB], seed=5)
     yield store, ref, rec, clock
     await store.close()
@@ -67,7 +67,7 @@ async def test_bad_inputs_change_nothing(setup) -> None:
 
 
 async def test_timeouts_apply_default_then_forfeit_after_three(setup) -> None:
-    store, ref, rec, clock = setup
+    _store, ref, rec, clock = setup
     version = rec.version
     for n in range(1, 3):
         clock.now += 61
