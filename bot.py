@@ -56,8 +56,9 @@ def setup_logging(settings: Settings) -> None:
 def open_store(settings: Settings) -> Store:
     """The configured store (SQLite by default)."""
     from db import store_from_url
+    from db.ratings import on_results
 
-    return store_from_url(settings.database)
+    return store_from_url(settings.database, on_results=on_results)
 
 
 class HajimeBot(commands.Bot):
