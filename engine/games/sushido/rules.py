@@ -278,7 +278,7 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(a, Declare):
             if a.choice.startswith("combo"):
                 fits = resolve.combo_fits(state, seat, int(a.choice[-1]), state.seat[seat].chain)
-                return 60.0 if fits else 0.2
+                return 60.0 if fits else 0.05
             return 1.5 if a.choice == "kata" else 1.0
         if isinstance(a, Boost):
             return 1.5 if a.yes else 1.0
@@ -286,6 +286,8 @@ class Sushido(Game[SushidoState, AnyAction]):
             return 0.8 if a.boost else 1.0
         if isinstance(a, Parry):
             return 3.0 if a.yes else 1.0
+        if isinstance(a, StepDir):
+            return 3.0 if a.dir == "adv" else 1.0
         return 1.0
 
 
