@@ -177,6 +177,7 @@ async def test_login_sync_and_play(fake_discord: FakeDiscord) -> None:
         submitted = await (await carol_of(fake).submit_modal(modal, {"name": "Ada"})).response()
         assert submitted.content == "renamed to Ada" and not submitted.ephemeral
 
+    assert len(fake.latencies) == 8 and max(fake.latencies) < 1
     assert fake.schema_errors == []
     assert fake.protocol_errors == [] and fake.handler_errors == []
     assert fake.unknown_routes == []

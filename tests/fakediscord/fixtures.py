@@ -50,14 +50,18 @@ def _diagnose(fake: FakeDiscord) -> str:
 @contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, bot: commands.Bot | discord.Client, *,
                       token: str = "x", sync: bool | str = False, expect_sync: bool = False,
-                      timeout: float = 5.0) -> AsyncIterator[Any]:
+                      timeout: float = 5.0, fast_ready: bool = True) -> AsyncIterator[Any]:
     """Run ``bot.start(token)`` against ``fake`` until the block ends, then close it.
 
     Waits until the bot is ready (so its ``setup_hook`` has finished). ``sync=True`` runs
     ``bot.tree.sync()`` after ready (``sync="guild"`` copies global commands to the fake
     guild and syncs there); ``expect_sync=True`` instead waits for the bot to sync by itself.
     Login or connection failures raise at once instead of letting discord.py retry.
+    ``fast_ready`` lowers the bot's ``guild_ready_timeout`` to 0.05 s (default 2 s).
     """
+    if fast_ready:
+        state = bot._connection
+        state.guild_ready_timeout = min(state.guild_ready_timeout, 0.05)
     with patch_discord(fake):
         syncs_before = fake.command_syncs
         task = asyncio.create_task(bot.start(token), name="fakediscord-bot")

@@ -73,7 +73,7 @@ class GatewaySession:
             await self.dispatch("GUILD_CREATE", fake.guild_payload())
             fake.notify()
         elif op == RESUME:
-            old = fake.sessions_by_id.get((d or {}).get("session_id"))
+            old = fake.sessions_by_id.get(str((d or {}).get("session_id")))
             if old is None:
                 await self.send(INVALID_SESSION, False)
                 return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from aiohttp import web
@@ -116,6 +117,7 @@ async def _open_thread(fake: FakeDiscord, parent: Channel, name: str, kind: int,
               "join_timestamp": iso_now(), "flags": 0}
     # the gateway event first, so the bot's cache knows the thread when the reply arrives
     await fake.dispatch("THREAD_CREATE", {**payload, "newly_created": True, "member": member})
+    await asyncio.sleep(0.005)  # let the bot's gateway reader run before the reply lands
     fake.notify()
     return jresp({**payload, "member": member}, 201)
 

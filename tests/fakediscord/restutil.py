@@ -61,6 +61,8 @@ async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
     if request.content_type.startswith("multipart/"):
         reader = await request.multipart()
         async for part in reader:
+            if part is None:
+                break
             name = getattr(part, "name", None) or ""
             if name == "payload_json":
                 body = json.loads(await part.text())  # type: ignore[union-attr]

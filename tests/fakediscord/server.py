@@ -34,9 +34,9 @@ class FakeDiscord:
     """Gateway and REST server plus the state of one fake guild."""
 
     def __init__(self, *, guild_name: str = "Hajime Test Guild", locale: str = "fr",
-                 bot_name: str = "hajime") -> None:
+                 bot_name: str = "hajime", guild_id: int | None = None) -> None:
         self.application_id = snowflake()
-        self.guild_id = snowflake()
+        self.guild_id = guild_id or snowflake()
         self.guild_name = guild_name
         self.locale = locale
         self.bot_user = FakeUser(self, self.application_id, bot_name, bot=True)
@@ -256,6 +256,22 @@ class FakeDiscord:
 
     def latest(self, channel: Channel | int) -> Message | None:
         return self.store.latest(channel.id if isinstance(channel, Channel) else channel)
+
+    def find(self, predicate: Callable[[Message], Any]) -> list[Message]:
+        """Every live message (public or ephemeral) matching ``predicate``, oldest first."""
+        return [m for m in self.store.all() if not m.deleted and predicate(m)]
+
+    async def wait_for_message(self, predicate: Callable[[Message], Any],
+                               timeout: float = 5.0) -> Message:
+        """The newest live message matching ``predicate``, once there is one."""
+        found: list[Message] = await self.wait_for(lambda: self.find(predicate), timeout,
+                                                   what="a matching message")
+        return found[-1]
+
+    @property
+    def latencies(self) -> list[float]:
+        """Dispatch-to-callback seconds of every answered interaction, in order."""
+        return [r.latency for r in self.interactions.values() if r.latency is not None]
 
     def public_messages(self) -> list[Message]:
         return [m for m in self.store.all() if not m.ephemeral and not m.deleted]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -110,8 +111,12 @@ class FakeUser:
     async def submit_modal(self, modal: InteractionResult | dict[str, Any],
                            values: dict[str, Any]) -> InteractionResult:
         """Submit the modal the bot opened (an InteractionResult of type 9, or its data)."""
-        source = modal if isinstance(modal, InteractionResult) else None
-        spec = source.modal if source is not None else modal
+        source: InteractionResult | None
+        spec: dict[str, Any] | None
+        if isinstance(modal, InteractionResult):
+            source, spec = modal, modal.modal
+        else:
+            source, spec = None, modal
         if not spec:
             raise ValueError("the bot did not answer this interaction with a modal")
         missing = set(values)
@@ -225,6 +230,12 @@ class InteractionResult:
         return self.original
 
     @property
+    def messages(self) -> list[Message]:
+        """The original response (if a message) followed by the follow-ups."""
+        out = [self.original] if self.original is not None else []
+        return out + [m for m in self.followups if m is not self.original]
+
+    @property
     def content(self) -> str | None:
         return self.original.content if self.original else None
 
@@ -318,7 +329,8 @@ def _build_options(fake: FakeDiscord, defs: list[dict[str, Any]], given: dict[st
 
 def _coerce(d: dict[str, Any], value: Any) -> Any:
     kind = d["type"]
-    conv = {3: str, 4: int, 5: bool, 10: float}.get(kind, lambda v: v)
+    convs: dict[int, Callable[[Any], Any]] = {3: str, 4: int, 5: bool, 10: float}
+    conv = convs.get(kind, _same)
     choices = d.get("choices") or []
     if choices:
         values = [c["value"] for c in choices]
@@ -328,6 +340,10 @@ def _coerce(d: dict[str, Any], value: Any) -> Any:
                 raise ValueError(f"{value!r} is not a choice of {d['name']!r}: {values}")
             value = named[0]
     return conv(value)
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _nest(cmd: dict[str, Any], path: list[dict[str, Any]], opts: list[dict[str, Any]]
