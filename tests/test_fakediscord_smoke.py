@@ -202,7 +202,7 @@ async def test_persistent_button_survives_restart(fake_discord: FakeDiscord) -> 
     assert fake.schema_errors == [] and fake.protocol_errors == []
 
 
-async def test_schema_errors_are_caught(fake_discord: FakeDiscord) -> None:
+async def test_schema_and_bot_errors_are_reported(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     bot = SmokeBot()
 
@@ -214,9 +214,16 @@ async def test_schema_errors_are_caught(fake_discord: FakeDiscord) -> None:
         # discord.py packs 25 buttons into 5 rows; overlong content is ours to catch
         await interaction.response.send_message("x" * 2001, view=view)
 
+    @bot.tree.command(description="Fails")
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("kaboom")
+
     async with running_bot(fake, bot, sync=True):
         res = await (await fake.user("alice").slash("crowded")).response()
         assert res.response_type == 4
+        failed = await fake.user("alice").slash("boom")
+        with pytest.raises(TimeoutError, match="kaboom"):
+            await failed.response(timeout=0.3)
     assert any("2001 characters" in e for e in fake.schema_errors), fake.schema_errors
 
 

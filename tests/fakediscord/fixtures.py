@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
@@ -42,9 +43,21 @@ def patch_discord(fake: FakeDiscord) -> Iterator[FakeDiscord]:
         DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
 
 
+class _ErrorLog(logging.Handler):
+    """Copies ERROR records (e.g. discord.py's "Ignoring exception in command") to the fake."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        super().__init__(logging.ERROR)
+        self.fake = fake
+        self.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.fake.bot_errors.append(self.format(record))
+        self.fake.notify()
+
+
 def _diagnose(fake: FakeDiscord) -> str:
-    return (f"unknown routes: {fake.unknown_routes}; handler errors: {fake.handler_errors}; "
-            f"protocol errors: {fake.protocol_errors}")
+    return fake.diagnostics()
 
 
 @contextlib.asynccontextmanager
@@ -56,12 +69,16 @@ async def running_bot(fake: FakeDiscord, bot: commands.Bot | discord.Client, *,
     Waits until the bot is ready (so its ``setup_hook`` has finished). ``sync=True`` runs
     ``bot.tree.sync()`` after ready (``sync="guild"`` copies global commands to the fake
     guild and syncs there); ``expect_sync=True`` instead waits for the bot to sync by itself.
+    ERROR log records raised meanwhile (tracebacks of failing commands) are collected in
+    ``fake.bot_errors`` and shown when a wait times out.
     Login or connection failures raise at once instead of letting discord.py retry.
     ``fast_ready`` lowers the bot's ``guild_ready_timeout`` to 0.05 s (default 2 s).
     """
     if fast_ready:
         state = bot._connection
         state.guild_ready_timeout = min(state.guild_ready_timeout, 0.05)
+    log_handler = _ErrorLog(fake)
+    logging.getLogger().addHandler(log_handler)
     with patch_discord(fake):
         syncs_before = fake.command_syncs
         task = asyncio.create_task(bot.start(token), name="fakediscord-bot")
@@ -91,6 +108,7 @@ async def running_bot(fake: FakeDiscord, bot: commands.Bot | discord.Client, *,
             await bot.close()
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(task, 5)
+            logging.getLogger().removeHandler(log_handler)
             await fake.wait_for(lambda: not fake.connected, timeout=2,
                                 what="the bot to disconnect")
 

@@ -59,6 +59,8 @@ class FakeDiscord:
         self.unknown_routes: list[tuple[str, str]] = []
         #: exceptions raised inside the fake's own handlers (answered 400)
         self.handler_errors: list[str] = []
+        #: ERROR log records emitted while ``running_bot`` ran (bot tracebacks)
+        self.bot_errors: list[str] = []
         self.command_syncs = 0
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -217,7 +219,7 @@ class FakeDiscord:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what}; "
-                                   f"handler errors: {self.handler_errors}")
+                                   + self.diagnostics())
             event = self._changed
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), min(left, 0.25))
@@ -230,6 +232,14 @@ class FakeDiscord:
         await self.wait_for(lambda: any(s.identified and s not in old and not s.ws.closed
                                         for s in self.sessions),
                             timeout=timeout, what="the bot to resume")
+
+    def diagnostics(self) -> str:
+        """What went wrong so far, for timeout messages."""
+        parts = {"bot errors": self.bot_errors, "fake handler errors": self.handler_errors,
+                 "protocol errors": self.protocol_errors, "unknown routes": self.unknown_routes,
+                 "schema errors": self.schema_errors}
+        text = "; ".join(f"{k}: {v}" for k, v in parts.items() if v)
+        return text or "no errors recorded"
 
     @property
     def connected(self) -> bool:

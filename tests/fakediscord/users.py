@@ -132,7 +132,7 @@ class FakeUser:
                     message: Message | None = None) -> InteractionResult:
         fake = self.fake
         iid = snowflake()
-        token = f"aW50ZXJhY3Rpb246{iid}:{secrets.token_urlsafe(24)}"
+        token = f"aW50ZXJhY3Rpb246{iid}.{secrets.token_urlsafe(24)}"
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(fake.application_id), "type": itype,
             "data": data, "token": token, "version": 1,
@@ -205,8 +205,8 @@ class InteractionResult:
             await asyncio.wait_for(self._answered.wait(), timeout)
         except TimeoutError:
             raise TimeoutError(
-                f"bot did not answer interaction {self.id} within {timeout}s"
-                f"; handler errors: {self.fake.handler_errors}") from None
+                f"bot did not answer interaction {self.id} within {timeout}s; "
+                + self.fake.diagnostics()) from None
         return self
 
     async def followup(self, index: int = 0, timeout: float = 5.0) -> Message:
