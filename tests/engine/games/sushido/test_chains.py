@@ -150,7 +150,7 @@ def test_combos_and_katas_resolve_before_revealed_cards() -> None:
     set_chain(s, 0, [cid("hit", "wave"), cid("hit", "coral")])
     hit = cid("hit", "fin")
     to_chains(s, {0: [hit]})
-    s, ev = act(s, 0, "d-combo0")
+    s, _ = act(s, 0, "d-combo0")
     assert prompt_kind(s) == {0: "play"} and s.seat[1].life == 13
-    s, ev = act(s, 0, f"c-{hit}-0-x")
+    s, _ = act(s, 0, f"c-{hit}-0-x")
     assert s.seat[1].life == 12

@@ -3,6 +3,7 @@ Block, Block, Move, X: Move vs Block, Hit vs Block, Hit vs Move, X discarded unu
 
 from __future__ import annotations
 
+from engine.games.sushido.model import SushidoState
 from tests.engine.games.sushido.helpers import (
     act,
     aids,
@@ -16,12 +17,13 @@ from tests.engine.games.sushido.helpers import (
 )
 
 
-def _setup(push: bool) -> tuple[object, list[str]]:
+def _setup(push: bool) -> tuple[SushidoState, list[str]]:
     s = started("biwa", "manta")
     for seat in s.seat:
         seat.gauge = 0
     move, hit1, hit2 = cid("move", "wave"), cid("hit", "wave"), cid("hit", "coral")
-    b1, b2, mv, x = cid("block", "wave"), cid("block", "coral"), cid("move", "fin"), cid("hit", "fin")
+    b1, b2 = cid("block", "wave"), cid("block", "coral")
+    mv, x = cid("move", "fin"), cid("hit", "fin")
     set_chain(s, 0, [move, hit1, hit2])
     set_chain(s, 1, [b1, b2, mv, x])
     to_chains(s)
@@ -52,11 +54,11 @@ def _setup(push: bool) -> tuple[object, list[str]]:
 def test_kata_example_manta_pushes() -> None:
     s, log = _setup(push=True)
     assert "push" in log
-    assert (s.seat[0].pos, s.seat[1].pos) == (2, 3)  # type: ignore[attr-defined]
-    assert s.seat[1].life == 14  # type: ignore[attr-defined]
-    assert not s.seat[0].chain and not s.seat[1].chain and s.kata is None  # type: ignore[attr-defined]
+    assert (s.seat[0].pos, s.seat[1].pos) == (2, 3)
+    assert s.seat[1].life == 14
+    assert not s.seat[0].chain and not s.seat[1].chain and s.kata is None
 
 
 def test_kata_example_manta_steps_back() -> None:
     s, _ = _setup(push=False)
-    assert (s.seat[0].pos, s.seat[1].pos) == (3, 5)  # type: ignore[attr-defined]
+    assert (s.seat[0].pos, s.seat[1].pos) == (3, 5)
