@@ -92,13 +92,14 @@ async def running_bot(fake: FakeDiscord, bot: commands.Bot | discord.Client, *,
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"bot not ready after {timeout}s; {_diagnose(fake)}")
                 await asyncio.sleep(0.005)
-            if sync and isinstance(bot, commands.Bot):
+            tree = getattr(bot, "tree", None)  # commands.Bot and AutoShardedBot
+            if sync and isinstance(tree, discord.app_commands.CommandTree):
                 if sync == "guild":
                     guild = discord.Object(fake.guild_id)
-                    bot.tree.copy_global_to(guild=guild)
-                    await bot.tree.sync(guild=guild)
+                    tree.copy_global_to(guild=guild)
+                    await tree.sync(guild=guild)
                 else:
-                    await bot.tree.sync()
+                    await tree.sync()
             elif expect_sync:
                 await fake.wait_for(lambda: fake.command_syncs > syncs_before,
                                     timeout=max(0.1, deadline - time.monotonic()),
@@ -109,8 +110,9 @@ async def running_bot(fake: FakeDiscord, bot: commands.Bot | discord.Client, *,
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(task, 5)
             logging.getLogger().removeHandler(log_handler)
-            await fake.wait_for(lambda: not fake.connected, timeout=2,
-                                what="the bot to disconnect")
+            with contextlib.suppress(TimeoutError):
+                await fake.wait_for(lambda: not fake.connected, timeout=2,
+                                    what="the bot to disconnect")
 
 
 async def _make_fake(users: tuple[str, ...] = ("alice", "bob", "carol")) -> FakeDiscord:
