@@ -260,3 +260,16 @@ async def test_guild_sync_members_intent_dm_thread_and_resume(fake_discord: Fake
                 await fake.reconnect()
         assert any(s.resumed for s in fake.sessions)
     assert fake.schema_errors == [] and fake.protocol_errors == [] and fake.unknown_routes == []
+
+
+async def test_auto_sharded_bot_without_intents(fake_discord: FakeDiscord) -> None:
+    bot = commands.AutoShardedBot(command_prefix="!", intents=discord.Intents.none())
+
+    @bot.tree.command(description="Ping")
+    async def ping(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pong")
+
+    async with running_bot(fake_discord, bot, sync=True):
+        res = await (await fake_discord.user("carol").slash("ping")).response()
+        assert res.content == "pong" and not res.ephemeral
+    assert fake_discord.diagnostics() == "no errors recorded"
