@@ -7,7 +7,7 @@ Nothing is ever a suspended generator, so a state can be stored and reloaded any
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -190,7 +190,7 @@ Action = Annotated[AnyAction, Field(discriminator="kind")]
 
 # ------------------------------------------------------------------------------- tasks
 class _Task(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class DeclareT(_Task):
@@ -334,3 +334,23 @@ class SushidoState(BaseState):
     last_reveal: list[list[int]] = []
     escape_offered: list[int] = []
     log: list[str] = []
+
+
+def fast_copy(value: Any) -> Any:
+    """A deep copy of state data that shares frozen models and immutable scalars.
+
+    ``copy.deepcopy`` dominated the cost of an action; the state holds only lists, ints,
+    strings, ``None`` and pydantic models, so this walk is enough (frozen models are shared).
+    """
+    if isinstance(value, list):
+        if not value or isinstance(value[0], int | str):  # lists are homogeneous
+            return list(value)
+        return [fast_copy(x) for x in value]
+    if isinstance(value, BaseModel):
+        if value.model_config.get("frozen"):
+            return value
+        fields = {k: fast_copy(getattr(value, k)) for k in type(value).model_fields}
+        return type(value).model_construct(_fields_set=value.model_fields_set, **fields)
+    if isinstance(value, dict):
+        return {k: fast_copy(v) for k, v in value.items()}
+    return value

@@ -38,6 +38,7 @@ from engine.games.sushido.model import (
     SushidoState,
     Task,
     UseSuperCombo,
+    fast_copy,
 )
 from engine.games.sushido.views import SushidoView, build_view
 
@@ -184,6 +185,11 @@ class Sushido(Game[SushidoState, AnyAction]):
         """What a seat (or a spectator, ``None``) may see; see :mod:`views`."""
         prompts = self.prompts(state)
         return build_view(state, viewer, {s: (p.kind, p.committed) for s, p in prompts.items()})
+
+    def clone(self, state: SushidoState) -> SushidoState:
+        """A deep, independent copy (faster than ``copy.deepcopy``; see ``fast_copy``)."""
+        new: SushidoState = fast_copy(state)
+        return new
 
     def turns(self, state: SushidoState) -> int:
         """Turns played over the whole match."""

@@ -61,14 +61,16 @@ def test_random_play_ends_with_an_outcome_within_bounds(seed: int, duel: str) ->
 
 @SETTINGS
 @given(seeds, duels)
-def test_sixty_cards_always_accounted_for_and_json_round_trip_exact(seed: int, duel: str) -> None:
-    for state, _, _ in play(seed, duel):
+def test_cards_accounted_for_json_exact_and_apply_pure(seed: int, duel: str) -> None:
+    for state, seat, action in play(seed, duel):
         if state.phase != "pick":
             cards = all_cards(state)
             assert sorted(cards) == list(range(60)), "a card was lost or duplicated"
         raw = GAME.dump(state)
         back = GAME.load(raw)
         assert back == state and GAME.dump(back) == raw
+        GAME.apply(state, seat, action)
+        assert GAME.dump(state) == raw, "apply mutated its input"
 
 
 @SETTINGS
