@@ -82,6 +82,7 @@ def start_turn(state: SushidoState, ev: Events) -> None:
     state.turn += 1
     state.turns_total += 1
     state.escape_offered = []
+    state.last_reveal = []  # turn-scoped: those cards may be reshuffled and drawn now
     for seat in state.seat:
         seat.declared, seat.answered, seat.guards, seat.passive_used = "", False, 0, False
         seat.commit, seat.reveal, seat.revealed = None, None, []
