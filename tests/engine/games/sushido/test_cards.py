@@ -151,3 +151,31 @@ def test_doubled_hit_deals_two_and_a_diamond_gives_super() -> None:
     s, ev = act(s, 0, f"c-{HIT}-1-x")
     assert s.seat[1].life == 9 and s.seat[1].gauge == 1
     assert first(ev, "super_gain") == {"seat": 1, "amount": 1, "gauge": 1, "why": "diamond"}
+
+
+def test_doubled_block_breaks_two_chain_cards() -> None:
+    s = _state((1, 0))
+    set_chain(s, 1, [HIT2, MOVE2])
+    to_chains(s, {0: [BLOCK]})
+    s, _ = act(s, 1, "d-pass")
+    s, _ = act(s, 0, f"c-{BLOCK}-1-break")
+    s, _ = act(s, 0, "k-1-0")
+    assert prompt_kind(s) == {0: "break"}
+    s, _ = act(s, 0, "k-1-0")
+    assert s.seat[1].chain == []
+
+
+def test_doubled_block_guard_gives_two_guards() -> None:
+    s = _state((1, 0))
+    to_chains(s, {0: [BLOCK], 1: [HIT2]})
+    s, _ = act(s, 0, f"c-{BLOCK}-1-guard")
+    assert s.seat[0].guards == 2 and prompt_kind(s) == {1: "play"}
+
+
+def test_kata_hits_ignore_guards_and_revealed_blocks() -> None:
+    s = _state()
+    set_chain(s, 0, [HIT])
+    to_chains(s, {1: [BLOCK]})
+    s.seat[1].guards = 1
+    s, _ = act(s, 0, "d-kata")
+    assert s.seat[1].life == 14 and s.seat[1].guards == 1
