@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import ActionBase, BaseState
 from engine.games.world_of_fighters.board import Direction, Pos
@@ -29,11 +29,21 @@ Phase = Literal["pick", "commit", "move", "counter", "over"]
 
 
 class Options(BaseModel):
-    """Match options: one bout (default) or best of three."""
+    """Match options: one bout (default) or best of three.
+
+    ``bouts`` is an ``int`` (so ``"3"`` from a command line is accepted) limited to 1 or 3.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
-    bouts: Literal[1, 3] = 1
+    bouts: int = 1
+
+    @field_validator("bouts")
+    @classmethod
+    def _one_or_three(cls, value: int) -> int:
+        if value not in (1, 3):
+            raise ValueError("bouts must be 1 or 3 (best of three)")
+        return value
 
 
 # ---------------------------------------------------------------------------- actions
