@@ -268,11 +268,14 @@ def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
     ev.append(public("kata", seat=t.seat, cards=shown))
     dfs = other(t.seat)
     rival = state.seat[dfs]
-    if dfs == state.p1 and rival.answered and rival.chain:
-        _oppose(state, dfs, ev)  # P1's Kata answer opposes P2's Kata
-        _push_front(state, KataStepT())
-    else:
+    if dfs != state.p1:
         _push_front(state, OpposeT(seat=dfs), KataStepT())
+        return
+    # P2's Kata: P1 either announced (its chain is already spent) or passed, and then
+    # P1's only way to oppose is the Kata answer it gave when P2 announced.
+    if rival.answered and rival.chain:
+        _oppose(state, dfs, ev)
+    _push_front(state, KataStepT())
 
 
 def _kata_step(state: SushidoState, ev: Events) -> None:

@@ -154,3 +154,15 @@ def test_combos_and_katas_resolve_before_revealed_cards() -> None:
     assert prompt_kind(s) == {0: "play"} and s.seat[1].life == 13
     s, _ = act(s, 0, f"c-{hit}-0-x")
     assert s.seat[1].life == 12
+
+
+def test_p1_who_declined_to_answer_is_not_asked_to_oppose() -> None:
+    s = _state()
+    set_chain(s, 0, [cid("block", "wave")])
+    set_chain(s, 1, [cid("hit", "wave")])
+    to_chains(s)
+    s, _ = act(s, 0, "d-pass")
+    s, _ = act(s, 1, "d-kata")
+    s, ev = act(s, 0, "d-pass")
+    assert "oppose" not in kinds(ev) and s.seat[0].life == 14
+    assert s.seat[0].chain == [cid("block", "wave")]
