@@ -51,6 +51,8 @@ class Character(BaseModel):
     grapple: int = Field(ge=0, le=5)
     block: int = Field(ge=0, le=5)
     super: SuperMove
+    joke: bool = False
+    """A comic character (the roster has one)."""
 
     def stat(self, card: Card) -> int:
         """The stat this character adds to (or blocks with) ``card``."""

@@ -6,6 +6,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.world_of_fighters import GAME, resolve
+from engine.games.world_of_fighters.data import characters
 from engine.games.world_of_fighters.model import MAX_TURNS, Commit, Counter, Move, Options, Pick
 from tests.engine.games.world_of_fighters.helpers import (
     arrange,
@@ -127,3 +128,12 @@ def test_registered() -> None:
     from engine.games import REGISTRY
 
     assert REGISTRY["world_of_fighters"] is GAME and GAME.name == "World of Fighters"
+
+
+def test_simulator_smoke() -> None:
+    from engine.simulate import simulate
+
+    for bouts in (1, 3):
+        res = simulate(GAME, 60, seed=1, options={"bouts": bouts})
+        assert res.errors == 0 and res.finished == 60, res.first_error
+        assert set(res.played) <= {c.name for c in characters().values()}
