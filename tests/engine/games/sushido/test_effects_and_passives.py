@@ -60,10 +60,10 @@ def test_ranged_step_then_damage_and_draw_effects() -> None:
     s, ev = act(s, 1, "d-combo0")
     assert s.seat[0].pos == 4 and s.seat[0].life == 14
     assert first(ev, "draw") == {"seat": 1, "count": 1, "twin_of": [1]}  # Ink Jab
-    assert first(ev, "heal")["life"] == 15 == s.seat[1].life  # 14, then Tako's Regrowth
+    assert s.seat[1].life == 14
 
 
-def test_guard_effect_cancels_action_hits_and_step_back_effect() -> None:
+def test_guard_effect_cancels_action_hits() -> None:
     s = _state("biwa", "kani")
     s.seat[0].pos = 1
     set_chain(s, 1, [cid("hit", "pearl"), cid("block", "pearl"), cid("move", "wave")])
@@ -109,3 +109,23 @@ def test_attacker_kata_block_cancels_the_opposing_card() -> None:
     results = [e.data["result"] for e in ev if e.kind == "kata_clash"]
     assert results == ["cancelled", "both"]
     assert s.seat[0].life == 14 and s.seat[1].life == 14
+
+
+def test_heal_never_goes_above_full_life() -> None:
+    s = _state("tako", "biwa")  # Regrowth: heal 1 when a Hit card deals damage
+    to_chains(s, {0: [HIT]})
+    s, ev = act(s, 0, f"c-{HIT}-0-x")
+    assert first(ev, "heal") == {"seat": 0, "amount": 0, "life": 15}
+    s = _state("tako", "biwa")
+    s.seat[0].life = 10
+    to_chains(s, {0: [HIT]})
+    s, _ = act(s, 0, f"c-{HIT}-0-x")
+    assert s.seat[0].life == 11 and s.seat[1].life == 14
+
+
+def test_step_back_effect_after_a_combo() -> None:
+    s = _state("kani", "biwa")  # Sidestep Crush: fin, fin, coral, wave; 3 damage, step back
+    set_chain(s, 0, [cid("hit", "fin"), cid("move", "fin"), cid("block", "coral"), MOVE])
+    to_chains(s)
+    s, _ = act(s, 0, "d-combo2")
+    assert s.seat[1].life == 12 and s.seat[0].pos == 2
