@@ -38,7 +38,8 @@ def test_zero_hp_is_a_ko_and_ends_a_one_bout_match() -> None:
 
 
 def test_best_of_three() -> None:
-    s = started("rocco", "aiko", bouts=3)
+    s = GAME.clone(started("rocco", "aiko", bouts=3))
+    s.fighters[0].super_used = True
     s, ev = _ko_turn(s, 0)
     assert s.result is None and s.bout == 2 and "bout_started" in kinds(ev)
     assert [f.bouts_won for f in s.fighters] == [1, 0] and s.bout_winners == [0]
@@ -46,6 +47,7 @@ def test_best_of_three() -> None:
     assert [f.hp for f in s.fighters] == [20, 20] and s.first == 1 and s.turn == 1
     assert [f.pos for f in s.fighters] == [(3, 1), (3, 5)]
     assert [f.last_move for f in s.fighters] == [None, None]
+    assert not s.fighters[0].super_used  # one super per bout
     assert [len(f.hand) for f in s.fighters] == [3, 3] and total_cards(s) == 40
     s, _ = _ko_turn(s, 1)
     assert s.result is None and s.bout == 3 and s.first == 0
