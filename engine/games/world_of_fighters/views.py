@@ -92,8 +92,6 @@ class WofView(BaseModel):
 
 def build_view(state: WofState, viewer: int | None) -> WofView:
     """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
-    from engine.games.world_of_fighters.rules import GAME  # local: rules imports us
-
     roster = characters()
     fighters: list[FighterView] = []
     for seat, f in enumerate(state.fighters):
@@ -113,11 +111,10 @@ def build_view(state: WofState, viewer: int | None) -> WofView:
     can_super = False
     if mine is not None and mine.character is not None and state.result is None:
         can_super = mine.hp <= SUPER_HP and not mine.super_used
-    prompts = GAME.prompts(state)
     return WofView(
         viewer=viewer, version=state.version, phase=state.phase, bouts=state.options.bouts,
         bout=state.bout, turn=state.turn, first=state.first,
-        to_act=sorted(s for s, p in prompts.items() if not p.committed),
+        to_act=_to_act(state),
         fighters=fighters,
         range=distance(state.fighters[0].pos, state.fighters[1].pos),
         my_hand=list(mine.hand) if mine is not None else None,
@@ -133,3 +130,14 @@ def build_view(state: WofState, viewer: int | None) -> WofView:
         winners=list(state.result.winners) if state.result else None,
     )
 
+
+
+def _to_act(state: WofState) -> list[int]:
+    """Seats that still have a decision to make (the same seats ``prompts`` asks)."""
+    if state.result is not None:
+        return []
+    if state.phase == "pick":
+        return [s for s in (0, 1) if s not in state.picks]
+    if state.phase == "commit":
+        return [s for s in (0, 1) if s not in state.commits]
+    return [state.queue[0].seat] if state.queue else []

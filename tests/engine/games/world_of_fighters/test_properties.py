@@ -57,6 +57,8 @@ def test_cards_are_conserved_and_apply_never_mutates(seed: int, agent: int, n: i
 
     def check(before: WofState, after: WofState) -> None:
         raw = GAME.dump(before)
+        asked = sorted(x for x, p in GAME.prompts(after).items() if not p.committed)
+        assert GAME.view(after, None).to_act == asked
         if after.phase == "pick":  # the deck is built when both fighters are known
             assert not after.deck and not any(f.hand for f in after.fighters)
             return
