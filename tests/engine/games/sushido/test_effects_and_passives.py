@@ -112,15 +112,17 @@ def test_attacker_kata_block_cancels_the_opposing_card() -> None:
 
 
 def test_heal_never_goes_above_full_life() -> None:
-    s = _state("tako", "biwa")  # Regrowth: heal 1 when a Hit card deals damage
-    to_chains(s, {0: [HIT]})
-    s, ev = act(s, 0, f"c-{HIT}-0-x")
+    s = _state("tako", "biwa")  # Regrowth: heal 1 when a Move pushes the rival
+    to_chains(s, {0: [MOVE]})
+    s, _ = act(s, 0, f"c-{MOVE}-0-x")
+    s, ev = act(s, 0, "s-adv")
     assert first(ev, "heal") == {"seat": 0, "amount": 0, "life": 15}
     s = _state("tako", "biwa")
     s.seat[0].life = 10
-    to_chains(s, {0: [HIT]})
-    s, _ = act(s, 0, f"c-{HIT}-0-x")
-    assert s.seat[0].life == 11 and s.seat[1].life == 14
+    to_chains(s, {0: [MOVE]})
+    s, _ = act(s, 0, f"c-{MOVE}-0-x")
+    s, _ = act(s, 0, "s-adv")
+    assert s.seat[0].life == 11
 
 
 def test_step_back_effect_after_a_combo() -> None:
