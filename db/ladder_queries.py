@@ -29,6 +29,7 @@ __all__ = [
     "get_hidden",
     "history_page",
     "leaderboard_page",
+    "match_summary",
     "rated_games",
     "reset_ladder",
     "set_hidden",
@@ -235,6 +236,13 @@ async def history_page(store: SqliteStore, user_id: int, *, game: str | None = N
         )
         matches = await _summaries(conn, [int(r[0]) for r in ids])
     return HistoryPage(offset, limit, int(next(iter(total))[0]), matches)
+
+
+async def match_summary(store: SqliteStore, match_id: int) -> MatchSummary | None:
+    """One match with its seat results (None if unknown; no seats if it has no results)."""
+    async with _snapshot(store) as conn:
+        found = await _summaries(conn, [match_id])
+    return found[0] if found else None
 
 
 # --------------------------------------------------------------------- profile
