@@ -15,7 +15,7 @@ from engine.simulate import pick
 
 MAX_ACTIONS = 10_000
 MAX_TURNS = 5 * 40  # at most 5 rounds (each gives a token) of at most 40 turns
-SETTINGS = settings(max_examples=12, deadline=None,
+SETTINGS = settings(max_examples=20, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(0, 2**40)
 duels = st.sampled_from(["iaijutsu", "entrainement", "rencontre"])
