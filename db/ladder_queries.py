@@ -2,8 +2,9 @@
 
 Every function takes the store and runs one read (under the store's lock, in one
 ``BEGIN``/``COMMIT`` snapshot when it issues several statements) or one write transaction.
-The leaderboard order is ``ordinal DESC, mu DESC, user_id`` (the ``ratings_board`` index of
-migration 1 covers the first three keys); players who set
+The leaderboard order is ``ordinal DESC, mu DESC, rowid`` (the ``ratings_board`` index of
+migration 1 yields exactly that order, so no sort is needed; equal ratings are ordered by
+who was rated first in the scope); players who set
 ``player_prefs.hide_from_leaderboard`` are left out of boards and ranks.
 """
 
@@ -142,20 +143,32 @@ async def _fetch(store: SqliteStore, sql: str,
         return list(await conn.execute_fetchall(sql, params))
 
 
+async def _listed(conn: aiosqlite.Connection, scope: str, game: str) -> int:
+    """How many players a board lists: all rated minus the hidden ones.
+
+    Two index-only counts; the hidden players (few) drive the second one (``CROSS JOIN``
+    keeps ``player_prefs`` as the outer loop), so no per-row ``NOT EXISTS`` is needed.
+    """
+    rated = await conn.execute_fetchall(
+        "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game = ?", (scope, game))
+    hidden = await conn.execute_fetchall(
+        "SELECT COUNT(*) FROM player_prefs p CROSS JOIN ratings r"
+        " ON r.scope = ? AND r.game = ? AND r.user_id = p.user_id"
+        " WHERE p.hide_from_leaderboard = 1", (scope, game))
+    return int(next(iter(rated))[0]) - int(next(iter(hidden))[0])
+
+
 # ------------------------------------------------------------------ leaderboard
 async def leaderboard_page(store: SqliteStore, scope: str, game: str, offset: int = 0,
                            limit: int = 10) -> BoardPage:
     """Listed players of ``scope``/``game`` ordered by rating, ``limit`` from ``offset``."""
     offset, limit = max(0, offset), max(1, limit)
     async with _snapshot(store) as conn:
-        total_rows = await conn.execute_fetchall(
-            f"SELECT COUNT(*) FROM ratings r WHERE r.scope = ? AND r.game = ? AND {_VISIBLE}",
-            (scope, game),
-        )
+        total = await _listed(conn, scope, game)
         rows = await conn.execute_fetchall(
             "SELECT r.user_id, r.mu, r.sigma, r.games FROM ratings r"
             f" WHERE r.scope = ? AND r.game = ? AND {_VISIBLE}"
-            " ORDER BY r.ordinal DESC, r.mu DESC, r.user_id LIMIT ? OFFSET ?",
+            " ORDER BY r.ordinal DESC, r.mu DESC, r.rowid LIMIT ? OFFSET ?",
             (scope, game, limit, offset),
         )
     out = [
@@ -163,7 +176,7 @@ async def leaderboard_page(store: SqliteStore, scope: str, game: str, offset: in
                  games=int(r[3]), provisional=is_provisional(r[2], int(r[3])))
         for i, r in enumerate(rows)
     ]
-    return BoardPage(scope, game, offset, limit, int(next(iter(total_rows))[0]), out)
+    return BoardPage(scope, game, offset, limit, total, out)
 
 
 async def rated_games(store: SqliteStore, scope: str, user_id: int) -> list[str]:
@@ -268,11 +281,9 @@ async def game_profile(store: SqliteStore, scope: str, game: str, user_id: int, 
             "SELECT COUNT(*) FROM ratings r JOIN ratings me ON me.scope = r.scope"
             " AND me.game = r.game AND me.user_id = ? WHERE r.scope = ? AND r.game = ?"
             " AND (r.ordinal > me.ordinal OR (r.ordinal = me.ordinal AND (r.mu > me.mu"
-            f" OR (r.mu = me.mu AND r.user_id < me.user_id)))) AND {_VISIBLE}",
+            f" OR (r.mu = me.mu AND r.rowid < me.rowid)))) AND {_VISIBLE}",
             (user_id, scope, game))
-        listed = await conn.execute_fetchall(
-            f"SELECT COUNT(*) FROM ratings r WHERE r.scope = ? AND r.game = ? AND {_VISIBLE}",
-            (scope, game))
+        listed = await _listed(conn, scope, game)
         where, params = _history_filter(user_id, game, guild_id)
         fav = list(await conn.execute_fetchall(
             f"SELECT label FROM match_results WHERE {where} AND label != ''"
@@ -281,7 +292,7 @@ async def game_profile(store: SqliteStore, scope: str, game: str, user_id: int, 
             f"SELECT match_id FROM match_results WHERE {where}"
             " ORDER BY finished_at DESC, match_id DESC LIMIT ?", [*params, recent])
         last = await _summaries(conn, [int(r[0]) for r in ids])
-    return GameProfile(rating, int(next(iter(above))[0]) + 1, int(next(iter(listed))[0]),
+    return GameProfile(rating, int(next(iter(above))[0]) + 1, listed,
                        str(fav[0][0]) if fav else None, last)
 
 

@@ -50,15 +50,15 @@ async def test_order_and_paging(store: SqliteStore) -> None:
     assert (await Q.leaderboard_page(store, "global", "sushido")).total == 3
 
 
-async def test_ties_break_by_mu_then_id(store: SqliteStore) -> None:
+async def test_ties_break_by_mu_then_first_rated(store: SqliteStore) -> None:
     async with store.write_transaction() as conn:
         await R.save_ratings(conn, [
             R.Rating(SCOPE, "g", 5, mu=30.0, sigma=5.0),   # ordinal 15
             R.Rating(SCOPE, "g", 4, mu=27.0, sigma=4.0),   # ordinal 15, lower mu
-            R.Rating(SCOPE, "g", 3, mu=30.0, sigma=5.0),   # same as 5: id decides
+            R.Rating(SCOPE, "g", 3, mu=30.0, sigma=5.0),   # same as 5: rated later
         ], now=1.0)
     page = await Q.leaderboard_page(store, SCOPE, "g")
-    assert [r.user_id for r in page.rows] == [3, 5, 4]
+    assert [r.user_id for r in page.rows] == [5, 3, 4]
     for row in page.rows:
         prof = await Q.game_profile(store, SCOPE, "g", row.user_id)
         assert prof is not None and prof.rank == row.rank
