@@ -9,6 +9,7 @@ answered with an UPDATE_MESSAGE of the clicked message; every refusal is ephemer
 from __future__ import annotations
 
 import logging
+from collections.abc import Coroutine
 from typing import Any, Literal
 
 import discord
@@ -72,13 +73,19 @@ class Ladder(commands.Cog):
 
     async def cog_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:
-        """Engine refusals raised by a command are answered ephemerally."""
-        original = getattr(error, "original", error)
-        if isinstance(original, EngineError):
-            await answer(interaction, original.reason)
-            return
-        log.error("ladder command failed", exc_info=original)
+        """An unexpected failure still gets an answer (the command tree logs it)."""
         await answer(interaction, "Something went wrong on my side; nothing was changed.")
+
+    @staticmethod
+    async def reply(interaction: discord.Interaction[Any],
+                    payload: Coroutine[Any, Any, dict[str, Any]], *, ephemeral: bool) -> None:
+        """Send the awaited ``payload``; an engine refusal is answered ephemerally instead."""
+        try:
+            body = await payload
+        except EngineError as exc:
+            await answer(interaction, exc.reason)
+            return
+        await interaction.response.send_message(ephemeral=ephemeral, **body)
 
     # ---------------------------------------------------------------- leaderboard
     def scope_of(self, interaction: discord.Interaction[Any], code: str) -> tuple[str, str]:
@@ -112,8 +119,8 @@ class Ladder(commands.Cog):
                           scope: str = "server") -> None:
         """Post page 1 of the leaderboard; anyone may page with the buttons."""
         code = "s" if scope == "server" and interaction.guild_id is not None else "g"
-        payload = await self.leaderboard_payload(interaction, code, game, 0)
-        await interaction.response.send_message(**payload)
+        await self.reply(interaction, self.leaderboard_payload(interaction, code, game, 0),
+                         ephemeral=False)
 
     async def on_leaderboard_page(self, interaction: discord.Interaction[Any],
                                   cid: ids.CustomId) -> None:
@@ -169,8 +176,8 @@ class Ladder(commands.Cog):
                       user: discord.User | None = None, game: str | None = None) -> None:
         """A paged list of finished matches (ephemeral: the asker pages privately)."""
         who = user or interaction.user
-        payload = await self.history_payload(interaction, who.id, game, 0)
-        await interaction.response.send_message(ephemeral=True, **payload)
+        await self.reply(interaction, self.history_payload(interaction, who.id, game, 0),
+                         ephemeral=True)
 
     async def on_history_page(self, interaction: discord.Interaction[Any],
                               cid: ids.CustomId) -> None:
@@ -209,8 +216,8 @@ class Ladder(commands.Cog):
     async def replay(self, interaction: discord.Interaction[Any],
                      match_id: app_commands.Range[int, 1]) -> None:
         """The whole match turn by turn, ephemeral and paged."""
-        payload = await self.replay_payload(interaction, match_id, 0)
-        await interaction.response.send_message(ephemeral=True, **payload)
+        await self.reply(interaction, self.replay_payload(interaction, match_id, 0),
+                         ephemeral=True)
 
     async def on_replay_page(self, interaction: discord.Interaction[Any],
                              cid: ids.CustomId) -> None:
@@ -241,6 +248,11 @@ class Ladder(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def ladder_reset(self, interaction: discord.Interaction[Any], game: str) -> None:
         """Ask the admin to confirm with a button (only they may press it)."""
+        await self.reply(interaction, self.reset_prompt(interaction, game), ephemeral=False)
+
+    async def reset_prompt(self, interaction: discord.Interaction[Any],
+                           game: str) -> dict[str, Any]:
+        """The confirmation message of ``/ladder reset`` (refused without Manage Server)."""
         check_game(game)
         if not can_manage(interaction):
             raise NotYourDecision("You need the Manage Server permission for this.")
@@ -251,10 +263,10 @@ class Ladder(commands.Cog):
             custom_id=ids.make("lr", game, interaction.user.id, "yes")))
         view.add_item(discord.ui.Button(
             label="Cancel", custom_id=ids.make("lr", game, interaction.user.id, "no")))
-        await interaction.response.send_message(
-            f"⚠️ <@{interaction.user.id}> asks to reset this server's **{game_name(game)}** "
-            f"ladder ({board.total} listed players). Ratings restart from scratch; match "
-            "history stays. Confirm?", view=view, allowed_mentions=NO_PINGS)
+        return {"content": f"⚠️ <@{interaction.user.id}> asks to reset this server's "
+                           f"**{game_name(game)}** ladder ({board.total} listed players). "
+                           "Ratings restart from scratch; match history stays. Confirm?",
+                "view": view, "allowed_mentions": NO_PINGS}
 
     async def on_reset_button(self, interaction: discord.Interaction[Any],
                               cid: ids.CustomId) -> None:

@@ -53,6 +53,8 @@ class Router(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.handlers: dict[str, Handler] = {}
+        self.active = 0
+        """Handlers running now (tests and benchmarks wait for 0: the bot is idle)."""
 
     def register(self, kind: str, handler: Handler) -> None:
         """Route custom_ids ``hj:<kind>:...`` to ``handler``."""
@@ -74,6 +76,7 @@ class Router(commands.Cog):
             await answer(interaction, "I don't recognise that button; it may be from an "
                                       "older version of the bot. Use /matches to find yours.")
             return
+        self.active += 1
         try:
             await handler(interaction, cid)
         except ids.BadCustomId:
@@ -84,7 +87,10 @@ class Router(commands.Cog):
             log.exception("discord error while handling %s", raw)
         except Exception:
             log.exception("error while handling %s", raw)
-            await answer(interaction, "Something went wrong on my side; nothing was changed.")
+            await answer(interaction, "Something went wrong on my side, sorry. Press Act to "
+                                      "see where the match stands.")
+        finally:
+            self.active -= 1
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -30,7 +30,9 @@ GROUP_TITLES = {
 
 
 def show_card(card: Any) -> str:
-    """A card as text (``👊 Hit ◆``); ``card`` is a CardView or an event's card dict."""
+    """A card as text (``👊 Hit ◆``): a CardView, an event's card dict or a card id."""
+    if isinstance(card, int):
+        card = content().card(card)
     get = card.get if isinstance(card, dict) else lambda k: getattr(card, k)
     kind = str(get("type"))
     glyph = content().glyphs.get(str(get("symbol")), "?")

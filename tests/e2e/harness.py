@@ -1,0 +1,207 @@
+"""Running the real Hajime bot against the offline Discord, and a player that uses the UI.
+
+The player only does what a person can: press **Act** on the board, then a button or a
+select option of the ephemeral answer. Which seat must act is read from the store (an
+orchestration shortcut, not an assertion). Every public payload is checked for hidden
+cards after every step (see :class:`LeakWatch`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pathlib
+import random
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+from bot import HajimeBot
+from cogs.config import Settings
+from db import store_from_url
+from db.ratings import on_results
+from engine.core import Game
+from engine.games import REGISTRY
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.fixtures import running_bot
+from tests.fakediscord.store import Message, walk_components
+from tests.fakediscord.users import FakeUser, InteractionResult
+
+CARD_TAG = re.compile(r"⟨c(\d+)⟩")
+
+
+def make_bot(fake: FakeDiscord, db_path: pathlib.Path, **settings: Any) -> HajimeBot:
+    """A real HajimeBot configured for the fake guild."""
+    cfg = Settings(token="x", database=str(db_path), dev_guilds=[fake.guild_id],
+                   timer_tick_seconds=settings.pop("timer_tick_seconds", 0.2), **settings)
+    store = store_from_url(cfg.database, on_results=on_results)
+    return HajimeBot(cfg, store, guild_ready_timeout=0.05)
+
+
+@contextlib.asynccontextmanager
+async def bot_running(fake: FakeDiscord, db_path: pathlib.Path,
+                      **settings: Any) -> AsyncIterator[HajimeBot]:
+    """Start the bot, wait for it to sync its commands, stop it at the end."""
+    bot = make_bot(fake, db_path, **settings)
+    async with running_bot(fake, bot, expect_sync=True, timeout=10):
+        await bot.synced.wait()
+        yield bot
+
+
+async def idle(fake: FakeDiscord, bot: HajimeBot) -> None:
+    """Wait until no component handler of the bot is running."""
+    router: Any = bot.get_cog("Router")
+    await fake.wait_for(lambda: router.active == 0, timeout=10, what="the bot to be idle")
+
+
+async def press(user: FakeUser, message: Message, custom_id: str) -> InteractionResult:
+    """Click a component and wait for the bot's answer."""
+    return await (await user.click(message, custom_id)).response()
+
+
+async def raw_click(user: FakeUser, message: Message, custom_id: str) -> InteractionResult:
+    """Send a click with any custom_id (even one the message does not carry)."""
+    channel = user.fake.channels[message.channel_id]
+    data = {"custom_id": custom_id, "component_type": 2}
+    return await (await user._send(3, channel, data, message=message)).response()
+
+
+async def challenge_accepted(fake: FakeDiscord, bot: HajimeBot, a: FakeUser, b: FakeUser,
+                             game: str, **options: Any) -> tuple[int, Message]:
+    """``a`` challenges ``b``, ``b`` accepts; returns the match id and its board message."""
+    res = await (await a.slash("challenge", opponent=b, game=game, **options)).response()
+    assert res.message is not None and not res.ephemeral, res.content
+    accept = next(c for c in res.message.custom_ids if c.endswith(":accept"))
+    await (await b.click(res.message, accept)).response()
+    await idle(fake, bot)
+    thread = fake.threads(fake.channel)[-1]
+    board = fake.messages(thread)[0]
+    act = next(c for c in board.custom_ids if c.startswith("hj:act:"))
+    return int(act.split(":")[2]), board
+
+
+class LeakWatch:
+    """Checks that no public payload names a card hidden from spectators.
+
+    Card texts are tagged with their id (``⟨c17⟩``) by the test's patch of the renderer.
+    A card is hidden when it sits in a hand, chain, commit or deck both before and after
+    a step and no public event of that step showed it; naming it in a public message or
+    edit made during that step is a leak.
+    """
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.seen: dict[int, int] = {}
+        self.checked = 0
+
+    def new_public_payloads(self) -> list[str]:
+        out = []
+        for msg in self.fake.public_messages():
+            done = self.seen.get(msg.id, 0)
+            for body in msg.history[done:]:
+                out.append(repr(body))
+            self.seen[msg.id] = len(msg.history)
+        return out
+
+    def check(self, hidden: set[int], shown: set[int]) -> None:
+        for text in self.new_public_payloads():
+            self.checked += 1
+            named = {int(x) for x in CARD_TAG.findall(text)}
+            leaked = (named & hidden) - shown
+            assert not leaked, f"public payload names hidden cards {leaked}: {text[:3000]}"
+
+
+def hidden_cards(game_id: str, state: Any) -> set[int]:
+    """Card ids no spectator may see in ``state`` (hands, chains, commits, deck)."""
+    out: set[int] = set()
+    if game_id == "sushido":
+        out.update(state.deck)
+        for seat in state.seat:
+            out.update(seat.hand)
+            out.update(seat.chain)
+            out.update(seat.commit or [])
+    return out
+
+
+def card_ids_in(obj: Any) -> set[int]:
+    """Card ids mentioned in event data (dicts with ``id`` and ``type``)."""
+    found: set[int] = set()
+    if isinstance(obj, dict):
+        if isinstance(obj.get("id"), int) and "type" in obj:
+            found.add(obj["id"])
+        for v in obj.values():
+            found |= card_ids_in(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            found |= card_ids_in(v)
+    return found
+
+
+class Player:
+    """Plays a match through the UI with random legal choices."""
+
+    def __init__(self, fake: FakeDiscord, bot: HajimeBot, match_id: int, board: Message,
+                 users: list[FakeUser], seed: int = 0) -> None:
+        self.fake = fake
+        self.bot = bot
+        self.match_id = match_id
+        self.board = board
+        self.users = users
+        self.rng = random.Random(seed)
+        self.watch = LeakWatch(fake)
+        self.steps = 0
+
+    async def state(self) -> tuple[Game[Any, Any], Any, Any]:
+        rec = await self.bot.store.get_match(self.match_id)
+        assert rec is not None
+        game = REGISTRY[rec.game]
+        return game, rec, game.load(rec.state)
+
+    async def pending_user(self) -> FakeUser | None:
+        game, rec, state = await self.state()
+        if rec.status != "active":
+            return None
+        seats = sorted(s for s, p in game.prompts(state).items() if not p.committed)
+        seat = self.rng.choice(seats)
+        return next(u for u in self.users if u.id == rec.seats[seat])
+
+    async def step(self) -> bool:
+        """One decision by whoever must decide; False once the match is over."""
+        user = await self.pending_user()
+        if user is None:
+            return False
+        _game, rec, before = await self.state()
+        events_before = len(await self.bot.store.events(self.match_id))
+        hand = await press(user, self.board, f"hj:act:{self.match_id}")
+        assert hand.ephemeral, hand.content
+        msg = hand.message
+        assert msg is not None
+        comps = [c for c in walk_components(msg.components) if c.get("type") in (2, 3)]
+        assert comps, f"Act gave no controls: {msg.content} {msg.embeds}"
+        comp = self.rng.choice(comps)
+        if comp["type"] == 3:
+            value = self.rng.choice(comp["options"])["value"]
+            res = await (await user.select(msg, comp["custom_id"], [value])).response()
+        else:
+            res = await press(user, msg, comp["custom_id"])
+        assert res.response_type == 7, (res.response_type, res.content)
+        await self.settle()
+        _, _, after = await self.state()
+        new_events = (await self.bot.store.events(self.match_id))[events_before:]
+        shown: set[int] = set()
+        for ev in new_events:
+            if ev.audience is None:
+                shown |= card_ids_in(ev.data)
+        hidden = hidden_cards(rec.game, before) & hidden_cards(rec.game, after)
+        self.watch.check(hidden, shown)
+        self.steps += 1
+        return True
+
+    async def settle(self) -> None:
+        """Let the bot finish publishing (board edit, narration, pings)."""
+        await idle(self.fake, self.bot)
+
+    async def play(self, max_steps: int = 2000) -> int:
+        """Play until the match is over; returns the number of steps."""
+        while self.steps < max_steps and await self.step():
+            pass
+        return self.steps
