@@ -99,3 +99,30 @@ def test_spectator_sees_the_public_view_only() -> None:
     assert v.me is None and [x.hand_count for x in v.seats] == [5, 5]
     text = v.model_dump_json()
     assert '"hand"' not in text
+
+
+def test_draws_are_private_with_public_twins() -> None:
+    s = GAME.setup(Options(), 2, 3)
+    s, _ = GAME.apply(s, 0, PickFighter(fighter="biwa"))
+    s, ev = GAME.apply(s, 1, PickFighter(fighter="ebi"))
+    for viewer in (0, 1, None):
+        draws = [e.data for e in for_viewer(ev, viewer) if e.kind == "draw"]
+        assert len(draws) == 4  # 3 at round start + 2 for the turn, per seat
+        for d in draws:
+            assert ("cards" in d) == (d["seat"] == viewer)
+    mine = [c for e in for_viewer(ev, 0) if e.kind == "draw" for c in e.data.get("cards", [])]
+    assert sorted(mine) == sorted(s.seat[0].hand)
+
+
+def test_labels_are_human() -> None:
+    s = started()
+    a, b = s.seat[0].hand[:2]
+    label = GAME.label(s, 0, GAME.find(s, 0, f"h-{a}-{b}"))  # type: ignore[arg-type]
+    assert " + " in label and any(g in label for g in "◆●▲★")
+    s, _ = act(s, 0, f"h-{a}-{b}")
+    s, _ = act(s, 1, aids(s, 1)[0])
+    both = GAME.label(s, 0, GAME.find(s, 0, "r-both"))  # type: ignore[arg-type]
+    assert both.startswith("Reveal both")
+    s.seat[0].gauge = 5
+    assert GAME.label(s, 0, GAME.find(s, 0, "super-combo")) == (  # type: ignore[arg-type]
+        "SUPER COMBO: Thousand-String Storm")
