@@ -186,6 +186,11 @@ async def test_replay_refused_then_complete(fake_discord: FakeDiscord, bot: Haji
     assert unknown.ephemeral and "no match #9999" in (unknown.content or "")
 
     done = await play_out(bot, fake.guild_id, [alice.id, bob.id])
+    # the referee's final commit went through the ratings hook: both scopes are rated
+    for scope in (str(fake.guild_id), "global"):
+        board = await Q.leaderboard_page(store, scope, GAME)
+        assert {r.user_id for r in board.rows} == {alice.id, bob.id}
+        assert all(r.games == 1 for r in board.rows)
     res = await slash(bob, "replay", match_id=done)
     assert res.ephemeral and res.message is not None
     first = text_of(res)
