@@ -10,7 +10,7 @@ from pydantic import BaseModel, TypeAdapter
 from engine.core import Event, Game, Prompt, Rng, private_with_twin, public
 from engine.games.sushido import flow, resolve
 from engine.games.sushido.data import content
-from engine.games.sushido.effects import card_text, contact, fighter, other, super_combo
+from engine.games.sushido.effects import card_text, contact, fighter, super_combo
 from engine.games.sushido.model import (
     Accept,
     Action,
@@ -297,4 +297,4 @@ class Sushido(Game[SushidoState, AnyAction]):
         return 1.0
 
 
-__all__ = ["Sushido", "other"]
+__all__ = ["Sushido", "task_kind", "task_seat"]
