@@ -6,6 +6,8 @@ from pathlib import Path
 
 import aiosqlite
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from db import ActionLog, MatchRecord, ResultRow, SqliteStore
 from db import ratings as R
@@ -144,3 +146,51 @@ def test_outcomes_pure() -> None:
     assert R.outcomes(rows) == ["win", "loss", "loss"]
     assert R.next_streak(3, "win") == 4 and R.next_streak(3, "loss") == -1
     assert R.next_streak(-2, "loss") == -3 and R.next_streak(-2, "draw") == 0
+
+
+async def test_referee_forfeit_and_timeouts_rate_as_losses(store: SqliteStore) -> None:
+    """Through the real referee: a forfeit, then a loss on timeouts, both rated."""
+    from cogs.referee import Referee
+    from tests.engine.toygame import TOY
+
+    now = [1_000_000.0]
+    ref = Referee(store, turn_seconds=60, max_timeouts=1, clock=lambda: now[0],
+                  registry={"toy": TOY})
+    rec, _ = await ref.open_match(guild_id=GUILD, channel_id=2, game_id="toy", options={},
+                                  seats=[A, B], seed=5)
+    await ref.forfeit(rec.id, A)
+    a, b = await rating(store, A, game="toy"), await rating(store, B, game="toy")
+    assert a and b and (a.losses, a.streak, b.wins, b.streak) == (1, -1, 1, 1)
+    log = await store.action_log(rec.id)
+    assert log[-1].note == "forfeit"
+
+    rec2, _ = await ref.open_match(guild_id=GUILD, channel_id=2, game_id="toy", options={},
+                                   seats=[A, B], seed=6)
+    await ref.act(rec2.id, A, "p3", 0)  # A commits, B lets the clock run out
+    now[0] += 61
+    applied = await ref.expire(rec2.id, 1)
+    assert applied is not None and applied.outcome is not None
+    assert (await store.action_log(rec2.id))[-1].note == "timeout-forfeit"
+    a, b = await rating(store, A, game="toy"), await rating(store, B, game="toy")
+    assert a and b and (a.wins, a.losses, a.streak) == (1, 1, 1)
+    assert (b.wins, b.losses, b.streak) == (1, 1, -1)
+    world = await rating(store, B, R.GLOBAL, game="toy")
+    assert world is not None and world.games == 2
+
+
+@given(st.lists(st.tuples(st.integers(1, 4), st.booleans()), min_size=2, max_size=6))
+def test_rate_invariants(seats: list[tuple[int, bool]]) -> None:
+    rows = [ResultRow(seat=i, user_id=100 + i, rank=rank, forfeited=ff)
+            for i, (rank, ff) in enumerate(seats)]
+    new = R.rate(R.GLOBAL, "g", rows, {})
+    for row, after, res in zip(rows, new, R.outcomes(rows), strict=True):
+        assert after.games == 1 and after.wins + after.losses + after.draws == 1
+        assert after.sigma < R.MODEL.sigma
+        if row.forfeited:
+            assert res == "loss" and after.streak == -1
+        assert (after.streak > 0) == (res == "win")
+    ranks = R.model_ranks(rows)
+    best = [n for n, r in zip(new, ranks, strict=True) if r == min(ranks)]
+    worst = [n for n, r in zip(new, ranks, strict=True) if r == max(ranks)]
+    if min(ranks) != max(ranks):
+        assert all(b.mu > w.mu for b in best for w in worst)
