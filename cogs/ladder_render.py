@@ -20,6 +20,8 @@ PAGE_SIZE = 10
 PROVISIONAL_MARK = "❔"
 COLOR = 0xF1C40F
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+MAX_GAME_FIELDS = 12
+"""Games shown in full on a profile (an embed holds 25 fields and 6,000 characters)."""
 
 
 def game_name(game_id: str) -> str:
@@ -154,7 +156,7 @@ def profile_embed(user_id: int, name: str, where: str,
                           description=f"<@{user_id}> · ratings on {where}")
     if not games:
         embed.description = f"<@{user_id}> has no rated match on {where} yet."
-    for game, prof, world in games[:20]:
+    for game, prof, world in games[:MAX_GAME_FIELDS]:
         r = prof.rating
         mark = f" {PROVISIONAL_MARK} provisional" if r.provisional else ""
         rank = "hidden" if hidden else f"#{prof.rank} of {prof.listed}"
@@ -169,9 +171,15 @@ def profile_embed(user_id: int, name: str, where: str,
             lines.append(f"Global: {display_rating(world.rating.mu, world.rating.sigma)}"
                          f"{wrank}")
         embed.add_field(name=game_name(game), value="\n".join(lines), inline=True)
+    if len(games) > MAX_GAME_FIELDS:
+        embed.add_field(name="More games", value=", ".join(
+            game_name(g) for g, _, _ in games[MAX_GAME_FIELDS:])[:1024], inline=False)
     if recent:
-        text = "\n".join(match_line(m, user_id) for m in recent)
-        embed.add_field(name="Last matches", value=text[:1024], inline=False)
+        lines = [match_line(m, user_id) for m in recent]
+        while lines and len("\n".join(lines)) > 1024:
+            lines.pop()  # keep whole lines (a cut link would not render)
+        if lines and len(embed) + len("\n".join(lines)) < 5800:
+            embed.add_field(name="Last matches", value="\n".join(lines), inline=False)
     if hidden:
         embed.set_footer(text="Hidden from leaderboards (/privacy leaderboard show)")
     else:
