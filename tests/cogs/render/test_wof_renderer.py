@@ -1,0 +1,298 @@
+"""The World of Fighters renderer: boards, hands, controls and narration from views.
+
+No Discord connection: embeds are built offline. The key property: the public board
+(embed and picture) is the same when the hidden cards (hands, deck, commits, face-down
+cards) are resampled, so it cannot depend on them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+import pytest
+
+import cogs.render.world_of_fighters as wof
+from cogs.render.base import BoardContext, Choice
+from cogs.render.registry import renderer_for
+from engine.core import Event, Rng, for_viewer
+from engine.games.world_of_fighters import GAME
+from engine.games.world_of_fighters.model import Commit, Options, WofState
+from engine.simulate import pick
+
+PNG = b"\x89PNG\r\n\x1a\n"
+NAMES = ["<@1>", "<@2>"]
+R = wof.WofRenderer()
+
+
+def _play(seed: int, bouts: int) -> list[tuple[WofState, list[Event]]]:
+    """Every state of a random match, with the events that led to it."""
+    s = GAME.setup(Options(bouts=bouts), 2, seed)
+    agent = Rng(seed=seed + 100)
+    out: list[tuple[WofState, list[Event]]] = [(s, [])]
+    while s.result is None:
+        prompts = GAME.prompts(s)
+        seats = sorted(x for x, p in prompts.items() if not p.committed)
+        seat = seats[agent.below(len(seats))]
+        s, ev = GAME.apply(s, seat, pick(GAME, s, seat, agent))
+        out.append((s, ev))
+    return out
+
+
+MATCHES = [_play(seed, bouts) for seed, bouts in ((3, 1), (7, 3), (11, 3), (21, 1))]
+STATES = [s for m in MATCHES for s, _ in m]
+
+
+def _ctx(state: WofState) -> BoardContext:
+    out = GAME.outcome(state)
+    return BoardContext(match_id=42, game_name=GAME.name, view=GAME.view(state, None),
+                        names=NAMES, prompts=GAME.prompts(state), finished=out is not None,
+                        summary=out.summary if out else "")
+
+
+def _points() -> dict[str, WofState]:
+    m = MATCHES[1]
+    states = [s for s, _ in m]
+    return {
+        "start": states[0],
+        "one_picked": states[1],
+        "picked": next(s for s in states if s.phase == "commit"),
+        "one_committed": next(s for s in states if s.phase == "commit" and s.commits),
+        "moving": next(s for s in states if s.phase == "move"),
+        "counter": next(s for st in MATCHES for s, _ in st if s.phase == "counter"),
+        "mid": next(s for s in states if s.phase == "commit" and s.turn > 4),
+        "bout2": next(s for s in states if s.bout == 2),
+        "low_hp": next(s for st in MATCHES for s, _ in st
+                       if s.phase == "commit" and min(f.hp for f in s.fighters) <= 7),
+        "final": states[-1],
+    }
+
+
+POINTS = _points()
+
+
+def _check_embed(embed: discord.Embed) -> None:
+    assert len(embed) <= 6000
+    assert embed.title is not None and len(embed.title) <= 256
+    assert len(embed.fields) <= 25
+    for f in embed.fields:
+        assert f.value and len(str(f.value)) <= 1024 and len(str(f.name)) <= 256
+    assert len(embed.description or "") <= 4096
+
+
+@pytest.mark.parametrize("point", list(POINTS))
+def test_board_embed_and_picture(point: str) -> None:
+    state = POINTS[point]
+    embed = R.board_embed(_ctx(state))
+    _check_embed(embed)
+    text = str(embed.to_dict())
+    assert "<@1>" in text and "<@2>" in text
+    if state.phase == "pick":
+        assert "character select" in (embed.title or "")
+    else:
+        of = " of 3" if state.options.bouts == 3 else ""
+        assert f"Bout {state.bout}{of} ·" in (embed.title or "")
+        assert f"Turn {state.turn}" in (embed.title or "")
+        for f in GAME.view(state, None).fighters:
+            assert f"{f.hp}/{f.max_hp}" in text and f.name and f.name in text
+            assert "⚡" in text
+    if state.result is None and state.phase != "pick":
+        assert "Waiting for" in text and "moves first" in text
+    if state.result is not None:
+        assert embed.footer.text and "Match over" in embed.footer.text
+    png = R.picture(GAME.view(state, None))
+    assert png is not None and png.startswith(PNG)
+
+
+def test_board_shows_last_reveal_publicly() -> None:
+    state = next(s for s in STATES if s.phase == "commit" and s.reveal and s.reveal.cards[0])
+    rv = state.reveal
+    assert rv is not None
+    text = str(R.board_embed(_ctx(state)).to_dict())
+    for seat in (0, 1):
+        assert wof.show_card(rv.cards[seat]) in text
+        d = rv.directions[seat]
+        if d:
+            assert wof.DIRECTION_NAMES[d] in text
+    assert f"range {rv.range}" in text
+    # while the turn resolves the Action cards are still face down
+    moving = POINTS["moving"]
+    text = str(R.board_embed(_ctx(moving)).to_dict())
+    assert "face down" in text
+
+
+def test_super_availability_on_the_board() -> None:
+    state = POINTS["low_hp"]
+    text = str(R.board_embed(_ctx(state)).to_dict())
+    assert "**available**" in text or "used" in text
+
+
+@pytest.mark.parametrize("point", list(POINTS))
+def test_hand_embed_for_each_seat(point: str) -> None:
+    state = POINTS[point]
+    prompts = GAME.prompts(state)
+    for seat in (0, 1):
+        view = GAME.view(state, seat)
+        embed = R.hand_embed(view, seat, NAMES, prompts.get(seat))
+        _check_embed(embed)
+        text = str(embed.to_dict())
+        if prompts.get(seat):
+            assert prompts[seat].text in text
+        if state.phase == "pick":
+            assert "Roster" in text
+            continue
+        f = state.fighters[seat]
+        for card in f.hand:
+            assert wof.show_card(card) in text
+        if f.last_move:
+            assert f"~~{f.last_move}~~ (resting)" in text
+        if seat in state.commits:
+            c = state.commits[seat]
+            assert f"Move {c.move} + {wof.show_card(c.card)}" in text
+        if seat in state.table:
+            assert wof.show_card(state.table[seat]) in text
+        assert "reach" in text and "Super move" in text
+        if view.can_super:
+            assert "you can call it this turn" in text
+
+
+def _controls_fit(groups: list[Any]) -> None:
+    rows = 0
+    for g in groups:
+        if not g.select and len(g.choices) <= 5:
+            rows += 1
+        else:
+            assert len(g.choices) <= 25
+            rows += 1
+    assert rows <= 5
+
+
+def test_groups_for_every_decision_of_a_match() -> None:
+    kinds = set()
+    for state in STATES:
+        for seat, p in GAME.prompts(state).items():
+            if p.committed:
+                continue
+            legal = GAME.legal(state, seat)
+            choices = [(a.kind, Choice(aid=a.aid, label=GAME.label(state, seat, a)))
+                       for a in legal]
+            groups = R.groups(choices)
+            _controls_fit(groups)
+            got = [c.aid for g in groups for c in g.choices]
+            assert sorted(got) == sorted(a.aid for a in legal)
+            kinds.add(p.kind)
+            if p.kind in ("pick", "commit"):
+                assert len(groups) == 1 and groups[0].select
+            if p.kind == "move":
+                assert all(not g.select and len(g.choices) <= 3 for g in groups)
+            if p.kind == "counter":
+                assert len(groups) == 1 and not groups[0].select
+    assert kinds == {"pick", "commit", "move", "counter"}
+
+
+def test_direction_buttons_form_a_compass() -> None:
+    choices = [("move", Choice(aid=f"mv-{d}", label=wof.DIRECTION_NAMES[d]))
+               for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw")]
+    groups = R.groups(choices)
+    assert [[c.aid for c in g.choices] for g in groups] == [
+        ["mv-nw", "mv-n", "mv-ne"], ["mv-w", "mv-e"], ["mv-sw", "mv-s", "mv-se"]]
+    # illegal directions are simply absent; an empty row disappears
+    groups = R.groups([("move", Choice(aid="mv-s", label="South"))])
+    assert [[c.aid for c in g.choices] for g in groups] == [["mv-s"]]
+
+
+def test_every_event_kind_is_narrated() -> None:
+    kinds: set[str] = set()
+    for match in MATCHES:
+        for _, events in match:
+            for viewer in (None, 0, 1):
+                for ev in for_viewer(events, viewer):
+                    kinds.add(ev.kind)
+                    line = R.line(ev, NAMES)
+                    # never the generic fallback ("kind key=value")
+                    assert line is None or "=" not in line, (ev, line)
+    expected = {"character_picked", "characters_revealed", "bout_started", "cards_drawn",
+                "committed", "movement_revealed", "moved", "actions_revealed", "attack",
+                "turn_started", "bout_over", "match_over"}
+    assert expected <= kinds
+    extra = [
+        Event(kind="super_called", data={"seat": 0, "move": "Haymaker", "code": "P.R1"}),
+        Event(kind="super_move", data={"seat": 0, "move": "Haymaker"}),
+        Event(kind="attack", data={"seat": 0, "card": "punch", "score": 6, "blocked": 0,
+                                   "damage": 6, "super": True}),
+        Event(kind="forced_off", data={"seat": 1}),
+        Event(kind="both_blocked", data={}),
+        Event(kind="deck_reshuffled", data={"cards": 30}),
+        Event(kind="counter", data={"seat": 1, "card": "kick", "damage": 3}),
+        Event(kind="counter", data={"seat": 1, "card": None}),
+        Event(kind="bout_over", data={"bout": 1, "winner": 0, "reason": "ring_out"}),
+        Event(kind="bout_over", data={"bout": 2, "winner": None, "reason": "decision"}),
+        Event(kind="timeout", data={"seat": 1}),
+        Event(kind="match_over", data={"reason": "forfeit", "ranks": [1, 2],
+                                       "forfeited": [1]}),
+    ]
+    for ev in extra:
+        line = R.line(ev, NAMES)
+        assert line and "=" not in line, (ev, line)
+    assert "RING OUT" in (R.line(extra[8], NAMES) or "")
+    assert "Counter" in (R.line(extra[6], NAMES) or "")
+
+
+def test_public_narration_never_names_a_private_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards named in public lines are exactly the cards in the public events' data."""
+    named: list[str] = []
+    original = wof.show_card
+
+    def spy(card: Any) -> str:
+        named.append(str(card))
+        return original(card)
+
+    monkeypatch.setattr(wof, "show_card", spy)
+    for match in MATCHES:
+        for _, events in match:
+            for ev in for_viewer(events, None):
+                named.clear()
+                R.line(ev, NAMES)
+                data = str(ev.data)
+                assert all(f"'{c}'" in data for c in named), (ev, named)
+                if ev.kind in ("cards_drawn", "committed", "character_picked"):
+                    assert not named
+
+
+def _resample(state: WofState, seed: int) -> WofState:
+    """The same public position with the hidden cards redealt (counts kept)."""
+    s = GAME.clone(state)
+    rnd = random.Random(seed)
+    pool = list(s.deck) + [c for f in s.fighters for c in f.hand] + list(s.table.values())
+    rnd.shuffle(pool)
+    s.deck = [pool.pop() for _ in s.deck]
+    for f in s.fighters:
+        f.hand = [pool.pop() for _ in f.hand]
+    s.table = {seat: pool.pop() for seat in sorted(s.table)}
+    for seat in list(s.commits):
+        f = s.fighters[seat]
+        moves = [m for m in (1, 2, 3) if m != f.last_move]
+        s.commits[seat] = Commit(move=rnd.choice(moves), card=rnd.choice(f.hand))
+    return s
+
+
+def test_public_board_is_unchanged_when_hidden_cards_are_resampled() -> None:
+    compared = 0
+    for state in STATES[::3]:
+        if state.phase == "pick":
+            continue
+        other = _resample(state, compared)
+        hidden = ([f.hand for f in state.fighters], state.deck, state.commits, state.table)
+        resampled = ([f.hand for f in other.fighters], other.deck, other.commits, other.table)
+        if hidden == resampled:
+            continue
+        a, b = _ctx(state), _ctx(other)
+        assert R.board_embed(a).to_dict() == R.board_embed(b).to_dict()
+        assert R.picture(a.view) == R.picture(b.view)
+        compared += 1
+    assert compared > 20
+
+
+def test_registered() -> None:
+    assert isinstance(renderer_for("world_of_fighters"), wof.WofRenderer)
