@@ -296,3 +296,17 @@ def test_public_board_is_unchanged_when_hidden_cards_are_resampled() -> None:
 
 def test_registered() -> None:
     assert isinstance(renderer_for("world_of_fighters"), wof.WofRenderer)
+
+
+def test_rules_summary_topics_and_roster_match_the_data() -> None:
+    from cogs.library import rule_topics
+    from engine.games.world_of_fighters.data import characters
+
+    topics = rule_topics("world_of_fighters")
+    assert {"overview", "turn", "movement", "range", "attacks", "block", "super",
+            "ring out", "characters"} <= set(topics)
+    assert all(0 < len(text) <= 4000 for text in topics.values())
+    for c in characters().values():
+        line = (f"**{c.name}**, {c.art}: {c.punch} · {c.kick} · {c.grapple} · {c.block}, "
+                f"{c.reach} · {c.super.name} ({c.super.code})")
+        assert line in topics["characters"], line
