@@ -199,6 +199,10 @@ async def test_persistent_button_survives_restart(fake_discord: FakeDiscord) -> 
         click = await (await alice.click(old, "counter:0")).response()
         assert click.response_type == 7
         assert old.content == "count 1" and old.custom_ids == ["counter:1"]
+        with pytest.raises(LookupError):  # the message no longer carries that button
+            await alice.click(old, "counter:0")
+        raw = await (await alice.interact(old, "counter:1")).response()  # no component check
+        assert raw.response_type == 7 and old.content == "count 2"
     assert fake.schema_errors == [] and fake.protocol_errors == []
 
 

@@ -108,6 +108,19 @@ class FakeUser:
             data["resolved"] = resolved
         return await self._send(3, self.fake.channels[message.channel_id], data, message=message)
 
+    async def interact(self, message: Message, custom_id: str, *, component_type: int = 2,
+                       values: list[Any] | None = None) -> InteractionResult:
+        """Send a component interaction on ``message`` without checking that the message
+        carries ``custom_id`` (stale or forged clicks, races with an edit)."""
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        resolved: dict[str, dict[str, Any]] = {}
+        if values is not None or component_type != 2:
+            data["values"] = [_resolve_value(self.fake, component_type, v, resolved)
+                              for v in values or []]
+        if resolved:
+            data["resolved"] = resolved
+        return await self._send(3, self.fake.channels[message.channel_id], data, message=message)
+
     async def submit_modal(self, modal: InteractionResult | dict[str, Any],
                            values: dict[str, Any]) -> InteractionResult:
         """Submit the modal the bot opened (an InteractionResult of type 9, or its data)."""
