@@ -3,8 +3,8 @@
 ``hj:<kind>:<field>:<field>...``, at most 100 characters. Every id is parsed here, by
 one function, so a malformed or foreign id gets a clear answer instead of silence.
 
-- ``hj:a:<match>:<version>:<action id>``  an action button
-- ``hj:s:<match>:<version>:<n>``          an action select (the value is the action id)
+- ``hj:a:<match>:<version>:<seat>:<action id>``  an action button
+- ``hj:s:<match>:<version>:<seat>:<n>``   an action select (the value is the action id)
 - ``hj:hand:<match>`` / ``hj:act:<match>``  the board's persistent buttons
 - ``hj:ch:<challenge>:accept|decline``    a challenge's answer buttons
 - other kinds are registered by cogs (ladder paging, rematch, confirmations)

@@ -143,15 +143,22 @@ class Referee:
         aid: str,
         version: int | None,
         interaction_id: int | None = None,
+        seat: int | None = None,
     ) -> Applied:
-        """Apply the action ``aid`` of ``user_id`` if ``version`` is still current."""
+        """Apply the action ``aid`` of ``user_id`` if ``version`` is still current.
+
+        ``seat`` is the seat the button was made for: a click by another player is refused.
+        """
         async with self.lock(match_id):
             if interaction_id is not None and await self.store.interaction_seen(interaction_id):
                 raise AlreadyDone("Already done: that click was processed.")
             rec, game, state = await self.load(match_id)
             if rec.status != "active":
                 raise MatchOver("This match is over.")
-            seat = self.seat_of(rec, user_id)
+            mine = self.seat_of(rec, user_id)
+            if seat is not None and seat != mine:
+                raise NotYourDecision("That button belongs to the other player.")
+            seat = mine
             before = pending_seats(game, state)
             action = game.find(state, seat, aid) if seat in before else None
             new, events = game.act(state, seat, aid, version)

@@ -42,7 +42,7 @@ def board_buttons(match_id: int) -> StaticView:
     return view
 
 
-def controls(match_id: int, version: int, groups: list[Group]) -> StaticView:
+def controls(match_id: int, version: int, seat: int, groups: list[Group]) -> StaticView:
     """Buttons and selects for a seat's legal actions (at most 5 rows)."""
     view = StaticView()
     rows = 0
@@ -54,7 +54,7 @@ def controls(match_id: int, version: int, groups: list[Group]) -> StaticView:
             for choice in group.choices:
                 view.add_item(discord.ui.Button(
                     label=choice.label[:80], emoji=choice.emoji, style=choice.style, row=rows,
-                    custom_id=ids.make("a", match_id, version, choice.aid)))
+                    custom_id=ids.make("a", match_id, version, seat, choice.aid)))
             rows += 1
             continue
         for start in range(0, len(group.choices), 25):
@@ -65,7 +65,7 @@ def controls(match_id: int, version: int, groups: list[Group]) -> StaticView:
                        for c in chunk]
             view.add_item(discord.ui.Select(
                 placeholder=group.title[:150], options=options, row=rows,
-                custom_id=ids.make("s", match_id, version, select_no)))
+                custom_id=ids.make("s", match_id, version, seat, select_no)))
             select_no += 1
             rows += 1
     return view
@@ -127,7 +127,7 @@ class Table(commands.Cog):
             choices = [(getattr(a, "kind", "action"),
                         Choice(aid=a.aid, label=game.label(state, seat, a)))
                        for a in game.legal(state, seat)]
-            view = controls(rec.id, state.version, renderer.groups(choices))
+            view = controls(rec.id, state.version, seat, renderer.groups(choices))
         elif prompt is not None and prompt.committed:
             embed.set_footer(text="Committed. Waiting for your rival.")
         elif game.outcome(state) is None:
@@ -160,7 +160,7 @@ class Table(commands.Cog):
 
     async def on_action(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action button: apply it, update the hand in place, then the board."""
-        await self._apply(interaction, cid.num(0), cid.num(1), cid.text(2))
+        await self._apply(interaction, cid.num(0), cid.num(1), cid.num(2), cid.text(3))
 
     async def on_select(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action select: the chosen value is the action id."""
@@ -168,12 +168,12 @@ class Table(commands.Cog):
         values = data.get("values") or []
         if not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
             raise ids.BadCustomId("no value")
-        await self._apply(interaction, cid.num(0), cid.num(1), values[0])
+        await self._apply(interaction, cid.num(0), cid.num(1), cid.num(2), values[0])
 
     async def _apply(self, interaction: discord.Interaction[Any], match_id: int,
-                     version: int, aid: str) -> None:
+                     version: int, seat: int, aid: str) -> None:
         applied = await self.referee.act(match_id, interaction.user.id, aid, version,
-                                         interaction.id)
+                                         interaction.id, seat=seat)
         assert applied.seat is not None
         payload = self.hand_payload(applied.match, applied.state, applied.seat,
                                     with_controls=True)

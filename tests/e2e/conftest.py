@@ -23,3 +23,20 @@ def tagged_cards(monkeypatch: pytest.MonkeyPatch) -> None:
         return f"{original(card)}⟨c{cid}⟩"
 
     monkeypatch.setattr(sushido, "show_card", tagged)
+
+
+@pytest.fixture
+def tagged_wof_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every rendered World of Fighters card carry an id (``⟨c2⟩``) for the leak check.
+
+    Cards of one type are identical, so the id is the type's: 1 + its index in ``CARDS``.
+    """
+    import cogs.render.world_of_fighters as wof
+    from engine.games.world_of_fighters.data import CARDS
+
+    original = wof.show_card
+
+    def tagged(card: Any) -> str:
+        return f"{original(card)}⟨c{CARDS.index(card) + 1}⟩"
+
+    monkeypatch.setattr(wof, "show_card", tagged)

@@ -65,6 +65,15 @@ async def raw_click(user: FakeUser, message: Message, custom_id: str) -> Interac
     return await (await user._send(3, channel, data, message=message)).response()
 
 
+async def raw_use(user: FakeUser, message: Message, comp: dict[str, Any]) -> InteractionResult:
+    """Send a click (or the first option of a select) even if the message changed since."""
+    channel = user.fake.channels[message.channel_id]
+    data: dict[str, Any] = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+    if comp["type"] == 3:
+        data["values"] = [comp["options"][0]["value"]]
+    return await user._send(3, channel, data, message=message)
+
+
 async def challenge_accepted(fake: FakeDiscord, bot: HajimeBot, a: FakeUser, b: FakeUser,
                              game: str, **options: Any) -> tuple[int, Message]:
     """``a`` challenges ``b``, ``b`` accepts; returns the match id and its board message."""
@@ -164,9 +173,13 @@ class Player:
         seat = self.rng.choice(seats)
         return next(u for u in self.users if u.id == rec.seats[seat])
 
-    async def step(self) -> bool:
-        """One decision by whoever must decide; False once the match is over."""
-        user = await self.pending_user()
+    async def step(self, user: FakeUser | None = None, kind: str | None = None) -> bool:
+        """One decision by ``user`` (default: whoever must decide); False once it's over.
+
+        ``kind`` picks a control whose custom_id or option belongs to that action kind's
+        group (matched on the option value prefix, e.g. ``h-`` for Hajime).
+        """
+        user = user or await self.pending_user()
         if user is None:
             return False
         _game, rec, before = await self.state()

@@ -1,0 +1,188 @@
+"""Restart safety, bad input and turn timers, end to end with the real bot."""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+from typing import Any
+
+from engine.games import REGISTRY
+from tests.e2e.harness import (
+    Player,
+    bot_running,
+    challenge_accepted,
+    idle,
+    press,
+    raw_click,
+    raw_use,
+)
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.store import walk_components
+from tests.fakediscord.users import FakeUser
+
+
+async def pending(bot: Any, match_id: int) -> dict[int, bool]:
+    rec = await bot.store.get_match(match_id)
+    game = REGISTRY[rec.game]
+    return {s: p.committed for s, p in game.prompts(game.load(rec.state)).items()}
+
+
+async def version(bot: Any, match_id: int) -> int:
+    rec = await bot.store.get_match(match_id)
+    return int(rec.version)
+
+
+async def first_control(user: FakeUser, board: Any, match_id: int) -> tuple[Any, dict[str, Any]]:
+    """Press Act and return the ephemeral message and its first control."""
+    hand = await press(user, board, f"hj:act:{match_id}")
+    assert hand.ephemeral and hand.message is not None, hand.content
+    comp = next(c for c in walk_components(hand.message.components) if c.get("type") in (2, 3))
+    return hand.message, comp
+
+
+async def use(user: FakeUser, msg: Any, comp: dict[str, Any]) -> Any:
+    if comp["type"] == 3:
+        return await (await user.select(msg, comp["custom_id"],
+                                        [comp["options"][0]["value"]])).response()
+    return await press(user, msg, comp["custom_id"])
+
+
+async def test_restart_between_two_commits(fake_discord: FakeDiscord,
+                                           tmp_path: pathlib.Path) -> None:
+    """Stop the bot after one player committed and before the other did; restart; go on."""
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    db = tmp_path / "h.sqlite3"
+    async with bot_running(fake, db) as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido",
+                                                   duel="Iaijutsu (1 round)")
+        msg, comp = await first_control(alice, board, match_id)  # alice picks her fighter
+        assert (await use(alice, msg, comp)).response_type == 7
+        await idle(fake, bot)
+        assert await pending(bot, match_id) == {0: True, 1: False}
+        before = await version(bot, match_id)
+    async with bot_running(fake, db) as bot:  # a new process: nothing in memory
+        assert await pending(bot, match_id) == {0: True, 1: False}
+        assert await version(bot, match_id) == before
+        msg, comp = await first_control(bob, board, match_id)  # the old board's button
+        assert (await use(bob, msg, comp)).response_type == 7
+        await idle(fake, bot)
+        assert await version(bot, match_id) == before + 1
+        thread = fake.threads(fake.channel)[-1]
+        assert any("Fighters:" in m.content for m in fake.messages(thread))
+        player = Player(fake, bot, match_id, board, [alice, bob], seed=3)
+        await player.play()
+        await idle(fake, bot)
+        rec = await bot.store.get_match(match_id)
+        assert rec.status == "finished"
+    assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_bad_input_is_refused_ephemerally_and_changes_nothing(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        v0 = await version(bot, match_id)
+
+        async def refused(res: Any, words: str) -> None:
+            assert res.ephemeral, res.content
+            assert words.lower() in (res.content or "").lower(), res.content
+            await idle(fake, bot)
+            assert await version(bot, match_id) == v0
+
+        # someone who is not playing
+        await refused(await press(carol, board, f"hj:act:{match_id}"), "not playing")
+        await refused(await press(carol, board, f"hj:hand:{match_id}"), "not playing")
+        # someone else's control
+        msg, comp = await first_control(alice, board, match_id)
+        forged = comp["custom_id"].split(":")
+        aid = forged[5] if comp["type"] == 2 else comp["options"][0]["value"]
+        await refused(await raw_click(bob, board, f"hj:a:{match_id}:{v0}:0:{aid}"),
+                      "belongs to the other player")
+        await refused(await raw_click(carol, board, f"hj:a:{match_id}:{v0}:0:{aid}"),
+                      "not playing")
+        # unknown match, malformed and foreign ids
+        await refused(await raw_click(alice, board, "hj:act:999999"), "can't find that match")
+        await refused(await raw_click(alice, board, "hj:act:abc"), "damaged")
+        await refused(await raw_click(alice, board, "hj:zz:1"), "don't recognise")
+        await refused(await raw_click(alice, board, "something-else"), "don't recognise")
+        await refused(await raw_click(alice, board, "hj:a:1:2"), "damaged")
+
+        # a double click: both clicks arrive before any answer; one acts, one is refused
+        first, second = await raw_use(alice, msg, comp), await raw_use(alice, msg, comp)
+        answers = sorted([(await first.response()).response_type,
+                          (await second.response()).response_type])
+        assert answers == [4, 7]
+        refusal = first if first.response_type == 4 else second
+        assert refusal.ephemeral
+        assert any(w in refusal.content.lower() for w in ("already", "changed")), refusal.content
+        await idle(fake, bot)
+        v1 = await version(bot, match_id)
+        assert v1 == v0 + 1
+        assert await version(bot, match_id) == v1
+        v0 = v1
+
+        # a stale control: bob opens his controls, alice's state moves on, then... bob acts
+        # with a control built for an older version of the board
+        bmsg, bcomp = await first_control(bob, board, match_id)
+        await refused(await raw_click(bob, board, f"hj:a:{match_id}:{v0 - 1}:1:x"),
+                      "board has changed")
+
+        # a finished match
+        ff = await (await alice.slash("forfeit")).response()
+        assert ff.ephemeral
+        await press(alice, ff.message, f"hj:ff:{match_id}")
+        await idle(fake, bot)
+        rec = await bot.store.get_match(match_id)
+        assert rec.status == "finished"
+        v0 = rec.version
+        await refused(await raw_click(bob, board, f"hj:act:{match_id}"), "over")
+        await refused(await (await raw_use(bob, bmsg, bcomp)).response(), "over")
+        await refused(await raw_click(alice, board, f"hj:ff:{match_id}"), "over")
+    assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_turn_timer_reminds_then_plays_defaults_then_forfeits(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3", turn_seconds=0.6,
+                           timer_tick_seconds=0.05) as bot:
+        match_id, _board = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        thread = fake.threads(fake.channel)[-1]
+        await fake.wait_for(lambda: any("half your time" in m.content
+                                        for m in fake.messages(thread)), timeout=5,
+                            what="a reminder")
+        for _ in range(200):  # nobody plays: defaults, then a forfeit on timeouts
+            rec = await bot.store.get_match(match_id)
+            if rec.status == "finished":
+                break
+            await asyncio.sleep(0.05)
+        await idle(fake, bot)
+        assert rec.status == "finished"
+        kinds = [e.kind for e in await bot.store.events(match_id)]
+        assert kinds.count("timeout") >= 2 and "match_over" in kinds
+        text = "\n".join(m.content for m in fake.messages(thread))
+        assert "ran out of time" in text and "Match over" in text
+        log = await bot.store.action_log(match_id)
+        assert log[-1].note == "timeout-forfeit"
+
+
+async def test_deadlines_are_rearmed_after_a_restart(fake_discord: FakeDiscord,
+                                                     tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    db = tmp_path / "h.sqlite3"
+    async with bot_running(fake, db, turn_seconds=60) as bot:
+        match_id, _ = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        async with bot.store.write_transaction() as conn:  # the deadline passes while down
+            await conn.execute("UPDATE matches SET deadline = 1 WHERE id = ?", (match_id,))
+    async with bot_running(fake, db, turn_seconds=60, timer_tick_seconds=0.05) as bot:
+        await fake.wait_for(lambda: True, timeout=0.1)
+        for _ in range(100):
+            if "timeout" in [e.kind for e in await bot.store.events(match_id)]:
+                break
+            await asyncio.sleep(0.05)
+        assert "timeout" in [e.kind for e in await bot.store.events(match_id)]
