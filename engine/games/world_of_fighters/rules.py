@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Event, Game, Prompt, Rng, private_with_twin, public
+from engine.core import CatalogEntry, Event, Game, Prompt, Rng, private_with_twin, public
 from engine.games.world_of_fighters import resolve
 from engine.games.world_of_fighters.board import DIRECTION_NAMES, START
 from engine.games.world_of_fighters.data import characters
@@ -222,6 +222,12 @@ class WorldOfFighters(Game[WofState, AnyAction]):
             return 3.0 if action.card else 1.0
         return 1.0
 
+
+    def catalog(self) -> list[CatalogEntry]:
+        """Characters and card types for ``/card``."""
+        from engine.games.world_of_fighters.catalog import catalog
+
+        return catalog()
 
 def _copy_reveal(rv: Reveal) -> Reveal:
     """Copy a turn record: its lists hold only immutable values."""

@@ -1,0 +1,109 @@
+"""Challenges, refusals, expiry, /matches, /forfeit, rematch and the library, end to end."""
+
+from __future__ import annotations
+
+import pathlib
+
+from tests.e2e.harness import bot_running, challenge_accepted, idle, press, raw_click
+from tests.fakediscord import FakeDiscord
+
+
+async def test_challenge_refusals_decline_withdraw_and_expiry(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    robo = fake.add_user("robo", bot=True)
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    async with bot_running(fake, tmp_path / "h.sqlite3", max_live_matches=1,
+                           challenge_expiry_seconds=0.6, timer_tick_seconds=0.05) as bot:
+        async def refused(user, words, **opts):
+            res = await (await user.slash("challenge", **opts)).response()
+            assert res.ephemeral and words in res.content, res.content
+        await refused(alice, "yourself", opponent=alice, game="sushido")
+        await refused(alice, "Bots don't play", opponent=robo, game="sushido")
+
+        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
+        msg = res.message
+        assert not res.ephemeral and bob.mention in msg.content and "expires" in msg.content
+        await refused(bob, "already an open challenge", opponent=alice, game="sushido")
+        other = await press(carol, msg, next(c for c in msg.custom_ids if c.endswith("accept")))
+        assert other.ephemeral and "Only" in other.content
+        declined = await press(bob, msg, next(c for c in msg.custom_ids if c.endswith("decline")))
+        assert declined.response_type == 7 and "Declined" in msg.content
+        assert msg.custom_ids == []
+        again = await raw_click(bob, msg, msg.history[0]["components"][0]["components"][0]
+                                ["custom_id"])
+        assert again.ephemeral and "already declined" in again.content
+
+        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
+        withdrawn = await press(alice, res.message, res.message.custom_ids[1])
+        assert withdrawn.response_type == 7 and "Withdrawn" in res.message.content
+
+        res = await (await alice.slash("challenge", opponent=carol, game="sushido")).response()
+        await fake.wait_for(lambda: "Expired" in res.message.content, timeout=5,
+                            what="the challenge to expire")
+        assert res.message.custom_ids == []
+
+        match_id, _ = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        await refused(alice, "live matches", opponent=carol, game="sushido")
+        await refused(carol, "live matches", opponent=alice, game="sushido")
+        listing = await (await alice.slash("matches")).response()
+        assert listing.ephemeral and f"#{match_id}" in listing.content
+        assert "discord.com/channels/" in listing.content
+    assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_forfeit_then_rematch_with_the_other_player_first(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, _ = await challenge_accepted(fake, bot, alice, bob, "sushido",
+                                               duel="Rencontre (first to 3 rounds)")
+        ff = await (await bob.slash("forfeit")).response()
+        assert ff.ephemeral and "Forfeit" in ff.content
+        done = await press(bob, ff.message, f"hj:ff:{match_id}")
+        assert done.response_type == 7
+        await idle(fake, bot)
+        thread = fake.threads(fake.channel)[-1]
+        final = fake.messages(thread)[-1]
+        assert "Match over" in final.content and alice.mention in final.content
+        nope = await press(carol, final, f"hj:rm:{match_id}")
+        assert nope.ephemeral and "Only the players" in nope.content
+        offer = await press(alice, final, f"hj:rm:{match_id}")
+        assert offer.ephemeral and "Rematch offered" in offer.content
+        await idle(fake, bot)
+        challenge = fake.messages(fake.channel)[-1]
+        assert "Rematch" in challenge.content and "rencontre" in challenge.content
+        again = await press(alice, final, f"hj:rm:{match_id}")  # a double click
+        assert again.ephemeral and "already an open challenge" in again.content
+        await press(bob, challenge, next(c for c in challenge.custom_ids if c.endswith("accept")))
+        await idle(fake, bot)
+        live = await bot.store.live_matches(alice.id)
+        assert len(live) == 1 and live[0].seats == [bob.id, alice.id]
+        assert live[0].options == {"duel": "rencontre"}
+    assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_library_rules_cards_help(fake_discord: FakeDiscord,
+                                        tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    alice = fake.user("alice")
+    async with bot_running(fake, tmp_path / "h.sqlite3"):
+        res = await (await alice.slash("rules", game="sushido")).response()
+        assert res.ephemeral and "Ring Out" in str(res.embeds)
+        res = await (await alice.slash("rules", game="sushido", topic="combo")).response()
+        assert "exactly" in res.embeds[0]["description"]
+        res = await (await alice.slash("rules", game="sushido", topic="nope")).response()
+        assert res.ephemeral and "Topics:" in res.content
+        ac = await (await alice.autocomplete("rules", "topic", "ka", game="sushido")).response()
+        assert [c["value"] for c in ac.choices] == ["kata"]
+        ac = await (await alice.autocomplete("card", "name", "bi", game="sushido")).response()
+        names = [c["value"] for c in ac.choices]
+        assert "Biwa" in names
+        card = await (await alice.slash("card", game="sushido", name="Biwa")).response()
+        assert card.ephemeral and "Crescendo" in card.embeds[0]["description"]
+        miss = await (await alice.slash("card", game="sushido", name="Nobody")).response()
+        assert miss.ephemeral and "Nothing called" in miss.content
+        help_ = await (await alice.slash("help")).response()
+        assert help_.ephemeral and "/challenge" in help_.content
+    assert fake.schema_errors == [] and fake.handler_errors == []
