@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Event, Game, Prompt, Rng, private_with_twin, public
+from engine.core import CatalogEntry, Event, Game, Prompt, Rng, private_with_twin, public
 from engine.games.sushido import flow, resolve
 from engine.games.sushido.data import content
 from engine.games.sushido.effects import card_text, contact, fighter, super_combo
@@ -230,6 +230,12 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(t, BreakT):
             return resolve.options(state, t)[0]
         return self.legal(state, seat)[0]
+
+    def catalog(self) -> list[CatalogEntry]:
+        """Fighters and card types for ``/card``."""
+        from engine.games.sushido.catalog import catalog
+
+        return catalog()
 
     def label(self, state: SushidoState, seat: int, action: AnyAction) -> str:
         """Button text for an action."""
