@@ -161,7 +161,7 @@ class Referee:
             seat = mine
             before = pending_seats(game, state)
             action = game.find(state, seat, aid) if seat in before else None
-            new, events = game.act(state, seat, aid, version)
+            new, events = game.act(state, seat, aid, version, owned=True)
             timeouts = list(rec.timeouts or [0] * len(rec.seats))
             timeouts[seat] = 0
             log = ActionLog(
@@ -170,7 +170,7 @@ class Referee:
                 seat=seat,
                 action=action.model_dump(mode="json") if action is not None else None,
             )
-            return await self._commit(rec, game, state, new, events, log, timeouts, seat,
+            return await self._commit(rec, game, new, events, log, timeouts, seat,
                                       before, interaction_id)
 
     async def forfeit(self, match_id: int, user_id: int) -> Applied:
@@ -185,7 +185,7 @@ class Referee:
             log = ActionLog(match_id=match_id, version=new.version, seat=seat, action=None,
                             note="forfeit")
             timeouts = list(rec.timeouts or [0] * len(rec.seats))
-            return await self._commit(rec, game, state, new, events, log, timeouts, seat, before)
+            return await self._commit(rec, game, new, events, log, timeouts, seat, before)
 
     async def expire(self, match_id: int, version: int) -> Applied | None:
         """Apply the timeout default to every seat still deciding at ``version``.
@@ -222,14 +222,13 @@ class Referee:
                     events.extend(evs)
                 log = ActionLog(match_id=match_id, version=new.version, seat=None,
                                 action={"steps": steps}, note="timeout")
-            return await self._commit(rec, game, state, new, events, log, timeouts, None, before)
+            return await self._commit(rec, game, new, events, log, timeouts, None, before)
 
     # ------------------------------------------------------------------ commit
     async def _commit(
         self,
         rec: MatchRecord,
         game: Game[Any, Any],
-        old: BaseState,
         new: BaseState,
         events: list[Event],
         log: ActionLog,
@@ -252,10 +251,11 @@ class Referee:
             ]
         else:
             deadline = self.clock() + await self.turn_seconds_for(rec.guild_id)
+        raw = game.dump(new)
         ok = await self.store.commit_action(
             rec.id,
-            expected_version=old.version,
-            state=game.dump(new),
+            expected_version=rec.version,
+            state=raw,
             version=new.version,
             events=[(list(e.audience) if e.audience is not None else None, e.kind, e.data)
                     for e in events],
@@ -269,7 +269,7 @@ class Referee:
         if not ok:
             raise StaleAction("That board has changed since this was shown; look again.")
         updated = rec.model_copy(update={
-            "state": game.dump(new), "version": new.version, "deadline": deadline,
+            "state": raw, "version": new.version, "deadline": deadline,
             "timeouts": timeouts, "status": status, "reminded": False,
         })
         return Applied(updated, new, events, seat, outcome, before, pending_seats(game, new))

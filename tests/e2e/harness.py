@@ -149,7 +149,7 @@ class Player:
     """Plays a match through the UI with random legal choices."""
 
     def __init__(self, fake: FakeDiscord, bot: HajimeBot, match_id: int, board: Message,
-                 users: list[FakeUser], seed: int = 0) -> None:
+                 users: list[FakeUser], seed: int = 0, check_leaks: bool = True) -> None:
         self.fake = fake
         self.bot = bot
         self.match_id = match_id
@@ -157,6 +157,7 @@ class Player:
         self.users = users
         self.rng = random.Random(seed)
         self.watch = LeakWatch(fake)
+        self.check_leaks = check_leaks
         self.steps = 0
 
     async def state(self) -> tuple[Game[Any, Any], Any, Any]:
@@ -197,6 +198,9 @@ class Player:
         else:
             res = await press(user, msg, comp["custom_id"])
         assert res.response_type == 7, (res.response_type, res.content)
+        if not self.check_leaks:
+            self.steps += 1
+            return True
         await self.settle()
         _, _, after = await self.state()
         new_events = (await self.bot.store.events(self.match_id))[events_before:]
