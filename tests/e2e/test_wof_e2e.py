@@ -33,7 +33,7 @@ GAME_ID = "world_of_fighters"
 
 def card_id(card: str) -> int:
     """The tag id of a card type (as ``tagged_wof_cards`` writes it)."""
-    return CARDS.index(card) + 1  # type: ignore[arg-type]
+    return CARDS.index(card) + 1
 
 
 def wof_hidden_cards(state: WofState) -> set[int]:
@@ -138,8 +138,8 @@ class WofPlayer(Player):
             assert time.monotonic() < deadline, "the bot did not become idle"
             await asyncio.sleep(0.002)
 
-    async def step(self) -> bool:
-        if not await super().step():
+    async def step(self, *args: Any, **kwargs: Any) -> bool:
+        if not await super().step(*args, **kwargs):
             return False
         self.check_board_now()
         _, rec, state = await self.state()
@@ -189,8 +189,8 @@ async def play_match(fake: FakeDiscord, tmp_path: pathlib.Path, seed: int,
         # the board was edited with a fresh picture every step, drawn from the public view
         assert len(board.history) > steps
         assert all(body.get("attachments") for body in board.history[1:])
-        game, _, state = await player.state()
-        assert board.attachment("board.png").data == render_board(game.view(state, None))
+        _, _, state = await player.state()
+        assert board.attachment("board.png").data == render_board(GAME.view(state, None))
         assert len(player.pictures) > state.turns_played
         assert player.resampled > steps // 2
         assert "Match over" in (board.embeds[0].get("footer") or {}).get("text", "")

@@ -18,6 +18,7 @@ from cogs.render.base import BoardContext, Choice
 from cogs.render.registry import renderer_for
 from engine.core import Event, Rng, for_viewer
 from engine.games.world_of_fighters import GAME
+from engine.games.world_of_fighters.board import DIRECTION_NAMES
 from engine.games.world_of_fighters.model import Commit, Options, WofState
 from engine.simulate import pick
 
@@ -114,7 +115,7 @@ def test_board_shows_last_reveal_publicly() -> None:
         assert wof.show_card(rv.cards[seat]) in text
         d = rv.directions[seat]
         if d:
-            assert wof.DIRECTION_NAMES[d] in text
+            assert DIRECTION_NAMES[d] in text
     assert f"range {rv.range}" in text
     # while the turn resolves the Action cards are still face down
     moving = POINTS["moving"]
@@ -175,8 +176,8 @@ def test_groups_for_every_decision_of_a_match() -> None:
             if p.committed:
                 continue
             legal = GAME.legal(state, seat)
-            choices = [(a.kind, Choice(aid=a.aid, label=GAME.label(state, seat, a)))
-                       for a in legal]
+            choices: list[tuple[str, Choice]] = [
+                (a.kind, Choice(aid=a.aid, label=GAME.label(state, seat, a))) for a in legal]
             groups = R.groups(choices)
             _controls_fit(groups)
             got = [c.aid for g in groups for c in g.choices]
@@ -192,7 +193,7 @@ def test_groups_for_every_decision_of_a_match() -> None:
 
 
 def test_direction_buttons_form_a_compass() -> None:
-    choices = [("move", Choice(aid=f"mv-{d}", label=wof.DIRECTION_NAMES[d]))
+    choices = [("move", Choice(aid=f"mv-{d}", label=DIRECTION_NAMES[d]))
                for d in ("n", "ne", "e", "se", "s", "sw", "w", "nw")]
     groups = R.groups(choices)
     assert [[c.aid for c in g.choices] for g in groups] == [
