@@ -195,7 +195,9 @@ class Table(commands.Cog):
             where = await channel.create_thread(
                 name=title[:100], type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440)
-        message = await where.send(**self.board_payload(rec, state))
+        payload = self.board_payload(rec, state)
+        files = payload.pop("attachments", None)  # a new message takes files=, an edit attachments=
+        message = await where.send(**payload, files=files or discord.utils.MISSING)
         thread_id = getattr(where, "id", rec.channel_id)
         await self.store.set_match_message(rec.id, thread_id, message.id)
         rec = rec.model_copy(update={"thread_id": thread_id, "message_id": message.id})

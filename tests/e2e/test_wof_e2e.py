@@ -16,7 +16,6 @@ import random
 import time
 from typing import Any
 
-import discord
 import pytest
 
 import tests.e2e.harness as harness
@@ -77,21 +76,6 @@ def wof_leak_rules(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(harness, "hidden_cards", hidden_cards)
     monkeypatch.setattr(harness, "card_ids_in", card_ids_in)
-
-
-@pytest.fixture(autouse=True)
-def send_accepts_attachments(monkeypatch: pytest.MonkeyPatch) -> None:
-    """WORKAROUND (reported): ``Table.post_board`` passes the board payload, built for
-    ``edit(attachments=...)``, to ``send()``, which only takes ``files=``. Until the table
-    is fixed, translate it here so the first board (with its picture) can be posted."""
-    original = discord.abc.Messageable.send
-
-    async def send(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if "attachments" in kwargs and "files" not in kwargs:
-            kwargs["files"] = kwargs.pop("attachments")
-        return await original(self, *args, **kwargs)
-
-    monkeypatch.setattr(discord.abc.Messageable, "send", send)
 
 
 def resample(state: WofState, seed: int) -> WofState:
