@@ -72,6 +72,8 @@ class Referee:
         self.clock = clock
         self.registry = REGISTRY if registry is None else registry
         self._locks: dict[int, asyncio.Lock] = {}
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
+        """Where match seeds come from (tests pin it to replay the same matches)."""
 
     # ------------------------------------------------------------------ helpers
     def game(self, game_id: str) -> Game[Any, Any]:
@@ -120,7 +122,7 @@ class Referee:
         """Set up a new match in the engine and store it."""
         game = self.game(game_id)
         opts = game.parse_options(options)
-        state = game.setup(opts, len(seats), secrets.randbits(63) if seed is None else seed)
+        state = game.setup(opts, len(seats), self.new_seed() if seed is None else seed)
         deadline = self.clock() + await self.turn_seconds_for(guild_id)
         rec = await self.store.create_match(
             guild_id=guild_id,

@@ -8,10 +8,13 @@ cards after every step (see :class:`LeakWatch`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import itertools
 import pathlib
 import random
 import re
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -26,6 +29,8 @@ from tests.fakediscord.fixtures import running_bot
 from tests.fakediscord.store import Message, walk_components
 from tests.fakediscord.users import FakeUser, InteractionResult
 
+SEED = 20261121
+"""First engine seed of the matches a test bot opens (then +1 per match)."""
 CARD_TAG = re.compile(r"⟨c(\d+)⟩")
 
 
@@ -34,7 +39,10 @@ def make_bot(fake: FakeDiscord, db_path: pathlib.Path, **settings: Any) -> Hajim
     cfg = Settings(token="x", database=str(db_path), dev_guilds=[fake.guild_id],
                    timer_tick_seconds=settings.pop("timer_tick_seconds", 0.2), **settings)
     store = store_from_url(cfg.database, on_results=on_results)
-    return HajimeBot(cfg, store, guild_ready_timeout=0.05)
+    bot = HajimeBot(cfg, store, guild_ready_timeout=0.05)
+    seeds = itertools.count(SEED)  # deterministic matches: the same run every time
+    bot.referee.new_seed = lambda: next(seeds)
+    return bot
 
 
 @contextlib.asynccontextmanager
@@ -47,10 +55,14 @@ async def bot_running(fake: FakeDiscord, db_path: pathlib.Path,
         yield bot
 
 
-async def idle(fake: FakeDiscord, bot: HajimeBot) -> None:
-    """Wait until no component handler of the bot is running."""
+async def idle(fake: FakeDiscord, bot: HajimeBot, timeout: float = 10) -> None:
+    """Wait until no component handler of the bot is running (polled every 2 ms)."""
     router: Any = bot.get_cog("Router")
-    await fake.wait_for(lambda: router.active == 0, timeout=10, what="the bot to be idle")
+    deadline = time.monotonic() + timeout
+    await asyncio.sleep(0)
+    while router.active:
+        assert time.monotonic() < deadline, f"the bot is still busy: {fake.diagnostics()}"
+        await asyncio.sleep(0.002)
 
 
 async def press(user: FakeUser, message: Message, custom_id: str) -> InteractionResult:
