@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import pathlib
 import random
 import re
@@ -196,7 +197,7 @@ class Player:
         if user is None:
             return False
         _game, rec, before = await self.state()
-        events_before = len(await self.bot.store.events(self.match_id))
+        events_before = await self.event_count()
         hand = await press(user, self.board, f"hj:act:{self.match_id}")
         assert hand.ephemeral, hand.content
         msg = hand.message
@@ -215,15 +216,27 @@ class Player:
             return True
         await self.settle()
         _, _, after = await self.state()
-        new_events = (await self.bot.store.events(self.match_id))[events_before:]
         shown: set[int] = set()
-        for ev in new_events:
-            if ev.audience is None:
-                shown |= card_ids_in(ev.data)
+        for data in await self.public_event_data(events_before):
+            shown |= card_ids_in(data)
         hidden = hidden_cards(rec.game, before) & hidden_cards(rec.game, after)
         self.watch.check(hidden, shown)
         self.steps += 1
         return True
+
+    async def event_count(self) -> int:
+        async with self.bot.store.read_connection() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT COUNT(*) FROM match_events WHERE match_id = ?", (self.match_id,))
+        return int(next(iter(rows))[0])
+
+    async def public_event_data(self, skip: int) -> list[Any]:
+        """Data of the public events after the first ``skip`` events of the match."""
+        async with self.bot.store.read_connection() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT audience, data FROM match_events WHERE match_id = ? ORDER BY seq "
+                "LIMIT -1 OFFSET ?", (self.match_id, skip))
+        return [json.loads(data) for audience, data in rows if audience is None]
 
     async def settle(self) -> None:
         """Let the bot finish publishing (board edit, narration, pings)."""
