@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import pathlib
-import random
 import time
 from typing import Any
 
@@ -22,8 +21,9 @@ import tests.e2e.harness as harness
 from cogs.render.wof_board import render_board
 from engine.games.world_of_fighters import GAME
 from engine.games.world_of_fighters.data import CARDS
-from engine.games.world_of_fighters.model import Commit, WofState
+from engine.games.world_of_fighters.model import WofState
 from tests.e2e.harness import Player, bot_running, challenge_accepted, idle
+from tests.engine.games.world_of_fighters.helpers import redeal
 from tests.fakediscord import FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -78,23 +78,6 @@ def wof_leak_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(harness, "card_ids_in", card_ids_in)
 
 
-def resample(state: WofState, seed: int) -> WofState:
-    """The same public position with the hidden cards redealt (counts kept)."""
-    s = GAME.clone(state)
-    rnd = random.Random(seed)
-    pool = list(s.deck) + [c for f in s.fighters for c in f.hand] + list(s.table.values())
-    rnd.shuffle(pool)
-    s.deck = [pool.pop() for _ in s.deck]
-    for f in s.fighters:
-        f.hand = [pool.pop() for _ in f.hand]
-    s.table = {seat: pool.pop() for seat in sorted(s.table)}
-    for seat in list(s.commits):
-        f = s.fighters[seat]
-        moves = [m for m in (1, 2, 3) if m != f.last_move]
-        s.commits[seat] = Commit(move=rnd.choice(moves), card=rnd.choice(f.hand))
-    return s
-
-
 class WofPlayer(Player):
     """The harness's player, plus board checks after every step."""
 
@@ -128,7 +111,7 @@ class WofPlayer(Player):
         self.check_board_now()
         _, rec, state = await self.state()
         table: Any = self.bot.get_cog("Table")
-        other = resample(state, self.steps)
+        other = redeal(state, self.steps)
         if other.model_dump() != state.model_dump():
             self.resampled += 1
         expect = table.board_payload(rec, other)["embed"].to_dict()

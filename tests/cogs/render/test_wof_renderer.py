@@ -7,7 +7,6 @@ cards) are resampled, so it cannot depend on them.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import discord
@@ -19,8 +18,9 @@ from cogs.render.registry import renderer_for
 from engine.core import Event, Rng, for_viewer
 from engine.games.world_of_fighters import GAME
 from engine.games.world_of_fighters.board import DIRECTION_NAMES
-from engine.games.world_of_fighters.model import Commit, Options, WofState
+from engine.games.world_of_fighters.model import Options, WofState
 from engine.simulate import pick
+from tests.engine.games.world_of_fighters.helpers import redeal
 
 PNG = b"\x89PNG\r\n\x1a\n"
 NAMES = ["<@1>", "<@2>"]
@@ -261,29 +261,12 @@ def test_public_narration_never_names_a_private_card(monkeypatch: pytest.MonkeyP
                     assert not named
 
 
-def _resample(state: WofState, seed: int) -> WofState:
-    """The same public position with the hidden cards redealt (counts kept)."""
-    s = GAME.clone(state)
-    rnd = random.Random(seed)
-    pool = list(s.deck) + [c for f in s.fighters for c in f.hand] + list(s.table.values())
-    rnd.shuffle(pool)
-    s.deck = [pool.pop() for _ in s.deck]
-    for f in s.fighters:
-        f.hand = [pool.pop() for _ in f.hand]
-    s.table = {seat: pool.pop() for seat in sorted(s.table)}
-    for seat in list(s.commits):
-        f = s.fighters[seat]
-        moves = [m for m in (1, 2, 3) if m != f.last_move]
-        s.commits[seat] = Commit(move=rnd.choice(moves), card=rnd.choice(f.hand))
-    return s
-
-
 def test_public_board_is_unchanged_when_hidden_cards_are_resampled() -> None:
     compared = 0
     for state in STATES[::3]:
         if state.phase == "pick":
             continue
-        other = _resample(state, compared)
+        other = redeal(state, compared)
         hidden = ([f.hand for f in state.fighters], state.deck, state.commits, state.table)
         resampled = ([f.hand for f in other.fighters], other.deck, other.commits, other.table)
         if hidden == resampled:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from engine.core import Event
 from engine.games.world_of_fighters import GAME
 from engine.games.world_of_fighters.board import Direction, Pos
@@ -96,3 +98,21 @@ def total_cards(s: WofState) -> int:
     """Every Action card in the match, wherever it is."""
     return (len(s.deck) + len(s.discard) + len(s.table)
             + sum(len(f.hand) for f in s.fighters))
+
+
+def redeal(state: WofState, seed: int) -> WofState:
+    """The same public position with every hidden card redealt (counts kept): deck,
+    hands, face-down table cards and pending commits."""
+    s = GAME.clone(state)
+    rnd = random.Random(seed)
+    pool = list(s.deck) + [c for f in s.fighters for c in f.hand] + list(s.table.values())
+    rnd.shuffle(pool)
+    s.deck = [pool.pop() for _ in s.deck]
+    for f in s.fighters:
+        f.hand = [pool.pop() for _ in f.hand]
+    s.table = {seat: pool.pop() for seat in sorted(s.table)}
+    for seat in list(s.commits):
+        f = s.fighters[seat]
+        moves = [m for m in (1, 2, 3) if m != f.last_move]
+        s.commits[seat] = Commit(move=rnd.choice(moves), card=rnd.choice(f.hand))
+    return s
