@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
 async def users_me(request: web.Request) -> web.Response:
     fake = fake_of(request)
-    if not request.headers.get("Authorization", "").startswith("Bot "):
+    auth = request.headers.get("Authorization", "")
+    if not auth.startswith("Bot ") or auth[4:] in fake.rejected_tokens:
         return error(401, 0, "401: Unauthorized")
     return jresp({**fake.bot_user.user_payload(), "verified": True, "mfa_enabled": False,
                   "locale": "en-US", "email": None})

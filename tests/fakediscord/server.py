@@ -62,6 +62,8 @@ class FakeDiscord:
         #: ERROR log records emitted while ``running_bot`` ran (bot tracebacks)
         self.bot_errors: list[str] = []
         self.command_syncs = 0
+        #: bot tokens answered 401 at login (to test a rejected token)
+        self.rejected_tokens: set[str] = set()
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0

@@ -1,0 +1,112 @@
+"""Cost of one engine action plus state serialization, against one raw SQLite commit.
+
+Not a test. Run from the repository root::
+
+    python bench/engine_bench.py [--matches 30]
+
+Collects the (state, seat, action) triples of ``--matches`` random matches per game, then
+times ``game.apply(state, seat, action)`` + ``game.dump(new)`` over all of them, and, on
+the same machine in the same run, one raw ``sqlite3`` transaction that updates a match row
+with a state of the same size (WAL, ``synchronous`` NORMAL and FULL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core import Rng
+from engine.games import REGISTRY
+from engine.simulate import pick
+
+
+def figures(samples: list[float]) -> str:
+    """Mean, p50 and p99 in microseconds."""
+    s = sorted(samples)
+    return (f"mean {statistics.fmean(s) * 1e6:7.1f} us  p50 {s[len(s) // 2] * 1e6:7.1f} us  "
+            f"p99 {s[int(len(s) * 0.99)] * 1e6:7.1f} us")
+
+
+def triples(game_id: str, matches: int) -> list[tuple[Any, int, Any]]:
+    """Every decision of ``matches`` random matches."""
+    game = REGISTRY[game_id]
+    out = []
+    for seed in range(matches):
+        state = game.setup(game.parse_options({}), 2, seed)
+        rng = Rng(seed=seed)
+        while state.result is None:
+            seats = [s for s, p in game.prompts(state).items() if not p.committed]
+            seat = seats[rng.below(len(seats))]
+            action = pick(game, state, seat, rng)
+            out.append((state, seat, action))
+            state, _ = game.apply(state, seat, action)
+    return out
+
+
+def engine_cost(game_id: str, matches: int) -> tuple[list[float], list[float], int]:
+    """Seconds per apply+dump, per the bot's load+apply(owned)+dump, and the state size."""
+    game = REGISTRY[game_id]
+    samples, bot_path, sizes = [], [], []
+    for state, seat, action in triples(game_id, matches):
+        stored = game.dump(state)
+        t0 = time.perf_counter()
+        new, _ = game.apply(state, seat, action)
+        raw = game.dump(new)
+        t1 = time.perf_counter()
+        mine, _ = game.apply(game.load(stored), seat, action, owned=True)
+        game.dump(mine)
+        t2 = time.perf_counter()
+        samples.append(t1 - t0)
+        bot_path.append(t2 - t1)
+        sizes.append(len(raw))
+    return samples, bot_path, int(statistics.fmean(sizes))
+
+
+def raw_commit_cost(size: int, n: int, synchronous: str) -> list[float]:
+    """Seconds per raw sqlite3 transaction updating one state row of ``size`` bytes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        conn = sqlite3.connect(Path(tmp) / "raw.sqlite3", isolation_level=None)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={synchronous}")
+        conn.execute("CREATE TABLE m (id INTEGER PRIMARY KEY, state TEXT, version INTEGER)")
+        conn.execute("INSERT INTO m VALUES (1, '', 0)")
+        body = "x" * size
+        samples = []
+        for v in range(n):
+            t0 = time.perf_counter()
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("UPDATE m SET state = ?, version = ? WHERE id = 1 AND version = ?",
+                         (body, v + 1, v))
+            conn.execute("COMMIT")
+            samples.append(time.perf_counter() - t0)
+        conn.close()
+    return samples
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=30)
+    args = parser.parse_args()
+    for game_id in REGISTRY:
+        samples, bot_path, size = engine_cost(game_id, args.matches)
+        print(f"{game_id:18} engine apply+dump ({len(samples)} actions, state {size} B): "
+              f"{figures(samples)}")
+        print(f"{'':18} bot path load+apply(owned)+dump:      {figures(bot_path)}")
+        for sync in ("NORMAL", "FULL"):
+            raw = raw_commit_cost(size, 2000, sync)
+            ratio = statistics.fmean(samples) / statistics.fmean(raw)
+            print(f"{'':18} raw SQLite commit, WAL {sync:6}:            {figures(raw)}  "
+                  f"engine/commit {ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()
