@@ -54,6 +54,7 @@ def controls(match_id: int, version: int, seat: int, groups: list[Group]) -> Sta
             for choice in group.choices:
                 view.add_item(discord.ui.Button(
                     label=choice.label[:80], emoji=choice.emoji, style=choice.style, row=rows,
+                    disabled=choice.disabled,
                     custom_id=ids.make("a", match_id, version, seat, choice.aid)))
             rows += 1
             continue

@@ -23,6 +23,8 @@ class Choice:
     label: str
     emoji: str | None = None
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    disabled: bool = False
+    """Shown greyed out (an illegal option worth showing, like a blocked direction)."""
 
 
 @dataclass

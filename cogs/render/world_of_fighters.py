@@ -243,7 +243,10 @@ class WofRenderer(Renderer):
                         if c is not None:
                             c.emoji = ARROWS[d]
                             c.style = discord.ButtonStyle.primary
-                            row_choices.append(c)
+                        else:  # illegal here: shown, greyed out, so the compass stays whole
+                            c = Choice(aid=f"mv-{d}", label=DIRECTION_NAMES[d],  # type: ignore[index]
+                                       emoji=ARROWS[d], disabled=True)
+                        row_choices.append(c)
                     if row_choices:
                         out.append(Group(title=title, choices=row_choices))
                 if by_dir:

@@ -202,7 +202,8 @@ class Player:
         assert hand.ephemeral, hand.content
         msg = hand.message
         assert msg is not None
-        comps = [c for c in walk_components(msg.components) if c.get("type") in (2, 3)]
+        comps = [c for c in walk_components(msg.components)
+                 if c.get("type") in (2, 3) and not c.get("disabled")]
         assert comps, f"Act gave no controls: {msg.content} {msg.embeds}"
         comp = self.rng.choice(comps)
         if comp["type"] == 3:

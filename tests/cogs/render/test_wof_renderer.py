@@ -180,8 +180,8 @@ def test_groups_for_every_decision_of_a_match() -> None:
                 (a.kind, Choice(aid=a.aid, label=GAME.label(state, seat, a))) for a in legal]
             groups = R.groups(choices)
             _controls_fit(groups)
-            got = [c.aid for g in groups for c in g.choices]
-            assert sorted(got) == sorted(a.aid for a in legal)
+            got = [c.aid for g in groups for c in g.choices if not c.disabled]
+            assert sorted(got) == sorted(a.aid for a in legal)  # every legal one, enabled
             kinds.add(p.kind)
             if p.kind in ("pick", "commit"):
                 assert len(groups) == 1 and groups[0].select
@@ -198,9 +198,12 @@ def test_direction_buttons_form_a_compass() -> None:
     groups = R.groups(choices)
     assert [[c.aid for c in g.choices] for g in groups] == [
         ["mv-nw", "mv-n", "mv-ne"], ["mv-w", "mv-e"], ["mv-sw", "mv-s", "mv-se"]]
-    # illegal directions are simply absent; an empty row disappears
+    assert not any(c.disabled for g in groups for c in g.choices)
+    # illegal directions stay on the compass, disabled (the issue: "illegal ones disabled")
     groups = R.groups([("move", Choice(aid="mv-s", label="South"))])
-    assert [[c.aid for c in g.choices] for g in groups] == [["mv-s"]]
+    assert [[(c.aid, c.disabled) for c in g.choices] for g in groups] == [
+        [("mv-nw", True), ("mv-n", True), ("mv-ne", True)], [("mv-w", True), ("mv-e", True)],
+        [("mv-sw", True), ("mv-s", False), ("mv-se", True)]]
 
 
 def test_every_event_kind_is_narrated() -> None:
