@@ -8,7 +8,9 @@ answered with an UPDATE_MESSAGE of the clicked message; every refusal is ephemer
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Coroutine
 from typing import Any, Literal
 
@@ -27,7 +29,7 @@ from cogs.ladder_render import (
     pager,
     profile_embed,
 )
-from cogs.ladder_replay import build_replay, replay_embed
+from cogs.ladder_replay import Resim, build_replay, replay_embed, resimulate
 from cogs.router import Router, StaticView, answer
 from db import ladder_queries as Q
 from db.ratings import GLOBAL
@@ -38,6 +40,8 @@ from engine.games import REGISTRY
 log = logging.getLogger("hajime.ladder")
 
 GAME_CHOICES = [app_commands.Choice(name=g.name, value=gid) for gid, g in REGISTRY.items()]
+RESIM_CACHE = 32
+"""Re-simulated replays kept (a finished match never changes; paging reuses them)."""
 SCOPE_CHOICES = [app_commands.Choice(name="This server", value="server"),
                  app_commands.Choice(name="Global", value="global")]
 NO_PINGS = discord.AllowedMentions.none()
@@ -61,6 +65,7 @@ class Ladder(commands.Cog):
     def __init__(self, bot: commands.Bot, store: SqliteStore) -> None:
         self.bot = bot
         self.store = store
+        self._resims: OrderedDict[tuple[int, int, str], Resim] = OrderedDict()
 
     async def cog_load(self) -> None:
         """Register the paging and confirmation buttons with the router."""
@@ -205,7 +210,15 @@ class Ladder(commands.Cog):
         summary = await Q.match_summary(self.store, match_id)
         if summary is not None and not summary.seats:
             summary = None
-        replay = build_replay(rec, summary, events, logs)
+        key = (rec.id, len(logs), rec.state)
+        resim = self._resims.get(key)
+        if resim is None:  # a long match takes tens of ms: off the event loop, then cached
+            resim = await asyncio.to_thread(resimulate, rec, logs)
+            self._resims[key] = resim
+            while len(self._resims) > RESIM_CACHE:
+                self._resims.popitem(last=False)
+        self._resims.move_to_end(key)
+        replay = build_replay(rec, summary, events, logs, resim)
         page = max(0, min(page, len(replay.pages) - 1))
         return {"embed": replay_embed(replay, page),
                 "view": pager("rp", [match_id], page, len(replay.pages)),

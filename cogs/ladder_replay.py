@@ -6,10 +6,19 @@ step: the action-log line (``""`` a seat's action, ``forfeit``, ``timeout-forfei
 ``timeout`` with its auto-played ``steps``), then the game renderer's narration of every
 event of that version. Public *twins* of private events are skipped (the private original
 is shown, marked 🔒 with its audience). Works for any registered game and seat count.
+
+Actions are named by the game's own ``label`` (``"Hit ◆ + Move ●"``), which needs the
+state at that moment: :func:`resimulate` rebuilds the match from its seed (kept in the
+stored state's ``rng``) and options by re-applying the action log, and checks that every
+row lands on its stored version and that the end equals the stored final state. When it
+does not (a match stored by an older engine, a damaged row), the replay falls back to
+the raw action fields with a short note on its first page; it never fails.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +28,10 @@ from cogs.ladder_render import COLOR, game_name, when
 from cogs.render.registry import renderer_for
 from db.base import ActionLog, EventRecord, MatchRecord
 from db.ladder_queries import MatchSummary
-from engine.core import Event
+from engine.core import BaseState, Event, Game
+from engine.games import REGISTRY
+
+logger = logging.getLogger("hajime.ladder")
 
 PAGE_CHARS = 3500
 """Budget of one page (an embed description holds at most 4096 characters)."""
@@ -36,6 +48,108 @@ class Replay:
     pages: list[str]
 
 
+@dataclass(frozen=True)
+class Resim:
+    """The outcome of re-simulating a match: action labels, or why there are none.
+
+    ``labels`` has one entry per action-log row: one label for a seat's action, one per
+    auto-played step of a ``timeout`` row, none for a forfeit. It is empty when
+    ``problem`` says the exact replay is unavailable.
+    """
+
+    labels: tuple[tuple[str, ...], ...] = ()
+    problem: str | None = None
+
+
+class Diverged(Exception):
+    """The re-simulation does not reproduce the stored match."""
+
+
+def short_error(exc: BaseException) -> str:
+    """An exception as one short line."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    text = text[:80]
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def label_of(game: Game[Any, Any], state: BaseState, seat: int, action: Any) -> str:
+    """The game's label for ``action`` by ``seat`` in ``state`` (raw fields if it fails)."""
+    try:
+        return str(game.label(state, seat, action))
+    except Exception:  # a label is cosmetic: never lose the replay over one
+        logger.warning("label failed for %r", action, exc_info=True)
+        return describe_action(action.model_dump(mode="json"))
+
+
+def replay_row(game: Game[Any, Any], state: BaseState,
+               row: ActionLog) -> tuple[BaseState, tuple[str, ...]]:
+    """Re-apply one action-log row as the referee did; the new state and the labels."""
+    if row.note in ("forfeit", "timeout-forfeit"):
+        if row.seat is None:
+            raise Diverged(f"v{row.version}: a forfeit without a seat")
+        new, _ = game.concede(state, row.seat, "forfeit" if row.note == "forfeit"
+                              else "timeout")
+        return new, ()
+    if row.note == "timeout":
+        labels = []
+        for step in (row.action or {}).get("steps") or []:
+            seat = int(step["seat"])
+            default = game.timeout_action(state, seat)
+            if (step.get("action") is not None
+                    and game.parse_action(step["action"]) != default):
+                raise Diverged(f"v{row.version}: the timeout default is not the stored one")
+            labels.append(label_of(game, state, seat, default))
+            state, _ = game.timeout(state, seat)
+        return state, tuple(labels)
+    if row.note:
+        raise Diverged(f"v{row.version}: unknown log note {row.note!r}")
+    if row.seat is None or row.action is None:
+        raise Diverged(f"v{row.version}: an action without its seat or move")
+    action = game.parse_action(row.action)
+    text = label_of(game, state, row.seat, action)
+    new, _ = game.apply(state, row.seat, action, owned=True)  # ``state`` is ours alone
+    return new, (text,)
+
+
+def resimulate(rec: MatchRecord, logs: Sequence[ActionLog],
+               registry: dict[str, Game[Any, Any]] | None = None) -> Resim:
+    """Rebuild a match from its seed and options by re-applying its action log.
+
+    Labels every action with the state it was played in, and verifies determinism: each
+    row must produce its stored version and the end must equal the stored final state.
+    Any difference (or error) gives a :class:`Resim` with only a ``problem``.
+    """
+    game = (REGISTRY if registry is None else registry).get(rec.game)
+    if game is None:
+        return Resim(problem="this game is not installed")
+    try:
+        seed = game.load(rec.state).rng.seed
+    except Exception:
+        return Resim(problem="the stored final state no longer loads")
+    try:
+        state: BaseState = game.setup(game.parse_options(rec.options), len(rec.seats), seed)
+    except Exception as exc:
+        return Resim(problem=f"the match no longer sets up ({short_error(exc)})")
+    labels: list[tuple[str, ...]] = []
+    for row in logs:
+        try:
+            state, texts = replay_row(game, state, row)
+        except Diverged as exc:
+            return Resim(problem=str(exc))
+        except Exception as exc:
+            return Resim(problem=f"v{row.version} no longer applies ({short_error(exc)})")
+        if state.version != row.version:
+            return Resim(problem=f"v{row.version} was re-simulated as v{state.version}")
+        labels.append(texts)
+    try:
+        same = game.dump(state) == rec.state
+    except Exception:
+        same = False
+    if not same:
+        return Resim(problem="the re-simulated final state differs from the stored one")
+    return Resim(labels=tuple(labels))
+
+
 def describe_action(action: dict[str, Any] | None) -> str:
     """An engine action as short text: its ``kind`` then its other fields."""
     if not action:
@@ -45,8 +159,9 @@ def describe_action(action: dict[str, Any] | None) -> str:
     return f"{kind} ({rest})" if rest else kind
 
 
-def action_line(log: ActionLog, names: list[str]) -> str:
-    """One action-log row as a line."""
+def action_line(log: ActionLog, names: list[str], labels: Sequence[str] = ()) -> str:
+    """One action-log row as a line; ``labels`` (from :func:`resimulate`) name the actions,
+    else their raw fields are shown."""
 
     def who(seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(names):
@@ -61,10 +176,13 @@ def action_line(log: ActionLog, names: list[str]) -> str:
         steps = (log.action or {}).get("steps") or []
         if not steps:
             return "⌛ Time ran out."
-        played = "; ".join(f"{who(s.get('seat'))}: {describe_action(s.get('action'))}"
-                           for s in steps)
+        texts = list(labels) if len(labels) == len(steps) else [
+            describe_action(s.get("action")) for s in steps]
+        played = "; ".join(f"{who(s.get('seat'))}: {text}"
+                           for s, text in zip(steps, texts, strict=True))
         return f"⌛ Time ran out, auto-played: {played}"
-    return f"▶ {who(log.seat)}: {describe_action(log.action)}"
+    text = labels[0] if labels else describe_action(log.action)
+    return f"▶ {who(log.seat)}: {text}"
 
 
 def to_event(rec: EventRecord) -> Event:
@@ -73,11 +191,12 @@ def to_event(rec: EventRecord) -> Event:
     return Event(kind=rec.kind, audience=audience, data=rec.data)
 
 
-def step_lines(game: str, events: list[EventRecord], logs: list[ActionLog],
-               names: list[str]) -> list[str]:
-    """The lines of one version: its action(s), then every event (secrets revealed)."""
+def step_lines(game: str, events: list[EventRecord],
+               logs: list[tuple[ActionLog, Sequence[str]]], names: list[str]) -> list[str]:
+    """The lines of one version: its action(s) with their labels, then every event
+    (secrets revealed)."""
     renderer = renderer_for(game)
-    lines = [action_line(log, names) for log in logs]
+    lines = [action_line(row, names, labels) for row, labels in logs]
     for rec in events:
         if rec.audience is None and rec.data.get("twin_of"):
             continue  # the private original is shown instead
@@ -119,15 +238,25 @@ def paginate(blocks: list[tuple[str, list[str]]], budget: int = PAGE_CHARS) -> l
 
 
 def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[EventRecord],
-                 logs: list[ActionLog]) -> Replay:
-    """Every step of a finished match, grouped by version, as pages."""
+                 logs: list[ActionLog], resim: Resim | None = None) -> Replay:
+    """Every step of a finished match, grouped by version, as pages.
+
+    ``resim`` is :func:`resimulate`'s result for these logs (computed when omitted).
+    """
+    if resim is None:
+        resim = resimulate(rec, logs)
+    labels = resim.labels if len(resim.labels) == len(logs) else ()
     names = [f"<@{uid}>" for uid in rec.seats]
-    by_version: dict[int, tuple[list[EventRecord], list[ActionLog]]] = {}
+    by_version: dict[int, tuple[list[EventRecord], list[tuple[ActionLog, Sequence[str]]]]] = {}
     for ev in events:
         by_version.setdefault(ev.version, ([], []))[0].append(ev)
-    for log in logs:
-        by_version.setdefault(log.version, ([], []))[1].append(log)
-    blocks = []
+    for i, row in enumerate(logs):
+        by_version.setdefault(row.version, ([], []))[1].append(
+            (row, labels[i] if labels else ()))
+    blocks: list[tuple[str, list[str]]] = []
+    if resim.problem is not None:
+        blocks.append((f"⚠️ *Exact replay unavailable: {resim.problem}; actions are "
+                       "shown as stored.*", []))
     for step, version in enumerate(sorted(by_version), start=1):
         evs, acts = by_version[version]
         lines = step_lines(rec.game, evs, acts, names)
