@@ -70,6 +70,9 @@ def test_action_lines() -> None:
     auto = ActionLog(match_id=1, version=2, seat=None, note="timeout",
                      action={"steps": [{"seat": 0, "action": {"kind": "pass"}}]})
     assert action_line(auto, names) == "⌛ Time ran out, auto-played: <@1>: pass"
+    # labels from the re-simulation replace the raw fields
+    assert action_line(log, names, ["Pick 3"]) == "▶ <@2>: Pick 3"
+    assert action_line(auto, names, ["Pass"]) == "⌛ Time ran out, auto-played: <@1>: Pass"
 
 
 def test_replay_reveals_private_events_and_skips_twins() -> None:
@@ -89,6 +92,8 @@ def test_replay_reveals_private_events_and_skips_twins() -> None:
     replay = build_replay(rec(), summary, events, logs)
     text = replay.pages[0]
     assert "**Step 1** (v1)" in text and "**Step 2** (v2)" in text
+    # no real state to re-simulate from ("{}"): raw fields, with the reason on page 1
+    assert text.startswith("⚠️ *Exact replay unavailable: the stored final state no longer")
     assert "🔒 to <@11>: <@11> Drew cards=['kick']" in text
     assert text.count("Drew") == 1  # the public twin is not repeated
     assert "<@33> forfeits" in text and "Seat 3: <@33> (Sora) forfeited" in replay.header

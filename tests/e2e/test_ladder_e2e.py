@@ -206,6 +206,11 @@ async def test_replay_refused_then_complete(fake_discord: FakeDiscord, bot: Haji
     # every stored version appears as a step
     versions = {e.version for e in await store.events(done)}
     assert all(f"(v{v})" in whole for v in versions)
+    # actions are re-simulated and named by the game's labels, not raw fields
+    assert "Exact replay unavailable" not in whole
+    played = [line for line in whole.splitlines() if line.startswith("▶ ")]
+    assert played and any(" + " in line and "Move " in line for line in played)
+    assert not any("=" in line for line in played)
     check_clean(fake)
 
 
