@@ -27,6 +27,7 @@ GROUP_TITLES = {
     "boost": "Super", "step": "Move", "break": "Combo breaker", "parry": "Parry",
     "play": "Play a revealed card", "accept": "Ring Out", "super_combo": "Super Combo",
 }
+REASONS = {"ko": "K.-O.", "ring_out": "Ring Out", "decision": "decision"}
 
 
 def show_card(card: Any) -> str:
@@ -145,7 +146,11 @@ class SushidoRenderer(Renderer):
         return embed
 
     def groups(self, choices: list[tuple[str, Choice]]) -> list[Group]:
-        """Group by kind; Hajime pairs and fighter picks always as a select."""
+        """Group by kind; Hajime pairs and fighter picks always as a select.
+
+        Discord allows 5 rows (a row of buttons, or one select of 25): when the groups
+        need more, the button groups are folded into selects so no choice is dropped.
+        """
         groups = super().groups(choices)
         for g, (kind, _) in zip(groups, _first_kinds(choices), strict=True):
             g.title = GROUP_TITLES.get(kind, g.title)
@@ -154,7 +159,7 @@ class SushidoRenderer(Renderer):
             if kind == "super_combo":
                 for c in g.choices:
                     c.style = discord.ButtonStyle.danger
-        return groups
+        return _fit_rows(groups)
 
     def line(self, event: Event, names: list[str]) -> str | None:
         """One event as a line of the match log."""
@@ -188,8 +193,11 @@ class SushidoRenderer(Renderer):
         if k == "chain_full_discard":
             return f"{who}'s chain is full: {show_card(d['card'])} is discarded."
         if k == "declare":
-            what = {"pass": "passes", "kata": "announces **Kata!**"}.get(
-                d["choice"], f"announces **Combo! {d.get('combo') or ''}**")
+            if d.get("answer"):
+                what = "answers with a **Kata!**" if d["choice"] == "kata" else "does not answer"
+            else:
+                what = {"pass": "passes", "kata": "announces **Kata!**"}.get(
+                    d["choice"], f"announces **Combo! {d.get('combo') or ''}**")
             return f"{who} {what}"
         if k == "combo":
             ok = "✅ succeeds" if d["ok"] else "❌ fails (played as a Kata)"
@@ -246,7 +254,8 @@ class SushidoRenderer(Renderer):
             win = d.get("winners") or []
             if len(win) == 2:
                 return f"🔔 Round {d['round']} ends in a double knockout: both take a token."
-            return f"🔔 Round {d['round']} goes to {names[win[0]]} ({d.get('reason', '')})."
+            why = REASONS.get(str(d.get("reason")), "")
+            return f"🔔 Round {d['round']} goes to {names[win[0]]}{f' ({why})' if why else ''}."
         if k in ("match_over", "timeout", "reshuffle", "declaration_dropped"):
             if k == "timeout":
                 return f"⌛ {who} ran out of time; the referee plays the default."
@@ -254,6 +263,42 @@ class SushidoRenderer(Renderer):
                 return "🔀 The discard pile is shuffled into a new deck."
             return None
         return super().line(event, names)
+
+
+MAX_ROWS = 5
+"""Rows of components in one Discord message."""
+
+
+def _rows(groups: list[Group]) -> int:
+    """Rows the table lays these groups out on: one per button group, one per 25 options."""
+    return sum(1 if not g.select and len(g.choices) <= 5 else -(-len(g.choices) // 25)
+               for g in groups)
+
+
+def _fit_rows(groups: list[Group]) -> list[Group]:
+    """Fold button groups into selects until everything fits in 5 rows.
+
+    First into the spare room of a select's last chunk (a Super Combo joins the Hajime
+    list), then all of them into one more select. Past 125 choices nothing can fit.
+    """
+    if _rows(groups) <= MAX_ROWS:
+        return groups
+    out = [Group(title=g.title, choices=list(g.choices), select=g.select) for g in groups]
+    for g in [g for g in out if not g.select and len(g.choices) <= 5]:
+        host = next((h for h in out if h is not g and (h.select or len(h.choices) > 5)
+                     and len(h.choices) % 25 and len(h.choices) % 25 + len(g.choices) <= 25),
+                    None)
+        if host is not None:
+            host.choices[0:0] = g.choices  # first, where it is seen
+            out.remove(g)
+            if _rows(out) <= MAX_ROWS:
+                return out
+    buttons = [g for g in out if not g.select and len(g.choices) <= 5]
+    if buttons:
+        merged = Group(title="More actions", select=True,
+                       choices=[c for g in buttons for c in g.choices])
+        out = [g for g in out if g not in buttons] + [merged]
+    return out
 
 
 def _first_kinds(choices: list[tuple[str, Choice]]) -> list[tuple[str, None]]:
