@@ -217,8 +217,12 @@ class SushidoRenderer(Renderer):
         if k == "damage":
             return f"🩸 {who} takes {d['amount']} damage ({d['life']} life left)."
         if k == "heal":
+            if not d["amount"]:
+                return f"💚 {who} is already at full life ({d['life']})."
             return f"💚 {who} heals {d['amount']} ({d['life']} life)."
         if k == "super_gain":
+            if not d["amount"]:
+                return f"⚡ {who}'s Super gauge is already full ({d['gauge']}/5)."
             return f"⚡ {who} gains {d['amount']} Super ({d['gauge']}/5)."
         if k == "super_spend":
             return f"⚡ {who} spends Super ({d['gauge']}/5 left)."

@@ -177,7 +177,7 @@ def _resample(state: SushidoState, rng: Rng) -> SushidoState:
 def test_public_board_is_unchanged_when_hidden_cards_are_resampled() -> None:
     rng = Rng(seed=2024)
     compared = 0
-    for state in STATES[::4]:
+    for state in STATES[::6]:
         if state.phase == "pick":
             continue
         other = _resample(state, rng)
@@ -185,7 +185,7 @@ def test_public_board_is_unchanged_when_hidden_cards_are_resampled() -> None:
             continue
         assert R.board_embed(_ctx(other)).to_dict() == R.board_embed(_ctx(state)).to_dict()
         compared += 1
-    assert compared > 500
+    assert compared > 300
 
 
 def _hidden_layout(s: SushidoState) -> Any:
@@ -255,7 +255,8 @@ async def test_controls_fit_discord_for_every_decision() -> None:
                 kinds.add(p.kind)
                 if p.kind in ("pick", "hajime"):
                     assert groups[0].select
-    assert {"pick", "hajime", "reveal", "declare", "play"} <= kinds
+    assert {"pick", "hajime", "reveal", "declare", "answer", "oppose", "boost", "step",
+            "break", "parry", "play"} <= kinds, kinds
 
 
 def _big_hand(n: int, gauge: int) -> SushidoState:
@@ -273,11 +274,27 @@ def _big_hand(n: int, gauge: int) -> SushidoState:
 
 @pytest.mark.parametrize(("hand", "gauge"), [(5, 5), (8, 5), (10, 5), (11, 5), (11, 0)])
 async def test_hajime_with_a_big_hand_keeps_every_choice(hand: int, gauge: int) -> None:
+    """Random play reaches 8 cards; draw effects can pile up more. With 11 cards (110
+    pairs, 5 selects) the Super Combo used to need a 6th row and was dropped."""
     s = _big_hand(hand, gauge)
     legal = GAME.legal(s, 0)
     assert len(legal) == hand * (hand - 1) + (gauge >= 5)
     assert any(isinstance(a, Hajime) for a in legal)
-    _check_controls(s, 0)
+    groups = _check_controls(s, 0)
+    if hand == 11 and gauge == 5:  # folded into the Hajime list, first so it is seen
+        assert len(groups) == 1 and groups[0].choices[0].aid == "super-combo"
+
+
+def test_button_groups_fold_into_one_select_when_no_select_has_room() -> None:
+    choices = [("hajime", Choice(aid=f"h-{i}", label=f"pair {i}")) for i in range(100)]
+    choices += [("declare", Choice(aid=f"d-{i}", label=f"say {i}")) for i in range(5)]
+    choices += [("super_combo", Choice(aid="super-combo", label="SUPER COMBO"))]
+    groups = R.groups(choices)
+    assert _rows(groups) == 5
+    assert [c.aid for g in groups for c in g.choices] == [c.aid for _, c in choices]
+    assert groups[-1].select and len(groups[-1].choices) == 6
+    small = R.groups(choices[-6:])  # when it fits, nothing moves: two rows of buttons
+    assert [(g.select, len(g.choices)) for g in small] == [(False, 5), (False, 1)]
 
 
 def test_super_combo_is_a_red_button_when_there_is_room() -> None:
@@ -347,6 +364,7 @@ EXTRA = [
     Event(kind="accept_ring_out", data={"seat": 0}),
     Event(kind="chain_full_discard", data={"seat": 1, "card": _card(7)}),
     Event(kind="super_gain", data={"seat": 0, "amount": 0, "gauge": 5, "why": "diamond"}),
+    Event(kind="heal", data={"seat": 1, "amount": 0, "life": 15}),
     Event(kind="kata_clash", data={"attacker": 1, "card": _card(2), "against": _card(40),
                                    "result": "blocked"}),
     Event(kind="break", data={"seat": 0, "owner": 1, "index": 2, "card": _card(44)}),
@@ -443,7 +461,7 @@ def test_board_and_hands_fit_discord_at_key_points(point: str) -> None:
 
 
 def test_embeds_fit_discord_all_along() -> None:
-    for state in STATES[::5]:
+    for state in STATES[::9]:
         _check_embed(R.board_embed(_ctx(state)))
         prompts = GAME.prompts(state)
         for seat in (0, 1):
