@@ -40,6 +40,7 @@ def pct(samples: list[float], q: float) -> float:
 async def run(matches: int, steps: int) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
     fake = FakeDiscord()
+    fake.validate_schemas = False  # time the bot, not the fake's schema checks
     users = [fake.add_user(f"p{i}") for i in range(2 * matches)]
     await fake.start()
     try:

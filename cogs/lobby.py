@@ -352,5 +352,5 @@ class Lobby(commands.Cog):
         if perms is None or not perms.manage_guild:
             await answer(interaction, "You need the Manage Server permission for this.")
             return
-        await self.store.set_guild_setting(interaction.guild_id, "turn_seconds", minutes * 60)
+        await self.referee.set_turn_seconds(interaction.guild_id, minutes * 60)
         await answer(interaction, f"Each decision now has {minutes} minute(s) on this server.")

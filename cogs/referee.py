@@ -72,6 +72,7 @@ class Referee:
         self.clock = clock
         self.registry = REGISTRY if registry is None else registry
         self._locks: dict[int, asyncio.Lock] = {}
+        self._turn_seconds: dict[int, float] = {}
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
         """Where match seeds come from (tests pin it to replay the same matches)."""
 
@@ -101,11 +102,18 @@ class Referee:
             raise NotYourDecision("You are not playing in this match.") from None
 
     async def turn_seconds_for(self, guild_id: int | None) -> float:
-        """Seconds per decision in a guild (its setting, else the default)."""
+        """Seconds per decision in a guild (its setting, else the default); cached."""
         if guild_id is None:
             return self.turn_seconds
-        value = await self.store.guild_setting(guild_id, "turn_seconds", self.turn_seconds)
-        return float(value)
+        if guild_id not in self._turn_seconds:
+            value = await self.store.guild_setting(guild_id, "turn_seconds", self.turn_seconds)
+            self._turn_seconds[guild_id] = float(value)
+        return self._turn_seconds[guild_id]
+
+    async def set_turn_seconds(self, guild_id: int, seconds: float) -> None:
+        """Change a guild's seconds per decision (stored, and the cache refreshed)."""
+        await self.store.set_guild_setting(guild_id, "turn_seconds", seconds)
+        self._turn_seconds[guild_id] = float(seconds)
 
     # ------------------------------------------------------------------- start
     async def open_match(

@@ -268,9 +268,9 @@ class Table(commands.Cog):
     # ----------------------------------------------------------------- timers
     @tasks.loop(seconds=5.0)
     async def timer(self) -> None:
-        """Half-time reminders, then the engine's timeout default, for due matches."""
+        """Half-time reminders, then the engine's timeout default, for due matches only."""
         now = time.time()
-        for rec in await self.store.timed_matches():
+        for rec in await self.store.due_matches(now):
             if rec.deadline is None:
                 continue
             try:
@@ -279,9 +279,7 @@ class Table(commands.Cog):
                     if applied is not None:
                         await self.publish(applied)
                 elif not rec.reminded:
-                    total = await self.referee.turn_seconds_for(rec.guild_id)
-                    if now >= rec.deadline - total / 2:
-                        await self.remind(rec)
+                    await self.remind(rec)
             except Exception:
                 log.exception("timer failed for match %s", rec.id)
 

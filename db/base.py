@@ -196,6 +196,9 @@ class Store(Protocol):
     async def timed_matches(self) -> list[MatchRecord]:
         """Active matches with a deadline (to re-arm timers after a restart)."""
 
+    async def due_matches(self, now: float) -> list[MatchRecord]:
+        """Active matches past their deadline, or past half of it and not yet reminded."""
+
     async def events(self, match_id: int) -> list[EventRecord]:
         """Every stored event of a match, in order."""
 

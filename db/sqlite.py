@@ -399,6 +399,21 @@ class SqliteStore(SqliteDatabase):
         )
         return [_rows.match_from_row(r) for r in rows]
 
+    async def due_matches(self, now: float) -> list[MatchRecord]:
+        """Active matches past their deadline, or past half of it and not yet reminded.
+
+        Half-time is the midpoint of the last update and the deadline (the referee sets
+        the deadline when it writes the match), so no per-guild setting is needed here.
+        """
+        rows = await self._fetch(
+            f"SELECT {_rows.MATCH_COLUMNS} FROM matches"
+            " WHERE status = 'active' AND deadline IS NOT NULL"
+            " AND (deadline <= ? OR (reminded = 0 AND (updated_at + deadline) / 2 <= ?))"
+            " ORDER BY deadline, id",
+            (now, now),
+        )
+        return [_rows.match_from_row(r) for r in rows]
+
     async def events(self, match_id: int) -> list[EventRecord]:
         """Every stored event of a match, in order."""
         rows = await self._fetch(

@@ -107,3 +107,19 @@ async def test_library_rules_cards_help(fake_discord: FakeDiscord,
         help_ = await (await alice.slash("help")).response()
         assert help_.ephemeral and "/challenge" in help_.content
     assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_turn_timer_setting_applies_to_new_decisions(fake_discord: FakeDiscord,
+                                                          tmp_path: pathlib.Path) -> None:
+    import time
+
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        res = await (await alice.slash("settings turn_timer", minutes=2)).response()
+        assert res.ephemeral and "2 minute" in res.content
+        match_id, _ = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        rec = await bot.store.get_match(match_id)
+        assert rec.deadline is not None and 100 < rec.deadline - time.time() <= 120
+        assert await bot.store.guild_setting(fake.guild_id, "turn_seconds", 0) == 120
+    assert fake.schema_errors == [] and fake.handler_errors == []

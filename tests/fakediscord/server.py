@@ -62,6 +62,8 @@ class FakeDiscord:
         #: ERROR log records emitted while ``running_bot`` ran (bot tracebacks)
         self.bot_errors: list[str] = []
         self.command_syncs = 0
+        #: check every body against Discord's schema (benchmarks turn it off to time the bot)
+        self.validate_schemas = True
         #: bot tokens answered 401 at login (to test a rejected token)
         self.rejected_tokens: set[str] = set()
         self._changed = asyncio.Event()
