@@ -6,6 +6,7 @@ and public events; a seat's hand is rendered from that seat's view, ephemerally.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
@@ -97,7 +98,19 @@ class Table(commands.Cog):
         self.timer.cancel()
 
     # ----------------------------------------------------------------- rendering
-    def board_payload(self, rec: MatchRecord, state: BaseState) -> dict[str, Any]:
+    async def drawn_board(self, rec: MatchRecord, state: BaseState) -> dict[str, Any]:
+        """:meth:`board_payload`, with the picture drawn in a worker thread.
+
+        Drawing a board with Pillow takes ~20 ms; off the event loop, other players'
+        clicks are answered meanwhile.
+        """
+        renderer = renderer_for(rec.game)
+        view = self.referee.game(rec.game).view(state, None)
+        png = await asyncio.to_thread(renderer.picture, view)
+        return self.board_payload(rec, state, png)
+
+    def board_payload(self, rec: MatchRecord, state: BaseState,
+                      png: bytes | None = None) -> dict[str, Any]:
         """Embed, picture and buttons of the public board, from the spectator view only."""
         game = self.referee.game(rec.game)
         renderer = renderer_for(rec.game)
@@ -110,7 +123,7 @@ class Table(commands.Cog):
         embed = renderer.board_embed(ctx)
         payload: dict[str, Any] = {"embed": embed, "view": board_buttons(rec.id)
                                    if outcome is None else StaticView()}
-        png = renderer.picture(view)
+        png = png if png is not None else renderer.picture(view)
         if png is not None:
             embed.set_image(url="attachment://board.png")
             payload["attachments"] = [discord.File(io.BytesIO(png), filename="board.png")]
@@ -196,7 +209,7 @@ class Table(commands.Cog):
             where = await channel.create_thread(
                 name=title[:100], type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440)
-        payload = self.board_payload(rec, state)
+        payload = await self.drawn_board(rec, state)
         files = payload.pop("attachments", None)  # a new message takes files=, an edit attachments=
         message = await where.send(**payload, files=files or discord.utils.MISSING)
         thread_id = getattr(where, "id", rec.channel_id)
@@ -213,7 +226,7 @@ class Table(commands.Cog):
         where = self.bot.get_partial_messageable(rec.thread_id)
         try:
             await where.get_partial_message(rec.message_id).edit(
-                **self.board_payload(rec, applied.state))
+                **await self.drawn_board(rec, applied.state))
         except discord.HTTPException:
             log.warning("could not edit board of match %s", rec.id)
         renderer = renderer_for(rec.game)
