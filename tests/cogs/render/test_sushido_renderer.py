@@ -23,6 +23,7 @@ from cogs.render.registry import renderer_for
 from cogs.table import MAX_ROWS, controls
 from engine.core import Event, Rng, for_viewer
 from engine.games.sushido import GAME
+from engine.games.sushido.data import content
 from engine.games.sushido.model import (
     AnyAction,
     Hajime,
@@ -51,7 +52,7 @@ class Step:
 
 
 def _play(seed: int, duel: str) -> list[Step]:
-    s = GAME.setup(Options(duel=duel), 2, seed)  # type: ignore[arg-type]
+    s = GAME.setup(Options.model_validate({"duel": duel}), 2, seed)
     agent = Rng(seed=seed * 31 + 5)
     out: list[Step] = []
     while s.result is None:
@@ -341,7 +342,7 @@ def test_every_event_kind_is_narrated_or_deliberately_silent() -> None:
 
 
 def _card(cid: int) -> dict[str, Any]:
-    c = su.content().card(cid)
+    c = content().card(cid)
     return {"id": cid, "type": c.type, "symbol": c.symbol}
 
 
