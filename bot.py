@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 import time
 from typing import Any
@@ -146,6 +147,21 @@ async def run(settings: Settings) -> int:
     return 0
 
 
+def use_endpoints(env: dict[str, str]) -> None:
+    """Point discord.py at another Discord (the offline one) when the environment says so.
+
+    ``HAJIME_DISCORD_API`` replaces the REST base (``https://discord.com/api/v10``) and
+    ``HAJIME_DISCORD_GATEWAY`` the gateway URL. For tests and benchmarks only.
+    """
+    if env.get("HAJIME_DISCORD_API"):
+        discord.http.Route.BASE = env["HAJIME_DISCORD_API"]
+    if env.get("HAJIME_DISCORD_GATEWAY"):
+        import yarl
+        from discord.gateway import DiscordWebSocket
+
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(env["HAJIME_DISCORD_GATEWAY"])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, load the config, run the bot."""
     parser = argparse.ArgumentParser(description="Run the Hajime Discord bot.")
@@ -161,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
               "config.toml; see config.example.toml and the README).", file=sys.stderr)
         return 2
     setup_logging(settings)
+    use_endpoints(dict(os.environ))
     try:
         return asyncio.run(run(settings))
     except KeyboardInterrupt:

@@ -8,7 +8,10 @@ In one run it prints (1) the store bench: one persisted action through ``SqliteS
 against a raw ``sqlite3`` commit of the same rows (``bench/store_bench.py``), and (2) the
 latency from INTERACTION_CREATE leaving the fake Discord to the bot's callback reaching
 it, for every click of ``--matches`` Sushido matches played at the same time by
-random players through the real bot (press Act, then a control), as p50/p90/p99.
+random players through the real bot (press Act, then a control), as p50/p90/p99. The
+bot is the real ``bot.py`` in its own process (so the fake Discord and the simulated
+players do not share its CPU core), pointed at the fake with ``HAJIME_DISCORD_API`` and
+``HAJIME_DISCORD_GATEWAY``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -26,9 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.harness import Player, bot_running, challenge_accepted, idle  # noqa: E402
+from db import SqliteStore  # noqa: E402
+from tests.e2e.harness import Player  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
-from tests.fakediscord.fixtures import patch_discord  # noqa: E402
+from tests.fakediscord.store import Message  # noqa: E402
+from tests.fakediscord.users import FakeUser  # noqa: E402
 
 
 def pct(samples: list[float], q: float) -> float:
@@ -37,38 +44,88 @@ def pct(samples: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))] * 1000
 
 
+class StoreView:
+    """What the simulated players read: the bot's database, opened read-side here."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store = store
+
+
+async def start_bot(fake: FakeDiscord, tmp: Path) -> subprocess.Popen[bytes]:
+    """Run the real ``bot.py`` in its own process, pointed at the offline Discord."""
+    cfg = tmp / "config.toml"
+    cfg.write_text(f'database = "{tmp / "bench.sqlite3"}"\ndev_guilds = [{fake.guild_id}]\n'
+                   'max_live_matches = 5\nlog_level = "WARNING"\n')
+    env = {**os.environ, "DISCORD_TOKEN": "bench", "HAJIME_DISCORD_API": fake.api_base,
+           "HAJIME_DISCORD_GATEWAY": str(fake.gateway_url)}
+    profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
+        if os.environ.get("BENCH_PROFILE") else []  # BENCH_PROFILE=out.prof: profile the bot
+    proc = subprocess.Popen([sys.executable, *profile, str(ROOT / "bot.py"), "--config",
+                             str(cfg)], env=env, cwd=ROOT)
+    await fake.wait_for(lambda: fake.command_syncs > 0 and fake.connected, timeout=60,
+                        what="the bot process to log in and sync")
+    return proc
+
+
+async def open_match(fake: FakeDiscord, a: FakeUser, b: FakeUser) -> tuple[int, Message]:
+    """``a`` challenges ``b``, ``b`` accepts; the match id and its board."""
+    res = await (await a.slash("challenge", opponent=b, game="sushido")).response(timeout=30)
+    assert res.message is not None, res.content
+    accept = next(c for c in res.message.custom_ids if c.endswith(":accept"))
+    await (await b.click(res.message, accept)).response(timeout=30)
+    await fake.wait_for(lambda: "Accepted" in res.message.content, timeout=30,
+                        what="the match to open")
+    for thread in fake.threads(fake.channel):
+        msgs = fake.messages(thread)
+        if msgs and any(c.startswith("hj:act:") for c in msgs[0].custom_ids):
+            board = msgs[0]
+            mid = int(next(c for c in board.custom_ids if c.startswith("hj:act:")).split(":")[2])
+            if str(thread.id) in res.message.content:
+                return mid, board
+    raise AssertionError("no board for the accepted challenge")
+
+
 async def run(matches: int, steps: int) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
     fake = FakeDiscord()
     fake.validate_schemas = False  # time the bot, not the fake's schema checks
     users = [fake.add_user(f"p{i}") for i in range(2 * matches)]
     await fake.start()
+    proc = None
     try:
-        with patch_discord(fake), tempfile.TemporaryDirectory() as tmp:
-            async with bot_running(fake, Path(tmp) / "bench.sqlite3",
-                                   max_live_matches=5) as bot:
-                players = []
-                for m in range(matches):
-                    a, b = users[2 * m], users[2 * m + 1]
-                    match_id, board = await challenge_accepted(fake, bot, a, b, "sushido")
-                    players.append(Player(fake, bot, match_id, board, [a, b], seed=m,
-                                          check_leaks=False))
-                fake.latencies.clear()
-                start = time.perf_counter()
+        with tempfile.TemporaryDirectory() as tmpdir:
+            tmp = Path(tmpdir)
+            proc = await start_bot(fake, tmp)
+            reader = SqliteStore(str(tmp / "bench.sqlite3"))
+            await reader.open()
+            players = []
+            for m in range(matches):
+                a, b = users[2 * m], users[2 * m + 1]
+                match_id, board = await open_match(fake, a, b)
+                players.append(Player(fake, StoreView(reader), match_id, board,  # type: ignore[arg-type]
+                                      [a, b], seed=m, check_leaks=False))
+            fake.latencies.clear()
+            start = time.perf_counter()
 
-                async def play(p: Player) -> int:
-                    n = 0
-                    while n < steps and await p.step():
-                        n += 1
-                    return n
+            async def play(p: Player) -> int:
+                n = 0
+                while n < steps and await p.step():
+                    n += 1
+                return n
 
-                done = await asyncio.gather(*(play(p) for p in players))
-                elapsed = time.perf_counter() - start
-                await idle(fake, bot)
-                lat = list(fake.latencies)
+            done = await asyncio.gather(*(play(p) for p in players))
+            elapsed = time.perf_counter() - start
+            lat = list(fake.latencies)
+            await reader.close()
+            await asyncio.sleep(2)  # let the bot finish publishing the last moves
+            proc.send_signal(signal.SIGINT)
+            proc.wait(timeout=30)
     finally:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
         await fake.stop()
     return {
+        "bot": "bot.py in its own process",
         "concurrent_matches": matches,
         "decisions": sum(done),
         "interactions": len(lat),
