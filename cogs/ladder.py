@@ -69,12 +69,12 @@ class Ladder(commands.Cog):
 
     async def cog_load(self) -> None:
         """Register the paging and confirmation buttons with the router."""
-        router = self.bot.get_cog("Router")
-        assert isinstance(router, Router)
-        router.register("lb", self.on_leaderboard_page)
-        router.register("hi", self.on_history_page)
-        router.register("rp", self.on_replay_page)
-        router.register("lr", self.on_reset_button)
+        Router.install(self.bot, {
+            "lb": self.on_leaderboard_page,
+            "hi": self.on_history_page,
+            "rp": self.on_replay_page,
+            "lr": self.on_reset_button,
+        })
 
     async def cog_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:

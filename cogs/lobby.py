@@ -84,11 +84,11 @@ class Lobby(commands.Cog):
 
     async def cog_load(self) -> None:
         """Register our buttons and start the expiry loop."""
-        router = self.bot.get_cog("Router")
-        assert isinstance(router, Router)
-        router.register("ch", self.on_challenge_button)
-        router.register("ff", self.on_forfeit_button)
-        router.register("rm", self.on_rematch_button)
+        Router.install(self.bot, {
+            "ch": self.on_challenge_button,
+            "ff": self.on_forfeit_button,
+            "rm": self.on_rematch_button,
+        })
         self.expirer.start()
 
     async def cog_unload(self) -> None:

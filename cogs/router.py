@@ -60,6 +60,15 @@ class Router(commands.Cog):
         """Route custom_ids ``hj:<kind>:...`` to ``handler``."""
         self.handlers[kind] = handler
 
+    @staticmethod
+    def install(bot: commands.Bot, handlers: dict[str, Handler]) -> None:
+        """Register a cog's handlers with the bot's router (loaded before the other cogs)."""
+        router = bot.get_cog("Router")
+        if not isinstance(router, Router):
+            raise RuntimeError("the Router cog must be added before the cogs that use it")
+        for kind, handler in handlers.items():
+            router.register(kind, handler)
+
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Handle every component interaction whose custom_id is (or looks like) ours."""

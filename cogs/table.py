@@ -85,12 +85,12 @@ class Table(commands.Cog):
 
     async def cog_load(self) -> None:
         """Register our custom_id kinds and start the timer."""
-        router = self.bot.get_cog("Router")
-        assert isinstance(router, Router)
-        router.register("a", self.on_action)
-        router.register("s", self.on_select)
-        router.register("hand", self.on_hand)
-        router.register("act", self.on_act)
+        Router.install(self.bot, {
+            "a": self.on_action,
+            "s": self.on_select,
+            "hand": self.on_hand,
+            "act": self.on_act,
+        })
         self.timer.start()
 
     async def cog_unload(self) -> None:
