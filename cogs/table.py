@@ -43,33 +43,52 @@ def board_buttons(match_id: int) -> StaticView:
     return view
 
 
-def controls(match_id: int, version: int, seat: int, groups: list[Group]) -> StaticView:
-    """Buttons and selects for a seat's legal actions (at most 5 rows)."""
-    view = StaticView()
-    rows = 0
+def control_rows(match_id: int, version: int, seat: int,
+                 groups: list[Group]) -> list[list[discord.ui.Item[Any]]]:
+    """Every legal action as rows: a row of buttons per small group, selects of 25."""
+    rows: list[list[discord.ui.Item[Any]]] = []
     select_no = 0
     for group in groups:
-        if rows >= MAX_ROWS:
-            break
         if not group.select and len(group.choices) <= 5:
-            for choice in group.choices:
-                view.add_item(discord.ui.Button(
-                    label=choice.label[:80], emoji=choice.emoji, style=choice.style, row=rows,
-                    disabled=choice.disabled,
-                    custom_id=ids.make("a", match_id, version, seat, choice.aid)))
-            rows += 1
+            rows.append([discord.ui.Button(
+                label=c.label[:80], emoji=c.emoji, style=c.style, disabled=c.disabled,
+                custom_id=ids.make("a", match_id, version, seat, c.aid))
+                for c in group.choices])
             continue
         for start in range(0, len(group.choices), 25):
-            if rows >= MAX_ROWS:
-                break
-            chunk = group.choices[start:start + 25]
             options = [discord.SelectOption(label=c.label[:100], value=c.aid, emoji=c.emoji)
-                       for c in chunk]
-            view.add_item(discord.ui.Select(
-                placeholder=group.title[:150], options=options, row=rows,
-                custom_id=ids.make("s", match_id, version, seat, select_no)))
+                       for c in group.choices[start:start + 25]]
+            rows.append([discord.ui.Select(
+                placeholder=group.title[:150], options=options,
+                custom_id=ids.make("s", match_id, version, seat, select_no))])
             select_no += 1
-            rows += 1
+    return rows
+
+
+def controls(match_id: int, version: int, seat: int, groups: list[Group],
+             page: int = 0) -> StaticView:
+    """A seat's legal actions as components, at most 5 rows.
+
+    When they need more rows, they are shown 4 rows a page with Previous/Next buttons
+    (``hj:act:<match>:<page>``), so no legal action is ever out of reach.
+    """
+    rows = control_rows(match_id, version, seat, groups)
+    if len(rows) > MAX_ROWS:
+        per = MAX_ROWS - 1
+        pages = -(-len(rows) // per)
+        page = min(max(page, 0), pages - 1)
+        rows = rows[page * per:(page + 1) * per]
+        rows.append([
+            discord.ui.Button(label="◀ Previous", disabled=page == 0,
+                              custom_id=ids.make("act", match_id, max(page - 1, 0))),
+            discord.ui.Button(label=f"Next ▶ ({page + 1}/{pages})", disabled=page == pages - 1,
+                              custom_id=ids.make("act", match_id, min(page + 1, pages - 1))),
+        ])
+    view = StaticView()
+    for number, row in enumerate(rows):
+        for item in row:
+            item.row = number
+            view.add_item(item)
     return view
 
 
@@ -130,7 +149,7 @@ class Table(commands.Cog):
         return payload
 
     def hand_payload(self, rec: MatchRecord, state: BaseState, seat: int,
-                     with_controls: bool) -> dict[str, Any]:
+                     with_controls: bool, page: int = 0) -> dict[str, Any]:
         """A seat's private view and, when asked, controls built from its legal actions."""
         game = self.referee.game(rec.game)
         renderer = renderer_for(rec.game)
@@ -141,7 +160,7 @@ class Table(commands.Cog):
             choices = [(getattr(a, "kind", "action"),
                         Choice(aid=a.aid, label=game.label(state, seat, a)))
                        for a in game.legal(state, seat)]
-            view = controls(rec.id, state.version, seat, renderer.groups(choices))
+            view = controls(rec.id, state.version, seat, renderer.groups(choices), page)
         elif prompt is not None and prompt.committed:
             embed.set_footer(text="Committed. Waiting for your rival.")
         elif game.outcome(state) is None:
@@ -162,13 +181,20 @@ class Table(commands.Cog):
             ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=False))
 
     async def on_act(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
-        """Act: the seat's private view with its legal actions as controls."""
+        """Act: the seat's private view with its legal actions as controls.
+
+        ``hj:act:<match>:<page>`` (the Previous/Next buttons) updates the message in place.
+        """
         rec, game, state, seat = await self._seat(interaction, cid.num(0))
         if rec.status != "active":
             raise MatchOver("This match is over.")
         prompt = game.prompts(state).get(seat)
         if prompt is None:
             raise NotYourDecision("You have nothing to decide right now; I'll ping you.")
+        if len(cid.fields) > 1:
+            await interaction.response.edit_message(
+                **self.hand_payload(rec, state, seat, with_controls=True, page=cid.num(1)))
+            return
         await interaction.response.send_message(
             ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=True))
 

@@ -186,3 +186,31 @@ async def test_deadlines_are_rearmed_after_a_restart(fake_discord: FakeDiscord,
                 break
             await asyncio.sleep(0.05)
         assert "timeout" in [e.kind for e in await bot.store.events(match_id)]
+
+
+async def test_controls_that_do_not_fit_are_paged(fake_discord: FakeDiscord,
+                                                  tmp_path: pathlib.Path,
+                                                  monkeypatch: Any) -> None:
+    """One row per action (forced) overflows 5 rows: Previous/Next page through them."""
+    from cogs.render.base import Group
+    from cogs.render.sushido import SushidoRenderer
+
+    monkeypatch.setattr(SushidoRenderer, "groups",
+                        lambda self, choices: [Group(k, [c]) for k, c in choices])
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        hand = await press(alice, board, f"hj:act:{match_id}")  # 6 fighters: 6 rows
+        msg = hand.message
+        first = [c for c in msg.custom_ids if c.startswith("hj:a:")]
+        assert len(first) == 4 and f"hj:act:{match_id}:1" in msg.custom_ids
+        nxt = await press(alice, msg, f"hj:act:{match_id}:1")
+        assert nxt.response_type == 7 and nxt.message is msg
+        second = [c for c in msg.custom_ids if c.startswith("hj:a:")]
+        assert len(second) == 2 and not set(first) & set(second)
+        done = await press(alice, msg, second[-1])  # an action from page 2 works
+        assert done.response_type == 7
+        await idle(fake, bot)
+        assert (await bot.store.get_match(match_id)).version == 1
+    assert fake.schema_errors == [] and fake.handler_errors == []

@@ -1,0 +1,56 @@
+"""Controls for legal actions: Discord's 5-row limit never hides an action."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs import ids
+from cogs.render.base import Choice, Group
+from cogs.table import controls
+
+
+def _ids(view: discord.ui.View) -> tuple[set[str], int]:
+    aids: set[str] = set()
+    rows = {item.row for item in view.children}
+    for item in view.children:
+        if isinstance(item, discord.ui.Select):
+            aids |= {o.value for o in item.options}
+            assert len(item.options) <= 25
+        elif isinstance(item, discord.ui.Button) and item.custom_id.startswith("hj:a:"):
+            aids.add(ids.parse(item.custom_id).fields[3])
+    assert len(rows) <= 5 and all(len(c.custom_id or "") <= 100 for c in view.children)
+    return aids, len(rows)
+
+
+def test_small_sets_fit_one_page_without_navigation() -> None:
+    groups = [Group("Reveal", [Choice(f"r{i}", f"R{i}") for i in range(4)]),
+              Group("Pairs", [Choice(f"h{i}", f"H{i}") for i in range(40)], select=True)]
+    view = controls(12345678, 999, 1, groups)
+    aids, rows = _ids(view)
+    assert rows == 3 and aids == {f"r{i}" for i in range(4)} | {f"h{i}" for i in range(40)}
+    assert not any("hj:act:" in (c.custom_id or "") for c in view.children)
+
+
+def test_too_many_actions_are_paged_and_all_reachable() -> None:
+    big = [Choice(f"h{i}", f"Pair {i}") for i in range(132)]  # 12 cards: 132 ordered pairs
+    groups = [Group("Pairs", big, select=True), Group("Super", [Choice("sc", "Super Combo")])]
+    seen: set[str] = set()
+    page, pages = 0, None
+    while True:
+        view = controls(99999999, 99999, 0, groups, page)
+        aids, rows = _ids(view)
+        assert rows <= 5
+        seen |= aids
+        nav = [c for c in view.children if (c.custom_id or "").startswith("hj:act:")]
+        assert len(nav) == 2
+        prev, nxt = nav
+        assert prev.disabled == (page == 0)
+        pages = pages or int(nxt.label.split("/")[1].rstrip(")"))
+        if nxt.disabled:
+            break
+        page = ids.parse(nxt.custom_id).num(1)
+    assert page == pages - 1 == 1
+    assert seen == {c.aid for c in big} | {"sc"}
+    # a page number past the end shows the last page
+    last, _ = _ids(controls(1, 1, 0, groups, 99))
+    assert last and last <= seen
