@@ -22,7 +22,7 @@ def catalog() -> list[CatalogEntry]:
         text = (f"**{c.art}** · {c.reach} reach{' · joke character' if c.joke else ''}\n"
                 f"Punch {c.punch} · Kick {c.kick} · Grapple {c.grapple} · Block {c.block}\n"
                 f"Super move **{sup.name}**: a {sup.card.capitalize()} at range {sup.range}, "
-                "at 7 HP or less, once per bout; scores 6 and overrules a Block.")
+                "at 7 HP or less, once per match; scores 6 and overrules a Block.")
         out.append(CatalogEntry(name=c.name, kind="character", text=text))
     counts = deck_counts()
     for card in CARDS:

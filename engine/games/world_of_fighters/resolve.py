@@ -68,7 +68,7 @@ def start_bout(state: WofState) -> list[Event]:
     state.reveal = None
     for seat, f in enumerate(state.fighters):
         f.hp, f.pos, f.prev_pos = MAX_HP, START[seat], None
-        f.hand, f.last_move, f.super_used = [], None, False
+        f.hand, f.last_move = [], None  # super_used stays: once per match, not per bout
     state.deck, state.discard = full_deck(), []
     state.rng.shuffle(state.deck)
     events = [public("bout_started", bout=state.bout, first=state.first,

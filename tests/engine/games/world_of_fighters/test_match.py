@@ -43,11 +43,11 @@ def test_best_of_three() -> None:
     s, ev = _ko_turn(s, 0)
     assert s.result is None and s.bout == 2 and "bout_started" in kinds(ev)
     assert [f.bouts_won for f in s.fighters] == [1, 0] and s.bout_winners == [0]
-    # A new bout: HP, squares, Movement cards and supers reset; seat 2 moves first.
+    # A new bout: HP, squares and Movement cards reset (a used super stays used).
     assert [f.hp for f in s.fighters] == [20, 20] and s.first == 1 and s.turn == 1
     assert [f.pos for f in s.fighters] == [(3, 1), (3, 5)]
     assert [f.last_move for f in s.fighters] == [None, None]
-    assert not s.fighters[0].super_used  # one super per bout
+    assert s.fighters[0].super_used  # once per match: not back in the next bout
     assert [len(f.hand) for f in s.fighters] == [3, 3] and total_cards(s) == 40
     s, _ = _ko_turn(s, 1)
     assert s.result is None and s.bout == 3 and s.first == 0
