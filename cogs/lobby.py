@@ -198,7 +198,12 @@ class Lobby(commands.Cog):
         where: discord.abc.Messageable = (
             channel if isinstance(channel, discord.abc.Messageable)
             else self.bot.get_partial_messageable(ch.channel_id))
-        rec = await self.table.post_board(rec, state, where)
+        try:
+            rec = await self.table.post_board(rec, state, where)
+        except EngineError as exc:
+            await interaction.edit_original_response(
+                content=challenge_text(ch, f"Could not start: {exc.reason}"), view=StaticView())
+            raise
         await self.store.close_challenge(ch.id, "accepted", rec.id)
         await interaction.edit_original_response(
             content=challenge_text(ch, f"Accepted! The match is on: {match_link(rec)}"),

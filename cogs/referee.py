@@ -234,6 +234,19 @@ class Referee:
                                 action={"steps": steps}, note="timeout")
             return await self._commit(rec, game, new, events, log, timeouts, None, before)
 
+    async def abort(self, match_id: int, reason: str) -> None:
+        """Cancel a match that cannot go on (e.g. no board could be posted); unrated."""
+        async with self.lock(match_id):
+            rec = await self.store.get_match(match_id)
+            if rec is None or rec.status != "active":
+                return
+            await self.store.commit_action(
+                match_id, expected_version=rec.version, state=rec.state, version=rec.version,
+                events=[(None, "match_aborted", {"reason": reason})],
+                log=ActionLog(match_id=match_id, version=rec.version, seat=None, action=None,
+                              note=f"aborted: {reason}"),
+                deadline=None, timeouts=list(rec.timeouts), status="aborted")
+
     # ------------------------------------------------------------------ commit
     async def _commit(
         self,

@@ -9,6 +9,7 @@ ephemeral message too, and puts error handling in one place.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -94,6 +95,9 @@ class Router(commands.Cog):
             await answer(interaction, exc.reason)
         except discord.HTTPException:
             log.exception("discord error while handling %s", raw)
+            with contextlib.suppress(discord.HTTPException):
+                await answer(interaction, "Discord refused one of my messages (a missing "
+                                          "permission?). Press Act to see where things stand.")
         except Exception:
             log.exception("error while handling %s", raw)
             await answer(interaction, "Something went wrong on my side, sorry. Press Act to "

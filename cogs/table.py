@@ -21,7 +21,7 @@ from cogs.render.base import BoardContext, Choice, Group
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView, answer
 from db.base import MatchRecord, Store
-from engine.core import BaseState, Game, MatchOver, NotYourDecision, for_viewer
+from engine.core import BaseState, Game, IllegalAction, MatchOver, NotYourDecision, for_viewer
 
 log = logging.getLogger("hajime.table")
 
@@ -227,17 +227,32 @@ class Table(commands.Cog):
     # ----------------------------------------------------------------- publishing
     async def post_board(self, rec: MatchRecord, state: BaseState,
                          channel: discord.abc.Messageable) -> MatchRecord:
-        """Open the match's thread (when the channel allows one) and post the board."""
+        """Open the match's thread (when the channel allows one) and post the board.
+
+        Without the right to create threads the board goes in the channel itself; if the
+        bot cannot post there either, the match is aborted (nothing is rated) and the
+        players are told why.
+        """
         game = self.referee.game(rec.game)
         where: discord.abc.Messageable = channel
         if isinstance(channel, discord.TextChannel):
             title = f"{game.name} #{rec.id}"
-            where = await channel.create_thread(
-                name=title[:100], type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440)
+            try:
+                where = await channel.create_thread(
+                    name=title[:100], type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440)
+            except discord.HTTPException:
+                log.warning("no thread for match %s; posting in the channel", rec.id)
         payload = await self.drawn_board(rec, state)
         files = payload.pop("attachments", None)  # a new message takes files=, an edit attachments=
-        message = await where.send(**payload, files=files or discord.utils.MISSING)
+        try:
+            message = await where.send(**payload, files=files or discord.utils.MISSING)
+        except discord.HTTPException as exc:
+            await self.referee.abort(rec.id, "no_board")
+            raise IllegalAction(
+                "I can't post the board here, so the match is cancelled. Please give me Send "
+                "Messages, Create Public Threads, Send Messages in Threads, Embed Links and "
+                "Attach Files in this channel.") from exc
         thread_id = getattr(where, "id", rec.channel_id)
         await self.store.set_match_message(rec.id, thread_id, message.id)
         rec = rec.model_copy(update={"thread_id": thread_id, "message_id": message.id})

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pathlib
 
+import discord
+import pytest
+
 from tests.e2e.harness import bot_running, challenge_accepted, idle, press, raw_click
 from tests.fakediscord import FakeDiscord
 
@@ -123,3 +126,56 @@ async def test_turn_timer_setting_applies_to_new_decisions(fake_discord: FakeDis
         assert rec.deadline is not None and 100 < rec.deadline - time.time() <= 120
         assert await bot.store.guild_setting(fake.guild_id, "turn_seconds", 0) == 120
     assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+class _Refused:
+    status = 403
+    reason = "Forbidden"
+
+
+async def test_without_thread_permission_the_board_goes_in_the_channel(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def no_threads(self: object, **kwargs: object) -> None:
+        raise discord.Forbidden(_Refused(), "Missing Permissions")  # type: ignore[arg-type]
+
+    monkeypatch.setattr(discord.TextChannel, "create_thread", no_threads)
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
+        await press(bob, res.message, res.message.custom_ids[0])
+        await idle(fake, bot)
+        assert fake.threads(fake.channel) == []
+        board = next(m for m in fake.messages(fake.channel)
+                     if any(c.startswith("hj:act:") for c in m.custom_ids))
+        live = await bot.store.live_matches(alice.id)
+        assert len(live) == 1 and live[0].thread_id == fake.channel.id
+        assert live[0].message_id == board.id
+
+
+async def test_a_board_that_cannot_be_posted_cancels_the_match(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = discord.abc.Messageable.send
+
+    async def refuse_boards(self: object, *args: object, **kwargs: object) -> object:
+        if "embed" in kwargs:  # the board; other messages go through
+            raise discord.Forbidden(_Refused(), "Missing Permissions")  # type: ignore[arg-type]
+        return await original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", refuse_boards)
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
+        accepted = await press(bob, res.message, res.message.custom_ids[0])
+        await idle(fake, bot)
+        told = bob.last_ephemeral()
+        assert told is not None and "can't post the board" in told.content, accepted.content
+        assert "Could not start" in res.message.content and res.message.custom_ids == []
+        assert await bot.store.live_matches(alice.id) == []
+        rec = await bot.store.get_match(1)
+        assert rec is not None and rec.status == "aborted"
+        kinds = [e.kind for e in await bot.store.events(1)]
+        assert kinds[-1] == "match_aborted"
