@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import json
 import logging
 import os
@@ -97,12 +98,27 @@ class HajimeBot(commands.Bot):
             for gid in self.settings.dev_guilds:
                 guild = discord.Object(id=gid)
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
+                await self.sync_if_changed(guild)
         else:
-            await self.tree.sync()
+            await self.sync_if_changed(None)
         self.synced.set()
         log.info("cogs loaded and commands synced in %.0f ms",
                  (time.perf_counter() - started) * 1000)
+
+    async def sync_if_changed(self, guild: discord.Object | None) -> None:
+        """Sync slash commands only when their definitions changed since the last sync.
+
+        Discord rate-limits command syncs (a few hundred a day); a bot that restarts often
+        would hit it. The digest of what was last synced is kept in the store.
+        """
+        commands = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(commands, sort_keys=True).encode()).hexdigest()
+        scope = guild.id if guild is not None else 0
+        if await self.store.guild_setting(scope, "commands_digest", None) == digest:
+            log.info("commands unchanged for %s; not syncing", guild.id if guild else "global")
+            return
+        await self.tree.sync(guild=guild)
+        await self.store.set_guild_setting(scope, "commands_digest", digest)
 
     async def load_optional_cogs(self) -> None:
         """Cogs that ship with later features (ladder), loaded when present."""

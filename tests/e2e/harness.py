@@ -51,7 +51,7 @@ async def bot_running(fake: FakeDiscord, db_path: pathlib.Path,
                       **settings: Any) -> AsyncIterator[HajimeBot]:
     """Start the bot, wait for it to sync its commands, stop it at the end."""
     bot = make_bot(fake, db_path, **settings)
-    async with running_bot(fake, bot, expect_sync=True, timeout=10):
+    async with running_bot(fake, bot, timeout=10):
         await bot.synced.wait()
         yield bot
 

@@ -61,7 +61,9 @@ async def test_restart_between_two_commits(fake_discord: FakeDiscord,
         await idle(fake, bot)
         assert await pending(bot, match_id) == {0: True, 1: False}
         before = await version(bot, match_id)
+        syncs = fake.command_syncs
     async with bot_running(fake, db) as bot:  # a new process: nothing in memory
+        assert fake.command_syncs == syncs  # same commands: no needless sync on restart
         assert await pending(bot, match_id) == {0: True, 1: False}
         assert await version(bot, match_id) == before
         msg, comp = await first_control(bob, board, match_id)  # the old board's button
