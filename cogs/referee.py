@@ -24,6 +24,7 @@ from engine.core import (
     NotYourDecision,
     Outcome,
     StaleAction,
+    UnknownAction,
 )
 from engine.games import REGISTRY
 
@@ -171,7 +172,10 @@ class Referee:
             seat = mine
             before = pending_seats(game, state)
             action = game.find(state, seat, aid) if seat in before else None
-            new, events = game.act(state, seat, aid, version, owned=True)
+            if action is None or (version is not None and version != state.version):
+                game.act(state, seat, aid, version)  # raises the precise refusal
+                raise UnknownAction("That choice is not available any more.")  # unreachable
+            new, events = game.apply(state, seat, action, owned=True)
             timeouts = list(rec.timeouts or [0] * len(rec.seats))
             timeouts[seat] = 0
             log = ActionLog(
