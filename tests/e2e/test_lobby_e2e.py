@@ -179,3 +179,17 @@ async def test_a_board_that_cannot_be_posted_cancels_the_match(
         assert rec is not None and rec.status == "aborted"
         kinds = [e.kind for e in await bot.store.events(1)]
         assert kinds[-1] == "match_aborted"
+
+
+async def test_server_settings_need_manage_server(fake_discord: FakeDiscord,
+                                                  tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    carol = fake.user("carol")
+    carol.permissions = str(discord.Permissions(send_messages=True).value)
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        res = await (await carol.slash("settings turn_timer", minutes=1)).response()
+        assert res.ephemeral and "Manage Server" in res.content
+        assert await bot.store.guild_setting(fake.guild_id, "turn_seconds", None) is None
+        reset = await (await carol.slash("ladder reset", game="sushido")).response()
+        assert reset.ephemeral and "Manage Server" in reset.content
+    assert fake.schema_errors == [] and fake.handler_errors == []

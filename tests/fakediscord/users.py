@@ -26,6 +26,8 @@ class FakeUser:
     name: str
     bot: bool = False
     roles: list[int] = field(default_factory=list)
+    #: the member's permissions in interactions (a decimal bit string); None: all of them
+    permissions: str | None = None
 
     @property
     def mention(self) -> str:
@@ -155,7 +157,7 @@ class FakeUser:
         }
         if channel.guild_id is not None:
             member = self.member_payload()
-            member["permissions"] = ALL_PERMISSIONS
+            member["permissions"] = self.permissions or ALL_PERMISSIONS
             payload.update(guild_id=str(channel.guild_id), member=member,
                            guild={"id": str(channel.guild_id), "locale": fake.locale,
                                   "features": []},
