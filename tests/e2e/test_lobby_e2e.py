@@ -17,7 +17,7 @@ async def test_challenge_refusals_decline_withdraw_and_expiry(
     robo = fake.add_user("robo", bot=True)
     alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
     async with bot_running(fake, tmp_path / "h.sqlite3", max_live_matches=1,
-                           challenge_expiry_seconds=0.6, timer_tick_seconds=0.05) as bot:
+                           challenge_expiry_seconds=2.5, timer_tick_seconds=0.05) as bot:
         async def refused(user, words, **opts):
             res = await (await user.slash("challenge", **opts)).response()
             assert res.ephemeral and words in res.content, res.content
@@ -42,7 +42,7 @@ async def test_challenge_refusals_decline_withdraw_and_expiry(
         assert withdrawn.response_type == 7 and "Withdrawn" in res.message.content
 
         res = await (await alice.slash("challenge", opponent=carol, game="sushido")).response()
-        await fake.wait_for(lambda: "Expired" in res.message.content, timeout=5,
+        await fake.wait_for(lambda: "Expired" in res.message.content, timeout=15,
                             what="the challenge to expire")
         assert res.message.custom_ids == []
 
