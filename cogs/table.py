@@ -19,7 +19,7 @@ from cogs import ids
 from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, Group
 from cogs.render.registry import renderer_for
-from cogs.router import Router, StaticView, answer
+from cogs.router import Router, StaticView
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Game, IllegalAction, MatchOver, NotYourDecision, for_viewer
 
@@ -355,7 +355,3 @@ class Table(commands.Cog):
                          f"<t:{int(rec.deadline)}:R>.", view=board_buttons(rec.id),
                          allowed_mentions=discord.AllowedMentions(users=True))
 
-
-async def report(interaction: discord.Interaction[Any], text: str) -> None:
-    """Alias kept for cogs that answer ephemerally."""
-    await answer(interaction, text)

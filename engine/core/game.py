@@ -169,8 +169,8 @@ class Game(ABC, Generic[S, A]):
         """Apply the legal action whose id is ``aid`` (what a Discord button carries)."""
         if state.result is not None:
             raise MatchOver("This match is over.")
-        if expected_version is not None and expected_version != state.version:
-            raise StaleAction("That board has changed since this was shown; look again.")
+        if expected_version is not None:
+            self.check_version(state, expected_version)
         prompt = self.prompts(state).get(seat)
         if prompt is None:
             raise NotYourDecision("You have nothing to decide right now.")

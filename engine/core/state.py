@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict
 
 from engine.core.outcome import Outcome
@@ -40,7 +38,3 @@ class ActionBase(BaseModel):
         """The action's short stable id."""
         raise NotImplementedError
 
-
-def jsonable(model: BaseModel) -> dict[str, Any]:
-    """A model as plain JSON-friendly data."""
-    return model.model_dump(mode="json")
