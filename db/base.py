@@ -193,9 +193,6 @@ class Store(Protocol):
     async def live_matches(self, user_id: int) -> list[MatchRecord]:
         """Active matches in which the user holds a seat, newest first."""
 
-    async def timed_matches(self) -> list[MatchRecord]:
-        """Active matches with a deadline (to re-arm timers after a restart)."""
-
     async def due_matches(self, now: float) -> list[MatchRecord]:
         """Active matches past their deadline, or past half of it and not yet reminded."""
 

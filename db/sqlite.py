@@ -391,14 +391,6 @@ class SqliteStore(SqliteDatabase):
         )
         return [_rows.match_from_row(r) for r in rows]
 
-    async def timed_matches(self) -> list[MatchRecord]:
-        """Active matches with a deadline, soonest first (to re-arm timers after a restart)."""
-        rows = await self._fetch(
-            f"SELECT {_rows.MATCH_COLUMNS} FROM matches"
-            " WHERE status = 'active' AND deadline IS NOT NULL ORDER BY deadline, id"
-        )
-        return [_rows.match_from_row(r) for r in rows]
-
     async def due_matches(self, now: float) -> list[MatchRecord]:
         """Active matches past their deadline, or past half of it and not yet reminded.
 

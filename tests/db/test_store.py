@@ -10,8 +10,8 @@ import pytest
 
 import db
 from db import ResultRow, SqliteStore
+from tests.clock import Clock
 
-from .conftest import Clock
 from .helpers import new_match, play
 
 
@@ -28,15 +28,19 @@ async def test_live_matches_for_a_user_newest_first(store: SqliteStore) -> None:
     assert [m.id for m in await store.live_matches(5)] == [self_play.id]
 
 
-async def test_timed_matches_soonest_first(store: SqliteStore) -> None:
+EVER = 1e12
+"""A time past every deadline: due_matches then lists every timed active match."""
+
+
+async def test_due_matches_soonest_first(store: SqliteStore) -> None:
     late = await new_match(store, deadline=300.0)
     await new_match(store, deadline=None)
     soon = await new_match(store, deadline=100.0)
     done = await new_match(store, deadline=50.0)
     assert await play(store, done.id, 0, status="finished", deadline=50.0)
-    assert [m.id for m in await store.timed_matches()] == [soon.id, late.id]
+    assert [m.id for m in await store.due_matches(EVER)] == [soon.id, late.id]
     assert await play(store, soon.id, 0, deadline=None)
-    assert [m.id for m in await store.timed_matches()] == [late.id]
+    assert [m.id for m in await store.due_matches(EVER)] == [late.id]
 
 
 async def test_challenge_lifecycle(store: SqliteStore) -> None:
@@ -100,7 +104,7 @@ async def test_everything_survives_a_restart(db_path: str, clock: Clock) -> None
         assert await again.action_log(m.id) == log_before
         assert await again.interaction_seen(42)
         assert [c.id for c in await again.open_challenges()] == [ch.id]
-        assert [x.id for x in await again.timed_matches()] == [m.id]
+        assert [x.id for x in await again.due_matches(EVER)] == [m.id]
         assert [x.id for x in await again.live_matches(101)] == [m.id]
         assert await again.guild_setting(1, "k", None) == {"a": 1}
         assert not await play(again, m.id, 0)
