@@ -9,17 +9,10 @@ import pytest
 from cogs.referee import AlreadyDone, NoSuchMatch, Referee
 from db import SqliteStore
 from engine.core import MatchOver, NotYourDecision, StaleAction
+from tests.clock import Clock
 from tests.engine.toygame import TOY
 
 ALICE, BOB, CAROL = 11, 22, 33
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -22,17 +22,10 @@ from cogs.referee import Referee, pending_seats
 from db import ActionLog, MatchRecord, SqliteStore
 from db import ratings as R
 from engine.games import REGISTRY
+from tests.clock import Clock
 
 ALICE, BOB = 11, 22
 NOTE = "Exact replay unavailable"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -8,16 +8,7 @@ from pathlib import Path
 import pytest
 
 from db import SqliteStore
-
-
-class Clock:
-    """A settable clock for the store."""
-
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clock import Clock
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import aiosqlite
 import pytest
 
 from db import MatchRecord, ResultRow, SqliteStore
+from tests.clock import Clock
 
-from .conftest import Clock
 from .helpers import new_match, play
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from db import SqliteStore
-from tests.db.conftest import Clock
+from tests.clock import Clock
 from tests.db.helpers import new_match, play
 
 
