@@ -73,6 +73,12 @@ class SushidoRenderer(Renderer):
     game_id = "sushido"
     color = 0xD64545
 
+    def picture(self, view: BaseModel) -> bytes | None:
+        """The arena as a PNG, drawn from the spectator view (the embed keeps the text)."""
+        from cogs.render.sushido_board import render_board
+
+        return render_board(view)  # type: ignore[arg-type]
+
     def board_embed(self, ctx: BoardContext) -> discord.Embed:
         """The public board, from the spectator view."""
         v: Any = ctx.view
