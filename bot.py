@@ -1,8 +1,10 @@
 """Hajime's entry point: config -> store -> bot -> cogs -> run.
 
-``python bot.py [--config config.toml]``. A missing or rejected token gives a clear
-message and a non-zero exit, never a traceback.
+``python bot.py [--config config.toml]``. A missing or rejected token, or a Discord that
+cannot be reached, gives one clear line and a non-zero exit, never a traceback. SIGTERM
+(``docker stop``) and SIGINT (Ctrl-C) close the bot cleanly with one log line and exit 0.
 """
+# ruff: noqa: E402  (the warnings filter must be in place before discord is imported)
 
 from __future__ import annotations
 
@@ -12,10 +14,17 @@ import hashlib
 import json
 import logging
 import os
+import signal
 import sys
 import time
+import warnings
 from typing import Any
 
+# The bot has no voice: discord.py imports the deprecated ``audioop`` for voice playback only.
+warnings.filterwarnings("ignore", message="'audioop' is deprecated",
+                        category=DeprecationWarning)
+
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -67,6 +76,7 @@ class HajimeBot(commands.Bot):
     """The bot: owns the store and the referee, loads the cogs, syncs commands."""
 
     def __init__(self, settings: Settings, store: Store, **kwargs: Any) -> None:
+        quiet_voice()
         intents = discord.Intents.default()
         kwargs.setdefault("guild_ready_timeout", 2.0)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
@@ -144,13 +154,57 @@ class HajimeBot(commands.Bot):
         await self.store.close()
 
 
+def quiet_voice() -> None:
+    """No "PyNaCl / davey is not installed" warnings: the bot never joins a voice channel."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
+def stop_on_signals(bot: HajimeBot) -> list[signal.Signals]:
+    """Close ``bot`` on SIGTERM (``docker stop``) or SIGINT, logging it once.
+
+    Returns the signals handled (none where the loop cannot handle signals, e.g. outside
+    the main thread); the caller removes the handlers when the bot has stopped.
+    """
+    loop = asyncio.get_running_loop()
+    received: list[signal.Signals] = []
+    closing: list[asyncio.Task[None]] = []
+
+    def stop(sig: signal.Signals) -> None:
+        if received:
+            return
+        received.append(sig)
+        log.info("received %s; shutting down", sig.name)
+        closing.append(loop.create_task(bot.close()))
+
+    handled = []
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop, sig)
+        except (NotImplementedError, RuntimeError, ValueError):
+            continue
+        handled.append(sig)
+    return handled
+
+
+def unreachable(exc: BaseException) -> str:
+    """The one line said when Discord cannot be reached (refused, DNS, TLS, timeout)."""
+    reason = str(exc.os_error) if isinstance(exc, aiohttp.ClientConnectorError) else str(exc)
+    return (f"Cannot reach Discord at {discord.http.Route.BASE} ({reason or type(exc).__name__})."
+            " Check the network connection (and HAJIME_DISCORD_API if set).")
+
+
 async def run(settings: Settings) -> int:
     """Run until stopped; returns the process exit code."""
     store = open_store(settings)
     bot = HajimeBot(settings, store)
+    handled = stop_on_signals(bot)
     try:
         async with bot:
             await bot.start(settings.token)
+    except (aiohttp.ClientConnectionError, TimeoutError) as exc:  # login: no retry
+        log.error(unreachable(exc))
+        return 5
     except discord.LoginFailure:
         print("Discord rejected the token. Check DISCORD_TOKEN (or `token` in config.toml); "
               "it comes from the Bot tab of your application in the developer portal.",
@@ -160,6 +214,10 @@ async def run(settings: Settings) -> int:
         print("The bot asked for a privileged intent that is not enabled in the developer "
               "portal.", file=sys.stderr)
         return 4
+    finally:
+        loop = asyncio.get_running_loop()
+        for sig in handled:
+            loop.remove_signal_handler(sig)
     return 0
 
 

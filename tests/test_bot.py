@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import os
 import pathlib
+import signal
+import socket
+import sys
 
 import pytest
 
@@ -70,3 +75,77 @@ def test_json_logs_are_one_object_per_line() -> None:
     record = logging.LogRecord("hajime", logging.INFO, __file__, 1, "hello %s", ("you",), None)
     line = bot.JsonFormatter().format(record)
     assert json.loads(line)["msg"] == "hello you"
+
+
+# ------------------------------------------------------------- the real bot.py process
+ROOT = pathlib.Path(__file__).parents[1]
+VOICE_WARNINGS = ("PyNaCl", "davey", "audioop", "voice will NOT")
+
+
+async def _spawn(tmp: pathlib.Path, api: str, gateway: str | None = None,
+                 guild: int | None = None) -> asyncio.subprocess.Process:
+    """``bot.py`` in its own process, with every warning shown (``-W default``)."""
+    cfg = tmp / "config.toml"
+    guilds = f"dev_guilds = [{guild}]\n" if guild else ""
+    cfg.write_text(f'database = "{tmp / "h.sqlite3"}"\n{guilds}log_level = "INFO"\n')
+    env = {**os.environ, "DISCORD_TOKEN": "t0ken", "HAJIME_DISCORD_API": api}
+    env.pop("PYTHONWARNINGS", None)
+    if gateway:
+        env["HAJIME_DISCORD_GATEWAY"] = gateway
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-W", "default", str(ROOT / "bot.py"), "--config", str(cfg),
+        env=env, cwd=tmp, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+
+
+def _messages(stderr: str) -> list[str]:
+    """The ``msg`` of each JSON log line (other lines as they are)."""
+    out = []
+    for line in stderr.splitlines():
+        try:
+            out.append(str(json.loads(line)["msg"]))
+        except (ValueError, KeyError, TypeError):
+            out.append(line)
+    return out
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+async def test_a_signal_stops_the_real_bot_cleanly(fake_discord: FakeDiscord,
+                                                   tmp_path: pathlib.Path,
+                                                   sig: signal.Signals) -> None:
+    """docker stop (SIGTERM) or Ctrl-C: one log line, exit 0; and a quiet start."""
+    proc = await _spawn(tmp_path, fake_discord.api_base, str(fake_discord.gateway_url),
+                        fake_discord.guild_id)
+    try:
+        await fake_discord.wait_for(lambda: fake_discord.command_syncs > 0
+                                    and fake_discord.connected, timeout=60,
+                                    what="bot.py to log in and sync")
+        proc.send_signal(sig)
+        _, err = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    lines = _messages(err.decode())
+    assert proc.returncode == 0, lines
+    assert [m for m in lines if "shutting down" in m] == [f"received {sig.name}; shutting down"]
+    assert not [m for m in lines if any(w in m for w in VOICE_WARNINGS)], lines
+    assert "Traceback" not in err.decode()
+    assert any("commands synced" in m for m in lines), lines  # it ran before the signal
+    await fake_discord.wait_for(lambda: not fake_discord.connected, timeout=10,
+                                what="the bot to disconnect")
+
+
+async def test_an_unreachable_discord_is_one_clear_line(tmp_path: pathlib.Path) -> None:
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = await _spawn(tmp_path, f"http://127.0.0.1:{port}/api/v10")
+    _, err = await asyncio.wait_for(proc.communicate(), 60)
+    text = err.decode()
+    assert proc.returncode not in (0, None)
+    assert "Traceback" not in text and "Unclosed" not in text
+    lines = [m for m in _messages(text) if m.strip()]
+    errors = [json.loads(x) for x in text.splitlines() if '"ERROR"' in x]
+    assert len(errors) == 1 and errors[0]["msg"] == lines[-1]
+    assert lines[-1].startswith(f"Cannot reach Discord at http://127.0.0.1:{port}/api/v10 (")
+    assert not [m for m in lines if any(w in m for w in VOICE_WARNINGS)], lines
