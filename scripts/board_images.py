@@ -1,0 +1,104 @@
+"""Draw the README's board pictures (docs/img/) from seeded matches, through the real renderers.
+
+``python scripts/board_images.py [--out docs/img]`` plays one seeded random legal match per
+game (as ``python -m engine simulate`` does), stops at an interesting public moment, and
+saves the board picture exactly as the bot attaches it to the public board (the
+renderer's ``picture`` of the spectator view). It prints the public narration of the turn
+that led there, the text the thread shows next to the picture.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cogs.render.registry import renderer_for  # noqa: E402
+from engine.core import Rng, for_viewer  # noqa: E402
+from engine.games import REGISTRY  # noqa: E402
+from engine.simulate import pick  # noqa: E402
+
+NAMES = ["@alice", "@bob"]
+
+
+@dataclass
+class Shot:
+    """One picture: a game, its options, a seed and the moment to draw."""
+
+    file: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    when: Callable[[Any], bool]
+
+
+def _sushido_moment(s: Any) -> bool:
+    """Mid-turn: one revealed card played, one to come, chains built, life lost."""
+    played = any(len(x.revealed) < len(r) for x, r in zip(s.seat, s.last_reveal, strict=False))
+    return (s.phase == "resolve" and s.kata is None and s.turn >= 3 and played
+            and any(x.revealed for x in s.seat) and all(x.chain for x in s.seat)
+            and all(x.life < 15 for x in s.seat) and s.seat[0].pos not in (3, 4))
+
+
+def _wof_moment(s: Any) -> bool:
+    """Cards face down again, a few turns in, both fighters having moved and been hit."""
+    return (s.phase == "commit" and s.turn >= 4 and s.reveal is not None
+            and all(f.hp < 10 for f in s.fighters))
+
+
+SHOTS = [
+    Shot("sushido-board.png", "sushido", {"duel": "entrainement"}, 11, _sushido_moment),
+    Shot("wof-board.png", "world_of_fighters", {"bouts": 3}, 11, _wof_moment),
+]
+
+
+def this_turn(lines: list[str]) -> list[str]:
+    """The narration since the last "— Turn" line that is not the very last line."""
+    starts = [i for i, line in enumerate(lines[:-1]) if line.startswith("— Turn")]
+    return lines[starts[-1]:] if starts else lines[-12:]
+
+
+def shoot(shot: Shot, out: Path) -> tuple[Path, list[str]]:
+    """Play ``shot``'s match up to its moment; save the picture; the turn's narration."""
+    game = REGISTRY[shot.game]
+    renderer = renderer_for(shot.game)
+    for seed in range(shot.seed, shot.seed + 200):  # the first seed that reaches the moment
+        state = game.setup(game.parse_options(shot.options), game.min_seats, seed)
+        agent = Rng(seed=seed ^ 0x5EED)
+        said: list[str] = []
+        while state.result is None:
+            prompts = game.prompts(state)
+            seats = sorted(s for s, p in prompts.items() if not p.committed)
+            seat = seats[agent.below(len(seats))]
+            state, events = game.apply(state, seat, pick(game, state, seat, agent))
+            said += renderer.narrate(for_viewer(events, None), NAMES)
+            if shot.when(state):
+                png = renderer.picture(game.view(state, None))
+                assert png is not None, f"{shot.game} has no board picture"
+                path = out / shot.file
+                path.write_bytes(png)
+                return path, this_turn(said)
+    raise RuntimeError(f"no seed reached the moment of {shot.file}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write every picture of :data:`SHOTS` and print what the thread says around it."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for shot in SHOTS:
+        path, lines = shoot(shot, args.out)
+        print(f"== {path}")
+        print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
