@@ -39,11 +39,12 @@ class Shot:
 
 
 def _sushido_moment(s: Any) -> bool:
-    """Mid-turn: one revealed card played, one to come, chains built, life lost."""
+    """Mid-turn: a revealed card played (no step half done), one to come, life lost."""
     played = any(len(x.revealed) < len(r) for x, r in zip(s.seat, s.last_reveal, strict=False))
     return (s.phase == "resolve" and s.kata is None and s.turn >= 3 and played
             and any(x.revealed for x in s.seat) and all(x.chain for x in s.seat)
-            and all(x.life < 15 for x in s.seat) and s.seat[0].pos not in (3, 4))
+            and all(x.life < 15 for x in s.seat) and s.seat[0].pos not in (3, 4)
+            and all(p.kind != "step" for p in REGISTRY["sushido"].prompts(s).values()))
 
 
 def _wof_moment(s: Any) -> bool:
