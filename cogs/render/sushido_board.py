@@ -30,15 +30,19 @@ CELL = 56
 ZONE = 44
 """Width of a Ring Out zone at each end of the arena."""
 WIDTH = 2 * MARGIN + 2 * ZONE + ARENA * CELL
-HEADER = 40
-PANEL = 150
+HEADER = 44
+PANEL = 178
+LABEL = 56
+"""Width of the row labels of a panel (Super, Chain)."""
+SLOT = 29
+"""Pitch of the gauge letters and chain cards."""
 ARENA_TOP = HEADER + PANEL + 10
 SQ_H = 68
 """Height of an arena square (room for the VS mark above the token)."""
 ARENA_H = SQ_H + 34
 PLAY_TOP = ARENA_TOP + ARENA_H + 12
-PLAY_H = 104
-FOOTER = 40
+PLAY_H = 112
+FOOTER = 42
 HEIGHT = PLAY_TOP + PLAY_H + FOOTER
 
 BG = (28, 30, 38)
@@ -68,6 +72,7 @@ TYPE_COLORS = {
     "move": (80, 166, 104),
     "super": (222, 170, 40),
 }
+CARD_W = 56
 TYPE_NAMES = {"hit": "HIT", "block": "BLOCK", "move": "MOVE", "super": "SUPER"}
 PHASES = {
     "pick": "Fighters are being chosen",
@@ -144,9 +149,9 @@ def _symbol(draw: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, r: flo
 def _header(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
     duel = DUELS.get(v.duel, v.duel.capitalize())
     rounds = f"first to {v.target} round{'s' if v.target > 1 else ''}"
-    _text(draw, (MARGIN, HEADER / 2), f"{duel}, {rounds}", 16, anchor="lm")
+    _text(draw, (MARGIN, HEADER / 2), f"{duel}, {rounds}", 18, anchor="lm")
     if v.round and v.phase != "pick":
-        _text(draw, (WIDTH - MARGIN, HEADER / 2), f"Round {v.round}  |  Turn {v.turn}", 16,
+        _text(draw, (WIDTH - MARGIN, HEADER / 2), f"Round {v.round}  |  Turn {v.turn}", 18,
               GOLD, anchor="rm")
 
 
@@ -160,71 +165,73 @@ def _panel(draw: ImageDraw.ImageDraw, v: SushidoView, s: SeatView) -> None:
     x0, x1 = x0 + 10, x1 - 10
     color = SEAT_COLORS[s.seat]
     # name line: token, fighter name, P1 token, rounds won
-    draw.ellipse((x0, y0 + 9, x0 + 16, y0 + 25), fill=color, outline=SEAT_DARK[s.seat], width=2)
-    _text(draw, (x0 + 24, y0 + 17), _fit(_name(s, v), 18, half - 150), 18, anchor="lm")
-    wins_x = x1 - 14 * v.target
+    draw.ellipse((x0, y0 + 10, x0 + 18, y0 + 28), fill=color, outline=SEAT_DARK[s.seat], width=2)
+    wins_x = x1 - 16 * v.target + 4
     for i in range(v.target):
-        dot = (wins_x + i * 14, y0 + 11, wins_x + i * 14 + 10, y0 + 21)
+        dot = (wins_x + i * 16, y0 + 13, wins_x + i * 16 + 12, y0 + 25)
         if i < s.tokens:
             draw.ellipse(dot, fill=GOLD)
         else:
             draw.ellipse(dot, outline=MUTED, width=2)
+    name_room = wins_x - x0 - 34
     if v.phase != "pick" and v.p1 == s.seat:
-        bx = wins_x - 36
-        draw.rounded_rectangle((bx, y0 + 7, bx + 28, y0 + 25), radius=5, fill=GOLD)
-        _text(draw, (bx + 14, y0 + 16), "P1", 12, (40, 30, 10), anchor="mm")
+        bx = wins_x - 40
+        draw.rounded_rectangle((bx, y0 + 8, bx + 32, y0 + 30), radius=5, fill=GOLD)
+        _text(draw, (bx + 16, y0 + 19), "P1", 15, (40, 30, 10), anchor="mm")
+        name_room -= 40
+    _text(draw, (x0 + 26, y0 + 19), _fit(_name(s, v), 20, name_room), 20, anchor="lm")
     if not (s.picked and s.fighter_name):
-        note = "has chosen, hidden until both pick" if s.picked else "choosing a fighter..."
-        _text(draw, (x0, y0 + 48), note, 14, MUTED, anchor="lm")
+        note = "has chosen, in secret" if s.picked else "choosing a fighter..."
+        _text(draw, (x0, y0 + 56), note, 16, MUTED, anchor="lm")
         return
-    _life(draw, s, x0, y0 + 34, x1 - x0)
-    _gauge(draw, s, x0, y0 + 78, x1 - x0)
-    _chain(draw, s, x0, y0 + 108, x1)
+    _life(draw, s, x0, y0 + 40, x1 - x0)
+    _gauge(draw, s, x0, y0 + 98, x1 - x0)
+    _chain(draw, s, x0, y0 + 130, x1)
 
 
 def _life(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, width: float) -> None:
     """The life track: one pip per point of full life, diamond squares as diamonds."""
     full = max(s.max_life, 1)
     life = max(s.life, 0)
-    _text(draw, (x0, y0 + 6), "Life", 12, MUTED, anchor="lm")
-    _text(draw, (x0 + width, y0 + 6), f"{life} / {full}", 13, anchor="rm")
+    _text(draw, (x0, y0 + 8), "Life", 15, MUTED, anchor="lm")
+    _text(draw, (x0 + width, y0 + 8), f"{life} / {full}", 17, anchor="rm")
     pip = width / full
     bar = LIFE_ON if life * 3 > full * 2 else LIFE_LOW if life * 3 > full else LIFE_CRIT
     marks = set(diamonds(full))
-    top = y0 + 16
+    top = y0 + 20
     for i in range(1, full + 1):
         cx = x0 + (i - 0.5) * pip
         on = i <= life
         fill = bar if on else TRACK_OFF
         if i in marks:
-            r = pip * 0.55
-            draw.polygon([(cx, top), (cx + r, top + 11), (cx, top + 22), (cx - r, top + 11)],
+            r = pip * 0.6
+            draw.polygon([(cx, top), (cx + r, top + 13), (cx, top + 26), (cx - r, top + 13)],
                          fill=fill, outline=GOLD, width=2)
         else:
-            draw.rounded_rectangle((cx - pip / 2 + 1.5, top + 3, cx + pip / 2 - 1.5, top + 19),
+            draw.rounded_rectangle((cx - pip / 2 + 1.5, top + 3, cx + pip / 2 - 1.5, top + 23),
                                    radius=3, fill=fill)
 
 
 def _gauge(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, width: float) -> None:
     """The S-U-P-E-R gauge: a lit letter per point of Super."""
-    _text(draw, (x0, y0 + 11), "Super", 12, MUTED, anchor="lm")
-    bx = x0 + 44
+    _text(draw, (x0, y0 + 12), "Super", 15, MUTED, anchor="lm")
+    bx = x0 + LABEL
     for i, ch in enumerate("SUPER"):
-        box = (bx + i * 27, y0, bx + i * 27 + 23, y0 + 22)
+        box = (bx + i * SLOT, y0, bx + i * SLOT + SLOT - 4, y0 + 25)
         lit = i < s.gauge
         draw.rounded_rectangle(box, radius=4, fill=GOLD if lit else GOLD_DIM)
-        _text(draw, ((box[0] + box[2]) / 2, y0 + 11), ch, 14,
+        _text(draw, ((box[0] + box[2]) / 2, y0 + 12), ch, 17,
               (50, 34, 8) if lit else (150, 136, 100), anchor="mm")
     if s.gauge >= MAX_SUPER:
-        _text(draw, (x0 + width, y0 + 11), "Super Combo ready", 12, GOLD, anchor="rm")
+        _text(draw, (x0 + width, y0 + 12), "READY", 15, GOLD, anchor="rm")
 
 
 def _chain(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, x1: float) -> None:
     """The chain as face-down cards (their faces are secret), and the hand size."""
-    _text(draw, (x0, y0 + 17), "Chain", 12, MUTED, anchor="lm")
-    cx = x0 + 44
+    _text(draw, (x0, y0 + 18), "Chain", 15, MUTED, anchor="lm")
+    cx = x0 + LABEL
     for i in range(MAX_CHAIN):
-        box = (cx + i * 27, y0 + 3, cx + i * 27 + 23, y0 + 33)
+        box = (cx + i * SLOT, y0 + 2, cx + i * SLOT + SLOT - 4, y0 + 36)
         if i < s.chain_size:
             draw.rounded_rectangle(box, radius=3, fill=CARD_BACK, outline=CARD_BACK_LINE,
                                    width=2)
@@ -233,7 +240,7 @@ def _chain(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, x1: flo
                          fill=CARD_BACK_LINE)
         else:
             draw.rounded_rectangle(box, radius=3, outline=TRACK_OFF, width=2)
-    _text(draw, (x1, y0 + 17), f"{s.hand_count} in hand", 12, MUTED, anchor="rm")
+    _text(draw, (x1, y0 + 18), f"{s.hand_count} in hand", 15, MUTED, anchor="rm")
 
 
 # ------------------------------------------------------------------------------- arena
@@ -255,17 +262,18 @@ def _arena(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
             t0, t1 = max(0, k - ZONE), min(SQ_H, k)
             if t1 > t0:
                 draw.line((zx + k - t0, top + t0, zx + k - t1, top + t1), fill=OUT_LINE)
-        _text(draw, (zx + ZONE / 2, top + SQ_H + 11), "RING", 10, OUT_LINE, anchor="mm")
-        _text(draw, (zx + ZONE / 2, top + SQ_H + 23), "OUT", 10, OUT_LINE, anchor="mm")
+        _text(draw, (zx + ZONE / 2, top + SQ_H + 12), "RING", 12, OUT_LINE, anchor="mm")
+        _text(draw, (zx + ZONE / 2, top + SQ_H + 26), "OUT", 12, OUT_LINE, anchor="mm")
     for sq in range(ARENA):
         x = _square_x(sq)
         draw.rectangle((x, top, x + CELL, top + SQ_H), fill=MAT[sq % 2], outline=MAT_LINE)
         if sq in VS_SQUARES:
-            _text(draw, (x + CELL / 2, top + 9), "VS", 10, VS, anchor="mm")
+            _text(draw, (x + CELL / 2, top + 9), "VS", 13, VS, anchor="mm")
     draw.rectangle((_square_x(0), top, _square_x(ARENA), top + SQ_H), outline=(96, 76, 50),
                    width=3)
-    for s in v.seats:
-        _token(draw, s, v)
+    if v.phase != "pick":  # fighters step into the arena once both are chosen
+        for s in v.seats:
+            _token(draw, s, v)
 
 
 def _token(draw: ImageDraw.ImageDraw, s: SeatView, v: SushidoView) -> None:
@@ -279,9 +287,9 @@ def _token(draw: ImageDraw.ImageDraw, s: SeatView, v: SushidoView) -> None:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SEAT_COLORS[s.seat],
                  outline=SEAT_DARK[s.seat], width=3)
     label = s.fighter_name[:2] if s.fighter_name else "?"
-    _text(draw, (cx, cy), label, 16, (255, 255, 255), anchor="mm")
+    _text(draw, (cx, cy), label, 18, (255, 255, 255), anchor="mm")
     if not out:
-        _text(draw, (cx, ARENA_TOP + SQ_H + 17), _fit(s.fighter_name or "?", 12, CELL + 30), 12,
+        _text(draw, (cx, ARENA_TOP + SQ_H + 18), _fit(s.fighter_name or "?", 15, CELL + 30), 15,
               SEAT_COLORS[s.seat], anchor="mm")
 
 
@@ -293,19 +301,19 @@ def _card(draw: ImageDraw.ImageDraw, card: CardView, x: float, y: float,
     if dim:
         r, g, b = ((c + 2 * bg) // 3 for c, bg in zip(color, PANEL_BG, strict=True))
         color = (r, g, b)
-    draw.rounded_rectangle((x, y, x + 46, y + 62), radius=5, fill=color,
+    draw.rounded_rectangle((x, y, x + CARD_W, y + 66), radius=5, fill=color,
                            outline=(250, 246, 236) if not dim else TRACK_OFF, width=2)
     ink = (255, 255, 255) if not dim else (150, 150, 158)
-    _text(draw, (x + 23, y + 12), TYPE_NAMES.get(card.type, card.type.upper()), 10, ink,
-          anchor="mm")
-    _symbol(draw, card.symbol, x + 23, y + 38, 9, ink)
+    _text(draw, (x + CARD_W / 2, y + 13), TYPE_NAMES.get(card.type, card.type.upper()), 13,
+          ink, anchor="mm")
+    _symbol(draw, card.symbol, x + CARD_W / 2, y + 42, 10, ink)
 
 
 def _cards(draw: ImageDraw.ImageDraw, cards: list[CardView], x: float, y: float,
            played: set[int] | None = None) -> float:
     for card in cards:
         _card(draw, card, x, y, dim=played is not None and card.id in played)
-        x += 52
+        x += CARD_W + 6
     return x
 
 
@@ -316,26 +324,32 @@ def _in_play(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
     half = (WIDTH - 2 * MARGIN) / 2
     if v.kata is not None:
         att = v.seats[v.kata.attacker]
-        _text(draw, (MARGIN + 12, top + 16), f"Kata of {_name(att, v)}", 13,
+        _text(draw, (MARGIN + 12, top + 18), f"Kata of {_name(att, v)}", 16,
               SEAT_COLORS[att.seat], anchor="lm")
-        x = _cards(draw, v.kata.att, MARGIN + 12, top + 32)
+        x = _cards(draw, v.kata.att, MARGIN + 12, top + 34)
         if v.kata.dfn:
-            _text(draw, (x + 8, top + 63), "against", 12, MUTED, anchor="lm")
-            _cards(draw, v.kata.dfn, x + 70, top + 32)
+            _text(draw, (x + 8, top + 67), "against", 15, MUTED, anchor="lm")
+            _cards(draw, v.kata.dfn, x + 80, top + 34)
+        return
+    if v.phase == "pick":
+        _text(draw, (WIDTH / 2, top + PLAY_H / 2), "Both players choose a fighter in secret;",
+              16, MUTED, anchor="mb")
+        _text(draw, (WIDTH / 2, top + PLAY_H / 2 + 6), "the picks are revealed together.", 16,
+              MUTED, anchor="mt")
         return
     shown = v.last_reveal if len(v.last_reveal) == 2 else [[], []]
     for s in v.seats:
         x0 = MARGIN + 12 + s.seat * half
-        _text(draw, (x0, top + 16), f"{_name(s, v)} reveals", 13, SEAT_COLORS[s.seat],
+        _text(draw, (x0, top + 18), f"{_name(s, v)} reveals", 16, SEAT_COLORS[s.seat],
               anchor="lm")
         cards = shown[s.seat]
         if not cards:
-            hint = {"hajime": "cards face down...", "pick": "-"}.get(v.phase, "nothing")
-            _text(draw, (x0, top + 60), hint, 13, MUTED, anchor="lm")
+            hint = "cards face down..." if v.phase == "hajime" else "nothing"
+            _text(draw, (x0, top + 66), hint, 15, MUTED, anchor="lm")
             continue
         waiting = {c.id for c in s.revealed}
         played = {c.id for c in cards if c.id not in waiting}
-        _cards(draw, cards, x0, top + 32, played)
+        _cards(draw, cards, x0, top + 34, played)
 
 
 def _footer(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
@@ -351,15 +365,15 @@ def _footer(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
             color = SEAT_COLORS[w.seat]
         else:
             line, color = "A draw", GOLD
-        draw.rounded_rectangle((MARGIN, y - 14, WIDTH - MARGIN, y + 14), radius=6,
+        draw.rounded_rectangle((MARGIN, y - 16, WIDTH - MARGIN, y + 16), radius=6,
                                fill=(70, 60, 24))
         draw.ellipse((MARGIN + 10, y - 6, MARGIN + 22, y + 6), fill=color)
-        _text(draw, (WIDTH / 2, y), line, 16, (255, 224, 130), anchor="mm")
+        _text(draw, (WIDTH / 2, y), line, 18, (255, 224, 130), anchor="mm")
         return
     if v.phase != "pick":
-        _text(draw, (MARGIN, y), f"Deck {v.deck_count}  |  discard {v.discard_count}", 12,
+        _text(draw, (MARGIN, y), f"Deck {v.deck_count}  |  discard {v.discard_count}", 15,
               MUTED, anchor="lm")
-    _text(draw, (WIDTH - MARGIN, y), PHASES.get(v.phase, v.phase), 14, GOLD, anchor="rm")
+    _text(draw, (WIDTH - MARGIN, y), PHASES.get(v.phase, v.phase), 16, GOLD, anchor="rm")
 
 
 def render_board(view: SushidoView) -> bytes:
