@@ -194,7 +194,7 @@ async def test_every_command_option_and_choice_has_a_valid_french_localization(
 
 async def test_translator_answers_french_and_nothing_for_unknown_keys() -> None:
     tr = Translator()
-    ctx = app_commands.TranslationContext(
+    ctx: app_commands.TranslationContext[Any, Any] = app_commands.TranslationContext(
         location=app_commands.TranslationContextLocation.other, data=None)
     assert await tr.translate(L("cmd.rules.name"), discord.Locale.french, ctx) == "règles"
     assert await tr.translate(L("cmd.rules.name"), discord.Locale.american_english,
