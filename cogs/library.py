@@ -3,7 +3,7 @@
 Rules summaries live in ``cogs/text/<game>.md`` as ``## topic`` sections (French in
 ``cogs/text/fr/<game>.md``); every other text is in ``cogs/locales``; cards come from
 each game's own data (``Game.catalog()``), so the bot never restates a card differently
-from the engine that plays it.
+from the engine that plays it (translations are checked against it: ``cogs.card_text``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.card_text import entry_text
 from cogs.i18n import DEFAULT, L, game_choices, game_name, has, locale_of, rules_path, t
 from engine.core import CatalogEntry
 from engine.games import REGISTRY
@@ -129,7 +130,8 @@ class Library(commands.Cog):
             await interaction.response.send_message(
                 t(loc, "card.not_found", name=name[:ECHO]), ephemeral=True)
             return
-        embed = discord.Embed(title=entry.name, description=entry.text[:4000], color=0x5865F2)
+        embed = discord.Embed(title=entry.name, description=entry_text(game, entry, loc)[:4000],
+                              color=0x5865F2)
         kind = t(loc, f"kind.{entry.kind}") if has(f"kind.{entry.kind}") else entry.kind
         embed.set_footer(text=t(loc, "card.footer", game=game_name(game, loc), kind=kind))
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -155,6 +155,7 @@ async def test_each_player_is_answered_in_their_locale(fake_discord: FakeDiscord
     assert "Aucun joueur classé" in fr["leaderboard empty"]
     assert "Vous n'apparaissez plus" in fr["hide"] and "You are listed" in en["show"]
     assert "personnage" in fr["card"] and "character" in en["card"]
+    assert "allonge courte" in fr["card"] and "close reach" in en["card"]
     assert "2 joueurs" in fr["leaderboard"] and "2 players" in en["leaderboard"]
     assert "**Victoire** avec Aiko Tanaka" in fr["profile"]
     assert "**Lost** as Hai Wu" in en["profile"]
