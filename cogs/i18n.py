@@ -46,9 +46,11 @@ Recipe for the cogs still to sweep (``cogs/lobby.py``, ``cogs/table.py``, ``cogs
 from __future__ import annotations
 
 import logging
+import re
 import string
 import tomllib
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -261,9 +263,41 @@ class Refusal(EngineError):
         return t(locale, self.key, **self.params)
 
 
+REASON_PREFIX = "reason."
+
+
+@cache
+def reason_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """``(key, regex)`` for every English ``reason.*`` text; a placeholder matches anything."""
+    out = []
+    for key, text in CATALOGS[DEFAULT].items():
+        if not key.startswith(REASON_PREFIX) or not isinstance(text, str):
+            continue
+        parts = []
+        for literal, field, _, _ in string.Formatter().parse(text):
+            parts.append(re.escape(literal))
+            if field is not None:
+                parts.append(f"(?P<{field}>.+?)")
+        out.append((key, re.compile("".join(parts), re.DOTALL)))
+    return out
+
+
 def reason(exc: EngineError, locale: str) -> str:
-    """An engine error's reason in ``locale`` (a plain engine reason stays as written)."""
-    return exc.text(locale) if isinstance(exc, Refusal) else exc.reason
+    """An engine error's reason in ``locale``.
+
+    A :class:`Refusal` is worded from its key; an English reason raised by the engine (which
+    speaks only English) or by a cog not yet swept is looked up among the ``reason.*``
+    texts; anything else is shown as written.
+    """
+    if isinstance(exc, Refusal):
+        return exc.text(locale)
+    if resolve(locale) == DEFAULT:
+        return exc.reason
+    for key, pattern in reason_patterns():
+        found = pattern.fullmatch(exc.reason)
+        if found is not None:
+            return t(locale, key, **found.groupdict())
+    return exc.reason
 
 
 # --------------------------------------------------------------------- rules

@@ -218,3 +218,58 @@ async def test_the_sync_digest_covers_translations(tmp_path: Path,
     assert before != after
     help_after = next(p for p in after if p["name"] == "help")
     assert help_after["description_localizations"]["fr"] == "Une autre description."
+
+
+# ---------------------------------------------------------- engine reasons
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def source_text() -> str:
+    """engine/ and cogs/ Python sources, with implicitly concatenated strings joined."""
+    text = "\n".join(p.read_text(encoding="utf-8") for d in ("engine", "cogs")
+                     for p in sorted((ROOT / d).rglob("*.py")))
+    return re.sub(r"\"\s*\n\s*f?\"", "", text)
+
+
+def test_every_translated_reason_is_still_raised_somewhere() -> None:
+    import string
+
+    src = source_text()
+    for key, text in CATALOGS[DEFAULT].items():
+        if not key.startswith("reason.") or not isinstance(text, str):
+            continue
+        # the longest fixed part (some reasons are composed, e.g. "You already have")
+        longest = max((lit for lit, _, _, _ in string.Formatter().parse(text)), key=len)
+        assert longest in src, (f"{key}: {longest!r} is raised nowhere any more; "
+                                "update or remove it in both locale files")
+
+
+@pytest.mark.parametrize(("english", "french"), [
+    ("This match is over.", "Ce match est terminé."),
+    ("Your Movement card 2 is resting this turn.",
+     "Votre carte Movement 2 se repose ce tour-ci."),
+    ("You have no kick card in hand.", "Vous n'avez pas de carte kick en main."),
+    ("Only <@42> can answer this challenge.", "Seul <@42> peut répondre à ce défi."),
+    ("<@7> already has 5 live matches (the limit is 5).",
+     "<@7> a déjà 5 matchs en cours (la limite est 5)."),
+    ("A reason nobody translated.", "A reason nobody translated."),
+])
+def test_engine_reasons_are_shown_in_french(english: str, french: str) -> None:
+    assert reason(IllegalAction(english), "fr") == french
+    assert reason(IllegalAction(english), "en-US") == english
+
+
+def test_a_real_engine_refusal_reaches_a_french_player_in_french() -> None:
+    from engine.core import EngineError
+
+    game = REGISTRY["world_of_fighters"]
+    state = game.setup(game.parse_options({}), 2, 1)
+    seat, other = 0, 1
+    action = game.legal(state, seat)[0]
+    done, _ = game.concede(state, other, "forfeit")
+    with pytest.raises(EngineError) as over:
+        game.apply(done, seat, action)
+    with pytest.raises(EngineError) as stale:
+        game.check_version(state, state.version - 1)
+    assert reason(over.value, "fr") == "Ce match est terminé."
+    assert reason(stale.value, "fr") == "Le plateau a changé depuis ; regardez à nouveau."

@@ -170,3 +170,24 @@ async def test_each_player_is_answered_in_their_locale(fake_discord: FakeDiscord
     typed = await (await alice.autocomplete("rules", "topic", "manc", game=GAME)).response()
     assert typed.choices == [{"name": "manches", "value": "bouts"}]
     assert fake.schema_errors == [] and fake.protocol_errors == []
+
+
+async def test_refusals_on_a_board_are_in_the_clickers_language(fake_discord: FakeDiscord,
+                                                                bot: HajimeBot) -> None:
+    from tests.e2e.harness import challenge_accepted, press, raw_click
+
+    fake = fake_discord
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    carol.locale, bob.locale = "fr", "en-US"
+    match_id, board = await challenge_accepted(fake, bot, alice, bob, GAME)
+    act = f"hj:act:{match_id}"
+    french = await press(carol, board, act)
+    english = await raw_click(bob, board, "hj:zz:1")
+    assert french.ephemeral and french.content == "Vous ne jouez pas dans ce match."
+    unknown = await raw_click(carol, board, "hj:zz:1")
+    assert unknown.content is not None and unknown.content.startswith(
+        "Je ne reconnais pas ce bouton")
+    assert english.content is not None and english.content.startswith(
+        "I don't recognise that button")
+    for res, loc in ((french, "fr"), (unknown, "fr"), (english, "en-US")):
+        assert_speaks(text_of(res), loc)
