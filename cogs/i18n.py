@@ -17,7 +17,9 @@ The API:
 - :func:`L` ``(key)``: a ``locale_str`` for command definitions, whose default is the
   English text and whose ``key`` the :class:`Translator` looks up.
 - :class:`Refusal`: an :class:`~engine.core.EngineError` that carries a key and its
-  parameters; :func:`reason` renders any engine error for a player's locale.
+  parameters; :func:`reason` renders any engine error for a player's locale (an English
+  engine reason equal to a ``reason.*`` text, placeholders matching anything, is shown
+  translated).
 - :func:`rules_path`: the rules summary of a game in a locale (``cogs/text/<game>.md`` in
   English, ``cogs/text/<locale>/<game>.md`` otherwise).
 
@@ -33,14 +35,19 @@ Recipe for the cogs still to sweep (``cogs/lobby.py``, ``cogs/table.py``, ``cogs
    ``app_commands.Choice(name=L("choice.<option>.<value>"), value=...)`` and games come
    from :func:`game_choices`. Never ``Literal[...]`` (its choices cannot be localized).
    Add the keys to ``en-US.toml`` and ``fr.toml`` (French command and option names:
-   lowercase, no spaces, unique among their siblings) and the cog to ``LOCALIZED_COGS`` in
-   ``tests/cogs/test_i18n.py``, which checks all of that.
+   lowercase, no spaces, unique among their siblings) and the cog to ``LOCALIZED_COGS``
+   (and its factory) in ``tests/cogs/test_i18n.py``, which checks all of that.
 2. Messages: ``loc = locale_of(interaction)`` once per handler, then ``t(loc, "key",
    name=...)`` for every text (embeds, buttons, placeholders, footers); renderers take
    ``loc`` as a keyword argument defaulting to :data:`DEFAULT`. Refusals raise
    ``Refusal("key", **params)`` and are answered with ``reason(exc, loc)``. Public messages
    are written in the locale of the player whose action produced them.
-3. Counts: ``t(loc, "ladder.players", count=n)`` with a ``{ one, other }`` table.
+3. Counts: ``t(loc, "board.players", count=n)`` with a ``{ one, other }`` table.
+4. Once a cog raises ``Refusal`` instead of an English ``IllegalAction``, move its
+   ``reason.*`` texts (the bridge that translates English reasons by matching them) to
+   the cog's own keys. The engine keeps speaking English: its reasons stay in ``reason.*``.
+
+Translating ``/card`` entries: ``cogs/card_text.py``.
 """
 
 from __future__ import annotations

@@ -146,10 +146,14 @@ async def localized_commands(tmp_path: Path) -> list[dict[str, Any]]:
     from cogs.library import Library
     from cogs.router import Router
 
+    factories: dict[str, Any] = {  # a swept cog joins here and in LOCALIZED_COGS
+        "Library": lambda: Library(bot),
+        "Ladder": lambda: Ladder(bot, bot.store),  # type: ignore[arg-type]
+    }
     await bot.tree.set_translator(Translator())
     await bot.add_cog(Router(bot))
-    await bot.add_cog(Library(bot))
-    await bot.add_cog(Ladder(bot, bot.store))  # type: ignore[arg-type]
+    for name in LOCALIZED_COGS:
+        await bot.add_cog(factories[name]())
     cogs: list[commands.Cog] = [c for c in bot.cogs.values()
                                 if c.qualified_name in LOCALIZED_COGS]
     assert {c.qualified_name for c in cogs} == set(LOCALIZED_COGS)
@@ -208,16 +212,35 @@ async def test_translator_answers_french_and_nothing_for_unknown_keys() -> None:
         L("cmd.nothing.here")
 
 
-async def test_the_sync_digest_covers_translations(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    before = await localized_commands(tmp_path)
-    french = {loc: dict(texts) for loc, texts in CATALOGS.items()}
-    french["fr"]["cmd.help.description"] = "Une autre description."
-    monkeypatch.setattr(i18n, "CATALOGS", french)
-    after = await localized_commands(tmp_path / "again")
-    assert before != after
-    help_after = next(p for p in after if p["name"] == "help")
-    assert help_after["description_localizations"]["fr"] == "Une autre description."
+async def test_a_changed_translation_resyncs_and_nothing_else_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = Settings(token="x", database=str(tmp_path / "h.db"))
+    bot = HajimeBot(settings, store_from_url(settings.database))
+    from cogs.library import Library
+
+    await bot.store.open()
+    try:
+        await bot.tree.set_translator(Translator())
+        await bot.add_cog(Library(bot))
+        synced: list[list[dict[str, Any]]] = []
+
+        async def fake_sync(*, guild: Any = None) -> list[Any]:
+            synced.append(await bot.command_payloads(guild))
+            return []
+
+        monkeypatch.setattr(bot.tree, "sync", fake_sync)
+        await bot.sync_if_changed(None)
+        await bot.sync_if_changed(None)
+        assert len(synced) == 1  # unchanged: no second sync
+        changed = {loc: dict(texts) for loc, texts in CATALOGS.items()}
+        changed["fr"]["cmd.help.description"] = "Une autre description."
+        monkeypatch.setattr(i18n, "CATALOGS", changed)
+        await bot.sync_if_changed(None)
+        assert len(synced) == 2
+        help_cmd = next(p for p in synced[1] if p["name"] == "help")
+        assert help_cmd["description_localizations"]["fr"] == "Une autre description."
+    finally:
+        await bot.store.close()
 
 
 # ---------------------------------------------------------- engine reasons
