@@ -274,11 +274,12 @@ REASON_PREFIX = "reason."
 
 
 @cache
-def reason_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    """``(key, regex)`` for every English ``reason.*`` text; a placeholder matches anything."""
+def english_patterns(prefix: str) -> list[tuple[str, re.Pattern[str]]]:
+    """``(key, regex)`` for every English text under ``prefix``; a placeholder matches
+    anything."""
     out = []
     for key, text in CATALOGS[DEFAULT].items():
-        if not key.startswith(REASON_PREFIX) or not isinstance(text, str):
+        if not key.startswith(prefix) or not isinstance(text, str):
             continue
         parts = []
         for literal, field, _, _ in string.Formatter().parse(text):
@@ -287,6 +288,18 @@ def reason_patterns() -> list[tuple[str, re.Pattern[str]]]:
                 parts.append(f"(?P<{field}>.+?)")
         out.append((key, re.compile("".join(parts), re.DOTALL)))
     return out
+
+
+def translate_english(text: str, prefix: str, locale: str) -> str:
+    """``text``, written in English by code that does not use keys (the engine), in
+    ``locale`` when it equals one of the texts under ``prefix``; else as written."""
+    if resolve(locale) == DEFAULT:
+        return text
+    for key, pattern in english_patterns(prefix):
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return t(locale, key, **found.groupdict())
+    return text
 
 
 def reason(exc: EngineError, locale: str) -> str:
@@ -298,13 +311,7 @@ def reason(exc: EngineError, locale: str) -> str:
     """
     if isinstance(exc, Refusal):
         return exc.text(locale)
-    if resolve(locale) == DEFAULT:
-        return exc.reason
-    for key, pattern in reason_patterns():
-        found = pattern.fullmatch(exc.reason)
-        if found is not None:
-            return t(locale, key, **found.groupdict())
-    return exc.reason
+    return translate_english(exc.reason, REASON_PREFIX, locale)
 
 
 # --------------------------------------------------------------------- rules

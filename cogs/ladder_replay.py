@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from cogs.i18n import DEFAULT, t
+from cogs.i18n import DEFAULT, t, translate_english
 from cogs.ladder_render import COLOR, game_name, when
 from cogs.render.registry import renderer_for
 from db.base import ActionLog, EventRecord, MatchRecord
@@ -260,7 +260,8 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
             (row, labels[i] if labels else ()))
     blocks: list[tuple[str, list[str]]] = []
     if resim.problem is not None:
-        blocks.append((t(loc, "replay.unavailable", problem=resim.problem), []))
+        problem = translate_english(resim.problem, "replay_problem.", loc)
+        blocks.append((t(loc, "replay.unavailable", problem=problem), []))
     for step, version in enumerate(sorted(by_version), start=1):
         evs, acts = by_version[version]
         lines = step_lines(rec.game, evs, acts, names, loc=loc)

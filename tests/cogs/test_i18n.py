@@ -259,7 +259,7 @@ def test_every_translated_reason_is_still_raised_somewhere() -> None:
 
     src = source_text()
     for key, text in CATALOGS[DEFAULT].items():
-        if not key.startswith("reason.") or not isinstance(text, str):
+        if not key.startswith(("reason.", "replay_problem.")) or not isinstance(text, str):
             continue
         # the longest fixed part (some reasons are composed, e.g. "You already have")
         longest = max((lit for lit, _, _, _ in string.Formatter().parse(text)), key=len)
@@ -280,6 +280,16 @@ def test_every_translated_reason_is_still_raised_somewhere() -> None:
 def test_engine_reasons_are_shown_in_french(english: str, french: str) -> None:
     assert reason(IllegalAction(english), "fr") == french
     assert reason(IllegalAction(english), "en-US") == english
+
+
+def test_replay_problems_are_shown_in_french() -> None:
+    from cogs.i18n import translate_english
+
+    english = "v12 was re-simulated as v13"
+    assert translate_english(english, "replay_problem.", "fr") == "v12 a été rejouée comme v13"
+    assert translate_english(english, "replay_problem.", "en-US") == english
+    assert translate_english("v1: no such thing", "replay_problem.", "fr") == (
+        "v1: no such thing")
 
 
 def test_a_real_engine_refusal_reaches_a_french_player_in_french() -> None:
