@@ -1,7 +1,8 @@
 """English and French end to end: the real bot answers each player in their own locale.
 
 A French user (``locale: fr`` in INTERACTION_CREATE) and an American one use /help, /rules,
-/card, /leaderboard, /profile and /history (plus paging, /privacy and a refusal). Every
+/card, /leaderboard, /profile and /history (plus paging, /replay, /privacy, /ladder reset and
+refusals). Every
 French answer must hold French catalog texts and no English one, and the other way round.
 """
 
@@ -138,6 +139,11 @@ async def test_each_player_is_answered_in_their_locale(fake_discord: FakeDiscord
         for what, command, options in calls:
             res = await slash(user, command, **options)
             answers[loc].append((what, text_of(res)))
+        reset = await slash(user, "ladder reset", game=GAME)
+        answers[loc].append(("reset", text_of(reset)))
+        cancel = "Annuler" if loc == "fr" else "Cancel"
+        cancelled = await (await user.click(reset.message, label=cancel)).response()  # type: ignore[arg-type]
+        answers[loc].append(("reset cancelled", text_of(cancelled)))
         history = await slash(user, "history")
         label = "Suiv." if loc == "fr" else "Next"
         paged = await (await user.click(history.message, label=label)).response()  # type: ignore[arg-type]
@@ -161,6 +167,8 @@ async def test_each_player_is_answered_in_their_locale(fake_discord: FakeDiscord
     assert "**Lost** as Hai Wu" in en["profile"]
     assert "Historique des matchs" in fr["history"] and "Page 2/2" in fr["history page 2"]
     assert "Il n'y a pas de match n° 999." in fr["replay"]
+    assert "Oui, remettre à zéro" in fr["reset"] and "Yes, reset" in en["reset"]
+    assert fr["reset cancelled"].startswith("Remise à zéro annulée.")
     assert "There is no match #999." in en["replay"]
     for loc, pairs in answers.items():
         for command, text in pairs:
