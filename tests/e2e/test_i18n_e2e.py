@@ -2,8 +2,8 @@
 
 A French user (``locale: fr`` in INTERACTION_CREATE) and an American one use /help, /rules,
 /card, /leaderboard, /profile and /history (plus paging, /replay, /privacy, /ladder reset and
-refusals). Every
-French answer must hold French catalog texts and no English one, and the other way round.
+refusals). Every French answer must hold French catalog texts and no English one, and the
+other way round.
 """
 
 from __future__ import annotations
