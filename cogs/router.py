@@ -18,7 +18,7 @@ import discord
 from discord.ext import commands
 
 from cogs import ids
-from cogs.i18n import locale_of, reason, t
+from cogs.i18n import REASON_PREFIX, locale_of, reason, t, translate_english
 from engine.core import EngineError
 
 log = logging.getLogger("hajime.router")
@@ -42,7 +42,12 @@ class StaticView(discord.ui.View):
 
 
 async def answer(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer ephemerally, whether or not the interaction was already responded to."""
+    """Answer ephemerally, whether or not the interaction was already responded to.
+
+    An English text of a cog not yet moved onto the locale files is shown in the player's
+    language when it equals one of the catalog's ``reason.*`` texts.
+    """
+    text = translate_english(text, REASON_PREFIX, locale_of(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

@@ -199,3 +199,18 @@ async def test_refusals_on_a_board_are_in_the_clickers_language(fake_discord: Fa
         "I don't recognise that button")
     for res, loc in ((french, "fr"), (unknown, "fr"), (english, "en-US")):
         assert_speaks(text_of(res), loc)
+
+
+async def test_lobby_refusals_reach_a_french_player_in_french(fake_discord: FakeDiscord,
+                                                             bot: HajimeBot) -> None:
+    """The lobby still writes English; its refusals are matched to the catalog."""
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    alice.locale, bob.locale = "fr", "en-US"
+    own = await slash(alice, "challenge", opponent=alice, game=GAME)
+    assert own.ephemeral and own.content == "Vous ne pouvez pas vous défier vous-même."
+    none = await slash(alice, "matches")
+    assert none.content == "Vous n'avez aucun match en cours. Lancez-en un avec /challenge."
+    english = await slash(bob, "challenge", opponent=bob, game=GAME)
+    assert english.content == "You can't challenge yourself."
+
