@@ -36,7 +36,9 @@ Recipe for the cogs still to sweep (``cogs/lobby.py``, ``cogs/table.py``, ``cogs
    from :func:`game_choices`. Never ``Literal[...]`` (its choices cannot be localized).
    Add the keys to ``en-US.toml`` and ``fr.toml`` (French command and option names:
    lowercase, no spaces, unique among their siblings) and the cog to ``LOCALIZED_COGS``
-   (and its factory) in ``tests/cogs/test_i18n.py``, which checks all of that.
+   (and its factory) in ``tests/cogs/test_i18n.py``, which checks all of that. Then use
+   the French command names in ``help.text`` of ``fr.toml`` (``/challenge`` and the other
+   lobby commands are still English there).
 2. Messages: ``loc = locale_of(interaction)`` once per handler, then ``t(loc, "key",
    name=...)`` for every text (embeds, buttons, placeholders, footers); renderers take
    ``loc`` as a keyword argument defaulting to :data:`DEFAULT`. Refusals raise

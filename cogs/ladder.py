@@ -309,7 +309,8 @@ class Ladder(commands.Cog):
             label=t(loc, "ladder.reset_cancel"),
             custom_id=ids.make("lr", game, interaction.user.id, "no")))
         return {"content": t(loc, "ladder.reset_ask", admin=f"<@{interaction.user.id}>",
-                             game=game_name(game, loc), players=board.total),
+                             game=game_name(game, loc),
+                             players=t(loc, "ladder.listed", count=board.total)),
                 "view": view, "allowed_mentions": NO_PINGS}
 
     async def on_reset_button(self, interaction: discord.Interaction[Any],
@@ -333,7 +334,7 @@ class Ladder(commands.Cog):
                  admin, deleted)
         await interaction.response.edit_message(
             content=t(loc, "ladder.reset_done", admin=f"<@{admin}>", game=game_name(game, loc),
-                      ratings=deleted), view=StaticView(),
+                      ratings=t(loc, "ladder.erased", count=deleted)), view=StaticView(),
             allowed_mentions=NO_PINGS)
 
 
