@@ -88,7 +88,8 @@ class HajimeBot(commands.Bot):
         self.synced = asyncio.Event()
 
     async def setup_hook(self) -> None:
-        """Open the store, load cogs, sync slash commands."""
+        """Open the store, install the translator, load cogs, sync slash commands."""
+        from cogs.i18n import Translator
         from cogs.library import Library
         from cogs.lobby import Lobby
         from cogs.router import Router
@@ -96,6 +97,7 @@ class HajimeBot(commands.Bot):
 
         started = time.perf_counter()
         await self.store.open()
+        await self.tree.set_translator(Translator())
         tick = self.settings.timer_tick_seconds
         await self.add_cog(Router(self))
         await self.add_cog(Table(self, self.store, self.referee, tick_seconds=tick))
@@ -119,9 +121,11 @@ class HajimeBot(commands.Bot):
         """Sync slash commands only when their definitions changed since the last sync.
 
         Discord rate-limits command syncs (a few hundred a day); a bot that restarts often
-        would hit it. The digest of what was last synced is kept in the store.
+        would hit it. The digest of what was last synced is kept in the store; it covers
+        the payload Discord receives, localizations included, so a changed translation
+        resyncs.
         """
-        commands = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        commands = await self.command_payloads(guild)
         digest = hashlib.sha256(json.dumps(commands, sort_keys=True).encode()).hexdigest()
         scope = guild.id if guild is not None else 0
         if await self.store.guild_setting(scope, "commands_digest", None) == digest:
@@ -129,6 +133,14 @@ class HajimeBot(commands.Bot):
             return
         await self.tree.sync(guild=guild)
         await self.store.set_guild_setting(scope, "commands_digest", digest)
+
+    async def command_payloads(self, guild: discord.Object | None) -> list[dict[str, Any]]:
+        """The commands as :meth:`CommandTree.sync` sends them (translated when it would)."""
+        translator = self.tree.translator
+        cmds = self.tree.get_commands(guild=guild)
+        if translator is None:
+            return [c.to_dict(self.tree) for c in cmds]
+        return [await c.get_translated_payload(self.tree, translator) for c in cmds]
 
     async def load_optional_cogs(self) -> None:
         """Cogs that ship with later features (ladder), loaded when present."""

@@ -12,16 +12,16 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Coroutine
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import ids
+from cogs.i18n import L, Refusal, game_choices, game_name, locale_of, reason, t
 from cogs.ladder_render import (
     PAGE_SIZE,
-    game_name,
     history_embed,
     history_view,
     leaderboard_embed,
@@ -34,16 +34,18 @@ from cogs.router import Router, StaticView, answer
 from db import ladder_queries as Q
 from db.ratings import GLOBAL
 from db.sqlite import SqliteStore
-from engine.core import EngineError, IllegalAction, NotYourDecision
+from engine.core import EngineError
 from engine.games import REGISTRY
 
 log = logging.getLogger("hajime.ladder")
 
-GAME_CHOICES = [app_commands.Choice(name=g.name, value=gid) for gid, g in REGISTRY.items()]
+GAME_CHOICES = game_choices()
 RESIM_CACHE = 32
 """Re-simulated replays kept (a finished match never changes; paging reuses them)."""
-SCOPE_CHOICES = [app_commands.Choice(name="This server", value="server"),
-                 app_commands.Choice(name="Global", value="global")]
+SCOPE_CHOICES = [app_commands.Choice(name=L("choice.scope.server"), value="server"),
+                 app_commands.Choice(name=L("choice.scope.global"), value="global")]
+MODE_CHOICES = [app_commands.Choice(name=L("choice.mode.show"), value="show"),
+                app_commands.Choice(name=L("choice.mode.hide"), value="hide")]
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -56,7 +58,7 @@ def can_manage(interaction: discord.Interaction[Any]) -> bool:
 def check_game(game: str | None) -> None:
     """Refuse an unknown game id."""
     if game is not None and game not in REGISTRY:
-        raise IllegalAction("I don't know that game.")
+        raise Refusal("ladder.unknown_game")
 
 
 class Ladder(commands.Cog):
@@ -79,7 +81,7 @@ class Ladder(commands.Cog):
     async def cog_app_command_error(self, interaction: discord.Interaction[Any],
                                     error: app_commands.AppCommandError) -> None:
         """An unexpected failure still gets an answer (the command tree logs it)."""
-        await answer(interaction, "Something went wrong on my side; nothing was changed.")
+        await answer(interaction, t(locale_of(interaction), "router.command_error"))
 
     @staticmethod
     async def reply(interaction: discord.Interaction[Any],
@@ -88,21 +90,23 @@ class Ladder(commands.Cog):
         try:
             body = await payload
         except EngineError as exc:
-            await answer(interaction, exc.reason)
+            await answer(interaction, reason(exc, locale_of(interaction)))
             return
         await interaction.response.send_message(ephemeral=ephemeral, **body)
 
     # ---------------------------------------------------------------- leaderboard
     def scope_of(self, interaction: discord.Interaction[Any], code: str) -> tuple[str, str]:
         """``(scope, where)`` for ``s`` (this server) or ``g`` (global)."""
+        loc = locale_of(interaction)
         if code == "g":
-            return GLOBAL, "Global"
+            return GLOBAL, t(loc, "ladder.global")
         if code != "s":
             raise ids.BadCustomId("bad scope")
         if interaction.guild_id is None:
-            raise IllegalAction("Server leaderboards live in servers; try scope: global.")
+            raise Refusal("ladder.server_only")
         guild = interaction.guild
-        return str(interaction.guild_id), guild.name if guild is not None else "This server"
+        return str(interaction.guild_id), (guild.name if guild is not None
+                                           else t(loc, "ladder.this_server"))
 
     async def leaderboard_payload(self, interaction: discord.Interaction[Any], code: str,
                                   game: str, page: int) -> dict[str, Any]:
@@ -114,11 +118,17 @@ class Ladder(commands.Cog):
             last = (board.total - 1) // PAGE_SIZE
             board = await Q.leaderboard_page(self.store, scope, game, last * PAGE_SIZE,
                                              PAGE_SIZE)
-        return {"embed": leaderboard_embed(board, where), "view": leaderboard_view(board, code),
+        loc = locale_of(interaction)
+        return {"embed": leaderboard_embed(board, where, loc=loc),
+                "view": leaderboard_view(board, code, loc=loc),
                 "allowed_mentions": NO_PINGS}
 
-    @app_commands.command(name="leaderboard", description="The best players of a game.")
-    @app_commands.describe(game="Which game", scope="This server (default) or global")
+    @app_commands.command(name=L("cmd.leaderboard.name"),
+                          description=L("cmd.leaderboard.description"))
+    @app_commands.rename(game=L("cmd.leaderboard.opt.game.name"),
+                         scope=L("cmd.leaderboard.opt.scope.name"))
+    @app_commands.describe(game=L("cmd.leaderboard.opt.game.description"),
+                           scope=L("cmd.leaderboard.opt.scope.description"))
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str,
                           scope: str = "server") -> None:
@@ -135,16 +145,19 @@ class Ladder(commands.Cog):
         await interaction.response.edit_message(**payload)
 
     # ------------------------------------------------------------------- profile
-    @app_commands.command(name="profile", description="Ratings, record and last matches.")
-    @app_commands.describe(user="Whose profile (default: yours)")
+    @app_commands.command(name=L("cmd.profile.name"), description=L("cmd.profile.description"))
+    @app_commands.rename(user=L("cmd.profile.opt.user.name"))
+    @app_commands.describe(user=L("cmd.profile.opt.user.description"))
     async def profile(self, interaction: discord.Interaction[Any],
                       user: discord.User | None = None) -> None:
         """Rating and rank per game, W/L/D, streak, favourite fighter, last matches."""
         who = user or interaction.user
+        loc = locale_of(interaction)
         guild_id = interaction.guild_id
         scope = GLOBAL if guild_id is None else str(guild_id)
-        where = "Discord (global)" if guild_id is None else (
-            interaction.guild.name if interaction.guild is not None else "this server")
+        where = t(loc, "ladder.discord_global") if guild_id is None else (
+            interaction.guild.name if interaction.guild is not None
+            else t(loc, "ladder.this_server"))
         games = []
         for game in await Q.rated_games(self.store, scope, who.id):
             prof = await Q.game_profile(self.store, scope, game, who.id)
@@ -155,7 +168,8 @@ class Ladder(commands.Cog):
             games.append((game, prof, world))
         recent = await Q.history_page(self.store, who.id, guild_id=guild_id, limit=5)
         hidden = await Q.get_hidden(self.store, who.id)
-        embed = profile_embed(who.id, who.display_name, where, games, recent.matches, hidden)
+        embed = profile_embed(who.id, who.display_name, where, games, recent.matches, hidden,
+                              loc=loc)
         await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
 
     # ------------------------------------------------------------------- history
@@ -171,11 +185,16 @@ class Ladder(commands.Cog):
             hist = await Q.history_page(self.store, user_id, game=game,
                                         guild_id=interaction.guild_id,
                                         offset=last * PAGE_SIZE, limit=PAGE_SIZE)
-        return {"embed": history_embed(hist, user_id, game),
-                "view": history_view(hist, user_id, game), "allowed_mentions": NO_PINGS}
+        loc = locale_of(interaction)
+        return {"embed": history_embed(hist, user_id, game, loc=loc),
+                "view": history_view(hist, user_id, game, loc=loc),
+                "allowed_mentions": NO_PINGS}
 
-    @app_commands.command(name="history", description="Finished matches, newest first.")
-    @app_commands.describe(user="Whose matches (default: yours)", game="Only this game")
+    @app_commands.command(name=L("cmd.history.name"), description=L("cmd.history.description"))
+    @app_commands.rename(user=L("cmd.history.opt.user.name"),
+                         game=L("cmd.history.opt.game.name"))
+    @app_commands.describe(user=L("cmd.history.opt.user.description"),
+                           game=L("cmd.history.opt.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def history(self, interaction: discord.Interaction[Any],
                       user: discord.User | None = None, game: str | None = None) -> None:
@@ -198,13 +217,12 @@ class Ladder(commands.Cog):
         """One page of a finished match's replay; refuses live, unknown or foreign matches."""
         rec = await self.store.get_match(match_id)
         if rec is None:
-            raise IllegalAction(f"There is no match #{match_id}.")
+            raise Refusal("ladder.no_match", id=match_id)
         if rec.status == "active":
-            raise IllegalAction(f"Match #{match_id} is still being played; its replay opens "
-                                "when it ends (hands and commits stay secret until then).")
+            raise Refusal("ladder.still_playing", id=match_id)
         if (rec.guild_id is not None and rec.guild_id != interaction.guild_id
                 and interaction.user.id not in rec.seats):
-            raise IllegalAction(f"Match #{match_id} was played on another server.")
+            raise Refusal("ladder.other_server", id=match_id)
         events = await self.store.events(match_id)
         logs = await self.store.action_log(match_id)
         summary = await Q.match_summary(self.store, match_id)
@@ -218,14 +236,16 @@ class Ladder(commands.Cog):
             while len(self._resims) > RESIM_CACHE:
                 self._resims.popitem(last=False)
         self._resims.move_to_end(key)
-        replay = build_replay(rec, summary, events, logs, resim)
+        loc = locale_of(interaction)
+        replay = build_replay(rec, summary, events, logs, resim, loc=loc)
         page = max(0, min(page, len(replay.pages) - 1))
-        return {"embed": replay_embed(replay, page),
-                "view": pager("rp", [match_id], page, len(replay.pages)),
+        return {"embed": replay_embed(replay, page, loc=loc),
+                "view": pager("rp", [match_id], page, len(replay.pages), loc=loc),
                 "allowed_mentions": NO_PINGS}
 
-    @app_commands.command(name="replay", description="Watch a finished match, secrets revealed.")
-    @app_commands.describe(match_id="The match number (see /history)")
+    @app_commands.command(name=L("cmd.replay.name"), description=L("cmd.replay.description"))
+    @app_commands.rename(match_id=L("cmd.replay.opt.match_id.name"))
+    @app_commands.describe(match_id=L("cmd.replay.opt.match_id.description"))
     async def replay(self, interaction: discord.Interaction[Any],
                      match_id: app_commands.Range[int, 1]) -> None:
         """The whole match turn by turn, ephemeral and paged."""
@@ -239,25 +259,35 @@ class Ladder(commands.Cog):
         await interaction.response.edit_message(**payload)
 
     # ------------------------------------------------------------------- privacy
-    privacy = app_commands.Group(name="privacy", description="Your privacy settings.")
+    privacy = app_commands.Group(name=L("cmd.privacy.name"),
+                                 description=L("cmd.privacy.description"))
 
-    @privacy.command(name="leaderboard", description="Show or hide yourself on leaderboards.")
-    @app_commands.describe(mode="show or hide")
+    @privacy.command(name=L("cmd.privacy.leaderboard.name"),
+                     description=L("cmd.privacy.leaderboard.description"))
+    @app_commands.rename(mode=L("cmd.privacy.leaderboard.opt.mode.name"))
+    @app_commands.describe(mode=L("cmd.privacy.leaderboard.opt.mode.description"))
+    @app_commands.choices(mode=MODE_CHOICES)
     async def privacy_leaderboard(self, interaction: discord.Interaction[Any],
-                                  mode: Literal["show", "hide"]) -> None:
+                                  mode: str) -> None:
         """Opt out of (or back into) every leaderboard; ratings keep being computed."""
+        loc = locale_of(interaction)
+        if mode not in ("show", "hide"):
+            await answer(interaction, t(loc, "ladder.bad_mode"))
+            return
         await Q.set_hidden(self.store, interaction.user.id, mode == "hide")
-        text = ("You are now hidden from every leaderboard (your rating is still kept)."
-                if mode == "hide" else "You are listed on leaderboards again.")
-        await answer(interaction, text)
+        await answer(interaction, t(loc, "ladder.hidden_now" if mode == "hide"
+                                    else "ladder.listed_again"))
 
     # --------------------------------------------------------------------- reset
-    ladder = app_commands.Group(name="ladder", description="Server ladder administration.",
+    ladder = app_commands.Group(name=L("cmd.ladder.name"),
+                                description=L("cmd.ladder.description"),
                                 guild_only=True,
                                 default_permissions=discord.Permissions(manage_guild=True))
 
-    @ladder.command(name="reset", description="Erase this server's ratings for a game.")
-    @app_commands.describe(game="Which game's ladder to reset")
+    @ladder.command(name=L("cmd.ladder.reset.name"),
+                    description=L("cmd.ladder.reset.description"))
+    @app_commands.rename(game=L("cmd.ladder.reset.opt.game.name"))
+    @app_commands.describe(game=L("cmd.ladder.reset.opt.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def ladder_reset(self, interaction: discord.Interaction[Any], game: str) -> None:
         """Ask the admin to confirm with a button (only they may press it)."""
@@ -268,17 +298,19 @@ class Ladder(commands.Cog):
         """The confirmation message of ``/ladder reset`` (refused without Manage Server)."""
         check_game(game)
         if not can_manage(interaction):
-            raise NotYourDecision("You need the Manage Server permission for this.")
+            raise Refusal("ladder.need_manage")
+        loc = locale_of(interaction)
         board = await Q.leaderboard_page(self.store, str(interaction.guild_id), game, 0, 1)
         view = StaticView()
         view.add_item(discord.ui.Button(
-            label="Yes, reset", style=discord.ButtonStyle.danger,
+            label=t(loc, "ladder.reset_yes"), style=discord.ButtonStyle.danger,
             custom_id=ids.make("lr", game, interaction.user.id, "yes")))
         view.add_item(discord.ui.Button(
-            label="Cancel", custom_id=ids.make("lr", game, interaction.user.id, "no")))
-        return {"content": f"⚠️ <@{interaction.user.id}> asks to reset this server's "
-                           f"**{game_name(game)}** ladder ({board.total} listed players). "
-                           "Ratings restart from scratch; match history stays. Confirm?",
+            label=t(loc, "ladder.reset_cancel"),
+            custom_id=ids.make("lr", game, interaction.user.id, "no")))
+        return {"content": t(loc, "ladder.reset_ask", admin=f"<@{interaction.user.id}>",
+                             game=game_name(game, loc),
+                             players=t(loc, "ladder.listed", count=board.total)),
                 "view": view, "allowed_mentions": NO_PINGS}
 
     async def on_reset_button(self, interaction: discord.Interaction[Any],
@@ -289,19 +321,20 @@ class Ladder(commands.Cog):
             raise ids.BadCustomId("bad answer")
         check_game(game)
         if interaction.user.id != admin:
-            raise NotYourDecision(f"Only <@{admin}> can confirm this reset.")
+            raise Refusal("ladder.only_admin", admin=f"<@{admin}>")
+        loc = locale_of(interaction)
         if what == "no":
-            await interaction.response.edit_message(content="Ladder reset cancelled.",
+            await interaction.response.edit_message(content=t(loc, "ladder.reset_cancelled"),
                                                     view=StaticView())
             return
         if not can_manage(interaction) or interaction.guild_id is None:
-            raise NotYourDecision("You need the Manage Server permission for this.")
+            raise Refusal("ladder.need_manage")
         deleted = await Q.reset_ladder(self.store, interaction.guild_id, game)
         log.info("ladder reset guild=%s game=%s by=%s rows=%d", interaction.guild_id, game,
                  admin, deleted)
         await interaction.response.edit_message(
-            content=f"♻️ <@{admin}> reset this server's **{game_name(game)}** ladder "
-                    f"({deleted} ratings erased).", view=StaticView(),
+            content=t(loc, "ladder.reset_done", admin=f"<@{admin}>", game=game_name(game, loc),
+                      ratings=t(loc, "ladder.erased", count=deleted)), view=StaticView(),
             allowed_mentions=NO_PINGS)
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import discord
 
+from cogs.i18n import DEFAULT, t, translate_english
 from cogs.ladder_render import COLOR, game_name, when
 from cogs.render.registry import renderer_for
 from db.base import ActionLog, EventRecord, MatchRecord
@@ -150,38 +151,39 @@ def resimulate(rec: MatchRecord, logs: Sequence[ActionLog],
     return Resim(labels=tuple(labels))
 
 
-def describe_action(action: dict[str, Any] | None) -> str:
+def describe_action(action: dict[str, Any] | None, loc: str = DEFAULT) -> str:
     """An engine action as short text: its ``kind`` then its other fields."""
     if not action:
-        return "acted"
+        return t(loc, "replay.acted")
     rest = ", ".join(f"{k}={v}" for k, v in action.items() if k != "kind")
     kind = str(action.get("kind", "action")).replace("_", " ")
     return f"{kind} ({rest})" if rest else kind
 
 
-def action_line(log: ActionLog, names: list[str], labels: Sequence[str] = ()) -> str:
+def action_line(log: ActionLog, names: list[str], labels: Sequence[str] = (), *,
+                loc: str = DEFAULT) -> str:
     """One action-log row as a line; ``labels`` (from :func:`resimulate`) name the actions,
     else their raw fields are shown."""
 
     def who(seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(names):
-            return "Someone"
+            return t(loc, "replay.someone")
         return names[seat]
 
     if log.note == "forfeit":
-        return f"🏳️ {who(log.seat)} forfeits."
+        return t(loc, "replay.forfeits", who=who(log.seat))
     if log.note == "timeout-forfeit":
-        return f"⌛ {who(log.seat)} loses on time (too many timeouts)."
+        return t(loc, "replay.lost_on_time", who=who(log.seat))
     if log.note == "timeout":
         steps = (log.action or {}).get("steps") or []
         if not steps:
-            return "⌛ Time ran out."
+            return t(loc, "replay.time_ran_out")
         texts = list(labels) if len(labels) == len(steps) else [
-            describe_action(s.get("action")) for s in steps]
+            describe_action(s.get("action"), loc) for s in steps]
         played = "; ".join(f"{who(s.get('seat'))}: {text}"
                            for s, text in zip(steps, texts, strict=True))
-        return f"⌛ Time ran out, auto-played: {played}"
-    text = labels[0] if labels else describe_action(log.action)
+        return t(loc, "replay.auto_played", played=played)
+    text = labels[0] if labels else describe_action(log.action, loc)
     return f"▶ {who(log.seat)}: {text}"
 
 
@@ -192,24 +194,26 @@ def to_event(rec: EventRecord) -> Event:
 
 
 def step_lines(game: str, events: list[EventRecord],
-               logs: list[tuple[ActionLog, Sequence[str]]], names: list[str]) -> list[str]:
+               logs: list[tuple[ActionLog, Sequence[str]]], names: list[str], *,
+               loc: str = DEFAULT) -> list[str]:
     """The lines of one version: its action(s) with their labels, then every event
     (secrets revealed)."""
     renderer = renderer_for(game)
-    lines = [action_line(row, names, labels) for row, labels in logs]
+    lines = [action_line(row, names, labels, loc=loc) for row, labels in logs]
     for rec in events:
         if rec.audience is None and rec.data.get("twin_of"):
             continue  # the private original is shown instead
         narrated = renderer.narrate([to_event(rec)], names)
         if rec.audience is not None:
-            to = ", ".join(names[s] if 0 <= s < len(names) else f"seat {s}"
+            to = ", ".join(names[s] if 0 <= s < len(names) else t(loc, "replay.someone")
                            for s in rec.audience)
-            narrated = [f"🔒 to {to}: {line}" for line in narrated]
+            narrated = [t(loc, "replay.to", who=to, line=line) for line in narrated]
         lines.extend(line[:LINE_CHARS] for line in narrated)
     return lines
 
 
-def paginate(blocks: list[tuple[str, list[str]]], budget: int = PAGE_CHARS) -> list[str]:
+def paginate(blocks: list[tuple[str, list[str]]], budget: int = PAGE_CHARS, *,
+             loc: str = DEFAULT) -> list[str]:
     """Pack ``(heading, lines)`` blocks into pages of at most ``budget`` characters.
 
     A block is kept whole when it fits on one page; a longer block continues on the
@@ -229,16 +233,17 @@ def paginate(blocks: list[tuple[str, list[str]]], budget: int = PAGE_CHARS) -> l
         for line in lines:
             if len(text) + 1 + len(line) > budget:
                 pages.append(text)
-                text = f"{heading} (cont.)"
+                text = t(loc, "replay.cont", heading=heading)
             text += "\n" + line
         current = text
     if current:
         pages.append(current)
-    return pages or ["(nothing happened)"]
+    return pages or [t(loc, "replay.nothing")]
 
 
 def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[EventRecord],
-                 logs: list[ActionLog], resim: Resim | None = None) -> Replay:
+                 logs: list[ActionLog], resim: Resim | None = None, *,
+                 loc: str = DEFAULT) -> Replay:
     """Every step of a finished match, grouped by version, as pages.
 
     ``resim`` is :func:`resimulate`'s result for these logs (computed when omitted).
@@ -255,33 +260,34 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
             (row, labels[i] if labels else ()))
     blocks: list[tuple[str, list[str]]] = []
     if resim.problem is not None:
-        blocks.append((f"⚠️ *Exact replay unavailable: {resim.problem}; actions are "
-                       "shown as stored.*", []))
+        problem = translate_english(resim.problem, "replay_problem.", loc)
+        blocks.append((t(loc, "replay.unavailable", problem=problem), []))
     for step, version in enumerate(sorted(by_version), start=1):
         evs, acts = by_version[version]
-        lines = step_lines(rec.game, evs, acts, names)
+        lines = step_lines(rec.game, evs, acts, names, loc=loc)
         if lines:
-            blocks.append((f"**Step {step}** (v{version})", lines))
+            blocks.append((t(loc, "replay.step", step=step, version=version), lines))
     players = []
-    for seat, uid in enumerate(rec.seats):
+    for uid in rec.seats:  # in seat order, named (never "Seat 1")
         res = summary.result_of(uid) if summary is not None else None
         bits = [f"<@{uid}>"]
         if res is not None:
             bits.append(f"({res.label})" if res.label else "")
-            bits.append("forfeited" if res.forfeited else f"rank {res.rank}")
-        players.append(f"Seat {seat + 1}: " + " ".join(b for b in bits if b))
+            bits.append(t(loc, "replay.forfeited") if res.forfeited
+                        else t(loc, "replay.rank", rank=res.rank))
+        players.append(" ".join(b for b in bits if b))
     if summary is not None:
-        players.append(f"Finished {when(summary.finished_at)}")
+        players.append(t(loc, "replay.finished", date=when(summary.finished_at)))
     header = "\n".join(players)
-    title = f"🎬 Replay · {game_name(rec.game)} · match #{rec.id}"
-    return Replay(title=title, header=header, pages=paginate(blocks))
+    title = t(loc, "replay.title", game=game_name(rec.game, loc), id=rec.id)
+    return Replay(title=title, header=header, pages=paginate(blocks, loc=loc))
 
 
-def replay_embed(replay: Replay, page: int) -> discord.Embed:
+def replay_embed(replay: Replay, page: int, *, loc: str = DEFAULT) -> discord.Embed:
     """Page ``page`` (0-based, clamped) of a replay."""
     page = max(0, min(page, len(replay.pages) - 1))
     embed = discord.Embed(title=replay.title, color=COLOR, description=replay.pages[page])
-    embed.add_field(name="Players", value=replay.header[:1024] or "-", inline=False)
-    embed.set_footer(text=f"Page {page + 1}/{len(replay.pages)} · every hand, commit and "
-                          "chain revealed")
+    embed.add_field(name=t(loc, "replay.players"), value=replay.header[:1024] or "-",
+                    inline=False)
+    embed.set_footer(text=t(loc, "replay.footer", page=page + 1, pages=len(replay.pages)))
     return embed

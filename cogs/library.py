@@ -1,44 +1,67 @@
 """The library: /rules, /card (with autocomplete) and /help.
 
-Rules summaries live in ``cogs/text/<game>.md`` as ``## topic`` sections; cards come from
+Rules summaries live in ``cogs/text/<game>.md`` as ``## topic`` sections (French in
+``cogs/text/fr/<game>.md``); every other text is in ``cogs/locales``; cards come from
 each game's own data (``Game.catalog()``), so the bot never restates a card differently
-from the engine that plays it.
+from the engine that plays it (translations are checked against it: ``cogs.card_text``).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.card_text import entry_text
+from cogs.i18n import DEFAULT, L, game_choices, game_name, has, locale_of, rules_path, t
 from engine.core import CatalogEntry
 from engine.games import REGISTRY
 
-TEXT = Path(__file__).with_name("text")
-GAME_CHOICES = [app_commands.Choice(name=g.name, value=gid) for gid, g in REGISTRY.items()]
+GAME_CHOICES = game_choices()
+ECHO = 80
+"""Longest part of a player's input repeated in an answer."""
 
 
 @cache
-def rule_topics(game_id: str) -> dict[str, str]:
-    """``topic -> text`` from the game's rules summary (the intro is ``overview``)."""
-    path = TEXT / f"{game_id}.md"
+def rule_sections(game_id: str, locale: str = DEFAULT) -> dict[str, tuple[str, str]]:
+    """``topic id -> (title, text)`` from the game's rules summary in ``locale``.
+
+    Sections are ``## id`` (English) or ``## id | title`` (translations keep the English
+    id so a topic is the same in every locale); the intro is ``overview``.
+    """
+    path = rules_path(game_id, locale)
     if not path.exists():
         return {}
-    topics: dict[str, str] = {}
-    current = "overview"
+    topics: dict[str, tuple[str, str]] = {}
+    current, title = "overview", t(locale, "rules.overview")
     lines: list[str] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
-            topics[current] = "\n".join(lines).strip()
-            current, lines = line[3:].strip().lower(), []
+            topics[current] = (title, "\n".join(lines).strip())
+            head, _, named = line[3:].partition("|")
+            current, lines = head.strip().lower(), []
+            title = named.strip() or current
         elif not line.startswith("# "):
             lines.append(line)
-    topics[current] = "\n".join(lines).strip()
-    return {k: v for k, v in topics.items() if v}
+    topics[current] = (title, "\n".join(lines).strip())
+    return {k: v for k, v in topics.items() if v[1]}
+
+
+def rule_topics(game_id: str, locale: str = DEFAULT) -> dict[str, str]:
+    """``topic id -> text`` of the game's rules summary in ``locale``."""
+    return {tid: text for tid, (_, text) in rule_sections(game_id, locale).items()}
+
+
+def find_topic(topics: dict[str, tuple[str, str]], typed: str) -> str | None:
+    """The id of the topic whose id or title is ``typed`` (any case), if any."""
+    key = typed.lower().strip()
+    for tid, (title, _) in topics.items():
+        if key in (tid, title.lower()):
+            return tid
+    return None
 
 
 @cache
@@ -53,52 +76,64 @@ class Library(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rules", description="How a game is played.")
-    @app_commands.describe(game="Which game", topic="A part of the rules (optional)")
+    @app_commands.command(name=L("cmd.rules.name"), description=L("cmd.rules.description"))
+    @app_commands.rename(game=L("cmd.rules.opt.game.name"),
+                         topic=L("cmd.rules.opt.topic.name"))
+    @app_commands.describe(game=L("cmd.rules.opt.game.description"),
+                           topic=L("cmd.rules.opt.topic.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: str,
                     topic: str | None = None) -> None:
         """The overview, or one topic, of a game's rules (ephemeral)."""
-        topics = rule_topics(game)
-        name = REGISTRY[game].name if game in REGISTRY else game
+        loc = locale_of(interaction)
+        topics = rule_sections(game, loc)
+        name = game_name(game, loc)
         if not topics:
-            await interaction.response.send_message(f"No rules summary for {name} yet.",
+            await interaction.response.send_message(t(loc, "rules.no_summary", game=name),
                                                     ephemeral=True)
             return
-        key = (topic or "overview").lower().strip()
-        if key not in topics:
+        key = find_topic(topics, topic or "overview")
+        if key is None:
             await interaction.response.send_message(
-                f"No topic '{topic}' in {name}. Topics: {', '.join(topics)}.", ephemeral=True)
+                t(loc, "rules.no_topic", topic=(topic or "")[:ECHO], game=name,
+                  topics=", ".join(title for title, _ in topics.values())), ephemeral=True)
             return
-        embed = discord.Embed(title=f"{name}: {key}", description=topics[key][:4000],
-                              color=0x5865F2)
-        others = [t for t in topics if t != key]
+        title, text = topics[key]
+        embed = discord.Embed(title=t(loc, "rules.title", game=name, topic=title),
+                              description=text[:4000], color=0x5865F2)
+        others = [other for tid, (other, _) in topics.items() if tid != key]
         if others:
-            embed.set_footer(text="Other topics: " + ", ".join(others))
+            embed.set_footer(text=t(loc, "rules.other_topics", topics=", ".join(others)))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("topic")
     async def topic_autocomplete(self, interaction: discord.Interaction[Any],
                                  current: str) -> list[app_commands.Choice[str]]:
-        """Topics of the chosen game matching what is typed."""
+        """Topics of the chosen game matching what is typed (titles in the user's locale)."""
         game = getattr(interaction.namespace, "game", None) or next(iter(REGISTRY), "")
         cur = current.lower()
-        return [app_commands.Choice(name=t, value=t) for t in rule_topics(str(game))
-                if cur in t][:25]
+        return [app_commands.Choice(name=title[:100], value=tid)
+                for tid, (title, _) in rule_sections(str(game),
+                                                     locale_of(interaction)).items()
+                if cur in tid or cur in title.lower()][:25]
 
-    @app_commands.command(name="card", description="Look up a card, fighter or character.")
-    @app_commands.describe(game="Which game", name="Start typing a name")
+    @app_commands.command(name=L("cmd.card.name"), description=L("cmd.card.description"))
+    @app_commands.rename(game=L("cmd.card.opt.game.name"), name=L("cmd.card.opt.name.name"))
+    @app_commands.describe(game=L("cmd.card.opt.game.description"),
+                           name=L("cmd.card.opt.name.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def card(self, interaction: discord.Interaction[Any], game: str, name: str) -> None:
         """One catalog entry (ephemeral)."""
+        loc = locale_of(interaction)
         entry = catalog(game).get(name.lower().strip()) if game in REGISTRY else None
         if entry is None:
             await interaction.response.send_message(
-                f"Nothing called '{name[:80]}' in that game. Pick one from the suggestions.",
-                ephemeral=True)
+                t(loc, "card.not_found", name=name[:ECHO]), ephemeral=True)
             return
-        embed = discord.Embed(title=entry.name, description=entry.text[:4000], color=0x5865F2)
-        embed.set_footer(text=f"{REGISTRY[game].name} · {entry.kind}")
+        embed = discord.Embed(title=entry.name, description=entry_text(game, entry, loc)[:4000],
+                              color=0x5865F2)
+        kind = t(loc, f"kind.{entry.kind}") if has(f"kind.{entry.kind}") else entry.kind
+        embed.set_footer(text=t(loc, "card.footer", game=game_name(game, loc), kind=kind))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @card.autocomplete("name")
@@ -112,20 +147,10 @@ class Library(commands.Cog):
         names = [e.name for key, e in catalog(game).items() if cur in key]
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
 
-    @app_commands.command(name="help", description="What Hajime does and how to start.")
+    @app_commands.command(name=L("cmd.help.name"), description=L("cmd.help.description"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """A short guide to every command (ephemeral)."""
-        games = ", ".join(g.name for g in REGISTRY.values())
-        text = (
-            f"**Hajime** referees fighting card games between friends: {games}.\n\n"
-            "**/challenge** `opponent` `game` — they get Accept/Decline buttons. On accept, "
-            "the match opens in its own thread with the board.\n"
-            "On the board, **Act** shows your private hand and your choices (only you see "
-            "them); **Show hand** just shows it. Simultaneous choices are committed "
-            "privately and revealed together.\n"
-            "**/matches** — your live matches. **/forfeit** — concede one.\n"
-            "**/rules** `game` `[topic]` · **/card** `game` `name` — the rules and the cards.\n"
-            "Server admins: **/settings turn_timer** sets the time per decision; a player "
-            "who times out 3 decisions in a row forfeits."
-        )
-        await interaction.response.send_message(text, ephemeral=True)
+        loc = locale_of(interaction)
+        games = ", ".join(game_name(gid, loc) for gid in REGISTRY)
+        await interaction.response.send_message(t(loc, "help.text", games=games),
+                                                ephemeral=True)

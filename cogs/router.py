@@ -18,6 +18,7 @@ import discord
 from discord.ext import commands
 
 from cogs import ids
+from cogs.i18n import REASON_PREFIX, locale_of, reason, t, translate_english
 from engine.core import EngineError
 
 log = logging.getLogger("hajime.router")
@@ -41,7 +42,12 @@ class StaticView(discord.ui.View):
 
 
 async def answer(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer ephemerally, whether or not the interaction was already responded to."""
+    """Answer ephemerally, whether or not the interaction was already responded to.
+
+    An English text of a cog not yet moved onto the locale files is shown in the player's
+    language when it equals one of the catalog's ``reason.*`` texts.
+    """
+    text = translate_english(text, REASON_PREFIX, locale_of(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -77,31 +83,29 @@ class Router(commands.Cog):
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         raw = str(data.get("custom_id", ""))
+        loc = locale_of(interaction)
         try:
             cid = ids.parse(raw)
             handler = self.handlers.get(cid.kind)
             if handler is None:
                 raise ids.BadCustomId("unknown kind")
         except ids.BadCustomId:
-            await answer(interaction, "I don't recognise that button; it may be from an "
-                                      "older version of the bot. Use /matches to find yours.")
+            await answer(interaction, t(loc, "router.unknown_button"))
             return
         self.active += 1
         try:
             await handler(interaction, cid)
         except ids.BadCustomId:
-            await answer(interaction, "That button is damaged; please use a fresh one.")
+            await answer(interaction, t(loc, "router.damaged_button"))
         except EngineError as exc:
-            await answer(interaction, exc.reason)
+            await answer(interaction, reason(exc, loc))
         except discord.HTTPException:
             log.exception("discord error while handling %s", raw)
             with contextlib.suppress(discord.HTTPException):
-                await answer(interaction, "Discord refused one of my messages (a missing "
-                                          "permission?). Press Act to see where things stand.")
+                await answer(interaction, t(loc, "router.discord_refused"))
         except Exception:
             log.exception("error while handling %s", raw)
-            await answer(interaction, "Something went wrong on my side, sorry. Press Act to "
-                                      "see where the match stands.")
+            await answer(interaction, t(loc, "router.error"))
         finally:
             self.active -= 1
 

@@ -96,7 +96,8 @@ def test_replay_reveals_private_events_and_skips_twins() -> None:
     assert text.startswith("⚠️ *Exact replay unavailable: the stored final state no longer")
     assert "🔒 to <@11>: <@11> Drew cards=['kick']" in text
     assert text.count("Drew") == 1  # the public twin is not repeated
-    assert "<@33> forfeits" in text and "Seat 3: <@33> (Sora) forfeited" in replay.header
+    assert "<@33> forfeits" in text and "<@33> (Sora) forfeited" in replay.header
+    assert "Seat" not in replay.header
     embed = replay_embed(replay, 5)
     assert embed.footer.text is not None and embed.footer.text.startswith("Page 1/1")
 
@@ -166,3 +167,19 @@ async def test_reset_refusals(cog: Ladder) -> None:
     with pytest.raises(EngineError, match="Manage Server"):
         await cog.on_reset_button(demoted, ids.parse(ids.make("lr", "world_of_fighters", 11,
                                                               "yes")))
+
+
+def test_replay_in_french() -> None:
+    logs = [ActionLog(match_id=7, version=1, seat=2, action=None, note="forfeit")]
+    summary = MatchSummary(7, "world_of_fighters", 1, 2, 3, 4, 100.0, True, [
+        SeatResult(0, 11, 1, False, "Jiho"), SeatResult(1, 22, 2, False, "Kai"),
+        SeatResult(2, 33, 3, True, "Sora")])
+    replay = build_replay(rec(), summary, [], logs, loc="fr")
+    assert replay.pages[0].startswith("⚠️ *Impossible de rejouer exactement ce match : "
+                                      "l'état final enregistré ne se charge plus")
+    assert "**Étape 1** (v1)" in replay.pages[0] and "🏳️ <@33> abandonne." in replay.pages[0]
+    assert "<@11> (Jiho) rang 1" in replay.header and "<@33> (Sora) abandon" in replay.header
+    assert replay.title == "🎬 Revoir · World of Fighters · match n° 7"
+    embed = replay_embed(replay, 0, loc="fr")
+    assert embed.fields[0].name == "Joueurs"
+    assert embed.footer.text is not None and embed.footer.text.startswith("Page 1/1 · mains")

@@ -33,7 +33,7 @@ API_PREFIX = "/api/v10"
 class FakeDiscord:
     """Gateway and REST server plus the state of one fake guild."""
 
-    def __init__(self, *, guild_name: str = "Hajime Test Guild", locale: str = "fr",
+    def __init__(self, *, guild_name: str = "Hajime Test Guild", locale: str = "en-US",
                  bot_name: str = "hajime", guild_id: int | None = None) -> None:
         self.application_id = snowflake()
         self.guild_id = guild_id or snowflake()

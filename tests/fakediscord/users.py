@@ -28,6 +28,8 @@ class FakeUser:
     roles: list[int] = field(default_factory=list)
     #: the member's permissions in interactions (a decimal bit string); None: all of them
     permissions: str | None = None
+    #: the user's client language sent as the interaction's ``locale``; None: the guild's
+    locale: str | None = None
 
     @property
     def mention(self) -> str:
@@ -152,7 +154,7 @@ class FakeUser:
             "id": str(iid), "application_id": str(fake.application_id), "type": itype,
             "data": data, "token": token, "version": 1,
             "channel": fake.channel_payload(channel), "channel_id": str(channel.id),
-            "app_permissions": ALL_PERMISSIONS, "locale": fake.locale,
+            "app_permissions": ALL_PERMISSIONS, "locale": self.locale or fake.locale,
             "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
         }
         if channel.guild_id is not None:

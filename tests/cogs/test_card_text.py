@@ -1,0 +1,41 @@
+"""/card texts in French: every entry translated from the current English text."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs import card_text
+from cogs.card_text import entry_text, fingerprint, problems, slug
+from engine.core import CatalogEntry
+from engine.games import REGISTRY
+
+
+def test_every_catalog_entry_has_a_fresh_french_text() -> None:
+    assert problems("fr") == []
+    for gid, game in REGISTRY.items():
+        for entry in game.catalog():
+            french = entry_text(gid, entry, "fr")
+            assert french != entry.text, f"{gid}/{entry.name}"
+            assert entry_text(gid, entry, "en-US") == entry.text
+
+
+def test_names_stay_names_in_french() -> None:
+    aiko = next(e for e in REGISTRY["world_of_fighters"].catalog() if e.name == "Aiko Tanaka")
+    text = entry_text("world_of_fighters", aiko, "fr")
+    assert "**Ippon Seoi-nage**" in text and "un Grapple à portée 1" in text
+    biwa = next(e for e in REGISTRY["sushido"].catalog() if e.name == "Biwa")
+    assert "Passif **Resonance**" in entry_text("sushido", biwa, "fr")
+
+
+def test_a_stale_translation_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    hit = next(e for e in REGISTRY["sushido"].catalog() if e.name == "Hit")
+    changed = CatalogEntry(name=hit.name, kind=hit.kind, text=hit.text + " Now 2 damage.")
+    assert entry_text("sushido", changed, "fr") == changed.text
+    assert fingerprint(changed.text) != fingerprint(hit.text)
+    table = {"sushido": {slug("Hit"): {"source": fingerprint(hit.text), "text": "x"}},
+             "ghost_game": {}}
+    monkeypatch.setattr(card_text, "translations", lambda locale: table)
+    found = problems("fr")
+    assert "fr: sushido.biwa is not translated" in found
+    assert "fr: ghost_game is not a game" in found
+    assert not any("sushido.hit" in p for p in found)
