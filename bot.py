@@ -81,6 +81,7 @@ class HajimeBot(commands.Bot):
         """Open the store, load cogs, sync slash commands."""
         from cogs.library import Library
         from cogs.lobby import Lobby
+        from cogs.reconcile import Reconciler
         from cogs.router import Router
         from cogs.table import Table
 
@@ -93,6 +94,7 @@ class HajimeBot(commands.Bot):
                                  expiry_seconds=self.settings.challenge_expiry_seconds,
                                  max_live=self.settings.max_live_matches, tick_seconds=tick))
         await self.add_cog(Library(self))
+        await self.add_cog(Reconciler(self, self.store, self.referee))
         await self.load_optional_cogs()
         if self.settings.dev_guilds:
             for gid in self.settings.dev_guilds:

@@ -183,17 +183,15 @@ class Lobby(commands.Cog):
             return
         await self.check_room(ch.challenger_id, f"<@{ch.challenger_id}>")
         await self.check_room(ch.opponent_id, "You")
-        if not await self.store.close_challenge(ch.id, "accepted"):
-            raise IllegalAction("This challenge was already answered.")
-        await interaction.response.defer()
         options = dict(ch.options)
         first = options.pop(FIRST, ch.challenger_id)
         seats = [ch.challenger_id, ch.opponent_id]
         if first == ch.opponent_id:
             seats.reverse()
-        rec, state = await self.referee.open_match(
+        rec, state = await self.referee.open_match(  # accepts the challenge, same transaction
             guild_id=ch.guild_id, channel_id=ch.channel_id, game_id=ch.game,
-            options=options, seats=seats)
+            options=options, seats=seats, challenge_id=ch.id)
+        await interaction.response.defer()
         channel = interaction.channel
         where: discord.abc.Messageable = (
             channel if isinstance(channel, discord.abc.Messageable)
@@ -204,7 +202,6 @@ class Lobby(commands.Cog):
             await interaction.edit_original_response(
                 content=challenge_text(ch, f"Could not start: {exc.reason}"), view=StaticView())
             raise
-        await self.store.close_challenge(ch.id, "accepted", rec.id)
         await interaction.edit_original_response(
             content=challenge_text(ch, f"Accepted! The match is on: {match_link(rec)}"),
             view=StaticView())

@@ -201,6 +201,9 @@ class Store(Protocol):
     async def unsettled_matches(self) -> list[MatchRecord]:
         """Active matches still opening, and matches whose board is older than their state."""
 
+    async def challenge_of_match(self, match_id: int) -> ChallengeRecord | None:
+        """The accepted challenge that opened a match, if any."""
+
     async def commit_action(
         self,
         match_id: int,

@@ -16,7 +16,7 @@ from typing import Any
 import aiosqlite
 
 from db import _rows
-from db.base import MatchRecord
+from db.base import ChallengeRecord, MatchRecord
 from db.sqlite_core import SqliteDatabase
 
 __all__ = ["BoardStore"]
@@ -189,3 +189,12 @@ class BoardStore(SqliteDatabase):
             " ORDER BY id"
         )
         return [_rows.match_from_row(r) for r in rows]
+
+    async def challenge_of_match(self, match_id: int) -> ChallengeRecord | None:
+        """The accepted challenge that opened a match, if any (to update its message)."""
+        rows = await self._fetch(
+            f"SELECT {_rows.CHALLENGE_COLUMNS} FROM challenges WHERE match_id = ?"
+            " ORDER BY id LIMIT 1",
+            (match_id,),
+        )
+        return _rows.challenge_from_row(rows[0]) if rows else None

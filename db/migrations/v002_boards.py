@@ -23,6 +23,8 @@ ALTER TABLE matches ADD COLUMN opening INTEGER NOT NULL DEFAULT 0;
 UPDATE matches SET board_version = version
     WHERE status != 'active' AND message_id IS NOT NULL;
 
+CREATE INDEX challenges_match ON challenges (match_id) WHERE match_id IS NOT NULL;
+
 CREATE INDEX matches_unsettled ON matches (id)
     WHERE opening = 1 OR board_version IS NULL OR board_version < version;
 """

@@ -166,8 +166,12 @@ async def test_turn_timer_reminds_then_plays_defaults_then_forfeits(
         assert rec.status == "finished"
         kinds = [e.kind for e in await bot.store.events(match_id)]
         assert kinds.count("timeout") >= 2 and "match_over" in kinds
-        text = "\n".join(m.content for m in fake.messages(thread))
-        assert "ran out of time" in text and "Match over" in text
+        # the timer publishes after its commit: wait for the narration and the result
+        text = await fake.wait_for(
+            lambda: (lambda t: t if "Match over" in t else "")(
+                "\n".join(m.content for m in fake.messages(thread))),
+            timeout=5, what="the timed-out match's result")
+        assert "ran out of time" in text
         log = await bot.store.action_log(match_id)
         assert log[-1].note == "timeout-forfeit"
 
