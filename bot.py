@@ -79,6 +79,7 @@ class HajimeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, load cogs, sync slash commands."""
+        from cogs.guard import Guard
         from cogs.library import Library
         from cogs.lobby import Lobby
         from cogs.reconcile import Reconciler
@@ -88,6 +89,7 @@ class HajimeBot(commands.Bot):
         started = time.perf_counter()
         await self.store.open()
         tick = self.settings.timer_tick_seconds
+        await self.add_cog(Guard(self))
         await self.add_cog(Router(self))
         await self.add_cog(Table(self, self.store, self.referee, tick_seconds=tick))
         await self.add_cog(Lobby(self, self.store, self.referee,

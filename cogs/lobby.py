@@ -36,6 +36,9 @@ BOUT_CHOICES = [
 ]
 
 
+MAX_TURN_MINUTES = 7 * 24 * 60
+"""The longest turn timer a server may set (7 days)."""
+
 FIRST = "_first"
 """Challenge option naming the user who takes seat 1 (rematches: the other player starts)."""
 
@@ -343,10 +346,14 @@ class Lobby(commands.Cog):
                                   default_permissions=discord.Permissions(manage_guild=True))
 
     @settings.command(name="turn_timer", description="Minutes each player has per decision.")
-    @app_commands.describe(minutes="1 to 1440 minutes")
+    @app_commands.describe(minutes="1 minute to 7 days (10080 minutes)")
     async def turn_timer(self, interaction: discord.Interaction[Any],
-                         minutes: app_commands.Range[int, 1, 1440]) -> None:
-        """Set the per-decision timer for this server's new decisions."""
+                         minutes: app_commands.Range[int, 1, MAX_TURN_MINUTES]) -> None:
+        """Set the per-decision timer for this server's new decisions (1 minute to 7 days)."""
+        if not 1 <= minutes <= MAX_TURN_MINUTES:  # Discord checks it too; never trust it
+            await answer(interaction, "The turn timer is 1 minute to 7 days "
+                                      f"({MAX_TURN_MINUTES} minutes).")
+            return
         if interaction.guild_id is None:
             await answer(interaction, "This setting belongs to a server.")
             return
