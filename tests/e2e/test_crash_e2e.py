@@ -11,8 +11,9 @@ After each kill and restart:
 - ``PRAGMA integrity_check`` is ``ok``;
 - every acknowledged click (answered with the updated controls) is in the database;
 - every accepted challenge has its match (none lost between accept and create);
-- no action was applied twice: no two log rows for one version, and clicks that were
-  acknowledged before the kill, sent again after it, change nothing;
+- no action was applied twice: no two log rows for one version, every match's state is its
+  action log re-applied to its seed, and clicks that were acknowledged before the kill,
+  sent again after it, change nothing;
 - every live match has a board showing its current state within seconds (its message's
   embed is what the bot renders for the stored state, and ``board_version == version``),
   and no match is left half-opened;
@@ -39,6 +40,7 @@ from typing import Any
 
 import pytest
 
+from cogs.ladder_replay import resimulate
 from cogs.referee import Referee, pending_seats
 from cogs.table import Table
 from db import SqliteStore
@@ -188,6 +190,18 @@ class Run:
                 " (SELECT MAX(version) FROM match_actions a WHERE a.match_id = m.id)").fetchall()
             assert behind == [], f"logged actions missing from their match: {behind}"
 
+    async def check_replays(self) -> None:
+        """With the bot dead: every match's state is exactly its action log re-applied to
+        its seed (an action applied twice, or lost from the log, would differ)."""
+        assert self.reader is not None
+        async with self.reader.read_connection() as conn:
+            ids = [r[0] for r in await conn.execute_fetchall("SELECT id FROM matches")]
+        for match_id in ids:
+            rec = await self.reader.get_match(match_id)
+            assert rec is not None
+            resim = resimulate(rec, await self.reader.action_log(match_id))
+            assert resim.problem is None, f"match #{match_id}: {resim.problem}"
+
     def expire_one_while_down(self) -> int | None:
         """A long downtime: one live match's deadline passes while the bot is dead."""
         with contextlib.closing(sqlite3.connect(self.db)) as conn:
@@ -297,6 +311,7 @@ async def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
             stop.set()
             await asyncio.gather(*players, return_exceptions=False)
             run.check_database()
+            await run.check_replays()
             expired = run.expire_one_while_down()
             if expired is not None:
                 rec = await run.reader.get_match(expired)  # type: ignore[union-attr]
