@@ -89,9 +89,11 @@ class HajimeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, install the translator, load cogs, sync slash commands."""
+        from cogs.guard import Guard
         from cogs.i18n import Translator
         from cogs.library import Library
         from cogs.lobby import Lobby
+        from cogs.reconcile import Reconciler
         from cogs.router import Router
         from cogs.table import Table
 
@@ -99,12 +101,14 @@ class HajimeBot(commands.Bot):
         await self.store.open()
         await self.tree.set_translator(Translator())
         tick = self.settings.timer_tick_seconds
+        await self.add_cog(Guard(self))
         await self.add_cog(Router(self))
         await self.add_cog(Table(self, self.store, self.referee, tick_seconds=tick))
         await self.add_cog(Lobby(self, self.store, self.referee,
                                  expiry_seconds=self.settings.challenge_expiry_seconds,
                                  max_live=self.settings.max_live_matches, tick_seconds=tick))
         await self.add_cog(Library(self))
+        await self.add_cog(Reconciler(self, self.store, self.referee))
         await self.load_optional_cogs()
         if self.settings.dev_guilds:
             for gid in self.settings.dev_guilds:

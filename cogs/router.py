@@ -92,6 +92,12 @@ class Router(commands.Cog):
         except ids.BadCustomId:
             await answer(interaction, t(loc, "router.unknown_button"))
             return
+        message = interaction.message
+        if ids.is_private(cid) and (message is None or not message.flags.ephemeral):
+            log.info("refused private control %s on a public message", raw)
+            await answer(interaction, "That control belongs to a private message, not to "
+                                      "this one. Press **Act** for your own controls.")
+            return
         self.active += 1
         try:
             await handler(interaction, cid)
