@@ -194,7 +194,7 @@ class WofRenderer(Renderer):
             if me.character:
                 c = characters()[me.character]
                 if me.super_used:
-                    sup_state = "already used this bout"
+                    sup_state = "already used this match"
                 elif v.can_super:
                     sup_state = "✅ **you can call it this turn**"
                 else:
@@ -312,8 +312,6 @@ class WofRenderer(Renderer):
             arrow = ARROWS.get(d["direction"], "👣")
             return (f"{arrow} {w} moves {plural(d['distance'], 'square')} "
                     f"{DIRECTION_NAMES[d['direction']]}.")
-        if k == "forced_off":
-            return f"🚫 {w} has nowhere to go and is forced off the board!"
         if k == "actions_revealed":
             cards = " · ".join(f"{names[i]} {show_card(c)}" for i, c in enumerate(d["cards"]))
             return f"🃏 **Action cards** at range {d['range']}: {cards}"

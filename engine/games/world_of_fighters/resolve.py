@@ -113,16 +113,12 @@ def move_directions(state: WofState, seat: int) -> list[Direction]:
 
 
 def advance(state: WofState) -> list[Event]:
-    """Run the queue until a real decision is needed; score once both have moved."""
-    while state.queue and state.queue[0].kind == "move":
-        seat = state.queue[0].seat
-        if move_directions(state, seat):
-            return []
-        state.queue.pop(0)
-        name = char(state, seat).name
-        assert state.reveal is not None
-        state.reveal.notes.append(f"{name} has nowhere to go and is forced off the board!")
-        return [public("forced_off", seat=seat), *end_bout(state, 1 - seat, "ring_out")]
+    """Score once both have moved; until then the next move is the pending decision.
+
+    A fighter always has a legal direction (on the 7x7 board with moves of 1-3; see
+    ``test_board.py::test_on_7x7_a_legal_direction_always_exists``): "forced off the
+    board" is the Ring Out of a super move, not a movement rule.
+    """
     if not state.queue:
         return score(state)
     return []

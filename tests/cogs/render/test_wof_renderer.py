@@ -225,7 +225,6 @@ def test_every_event_kind_is_narrated() -> None:
         Event(kind="super_move", data={"seat": 0, "move": "Haymaker"}),
         Event(kind="attack", data={"seat": 0, "card": "punch", "score": 6, "blocked": 0,
                                    "damage": 6, "super": True}),
-        Event(kind="forced_off", data={"seat": 1}),
         Event(kind="both_blocked", data={}),
         Event(kind="deck_reshuffled", data={"cards": 30}),
         Event(kind="counter", data={"seat": 1, "card": "kick", "damage": 3}),
@@ -239,8 +238,8 @@ def test_every_event_kind_is_narrated() -> None:
     for ev in extra:
         line = R.line(ev, NAMES)
         assert line and "=" not in line, (ev, line)
-    assert "RING OUT" in (R.line(extra[8], NAMES) or "")
-    assert "Counter" in (R.line(extra[6], NAMES) or "")
+    assert "RING OUT" in (R.line(extra[7], NAMES) or "")
+    assert "Counter" in (R.line(extra[5], NAMES) or "")
 
 
 def test_public_narration_never_names_a_private_card(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,6 +34,7 @@ def test_super_needs_7_hp_or_less_and_the_matching_card() -> None:
 
 
 def test_climbing_monkey_grapple_at_range_3_scores_6_and_overrules_block() -> None:
+    # Decision (docs/rules/world-of-fighters.md): an overruled Block gives no counter.
     s = arrange(started("haiwu", "rocco"), hp=(7, 20), pos=((3, 0), (3, 5)),
                 hands=(["grapple", "punch", "block"], ["block", "punch", "kick"]))
     s, ev = GAME.apply(s, 0, commit(1, "grapple", True))
@@ -46,7 +47,7 @@ def test_climbing_monkey_grapple_at_range_3_scores_6_and_overrules_block() -> No
     assert s.fighters[1].hp == 14  # +6, Rocco's Block 2 overruled
     assert s.fighters[0].super_used and "super_move" in kinds(ev)
     assert s.phase == "commit"  # an overruled Block gives no counter
-    assert supers(arrange(s, hp=(5, 14)), 0) == set()  # once per bout
+    assert supers(arrange(s, hp=(5, 14)), 0) == set()  # once per match
 
 
 def test_super_at_the_wrong_range_is_a_plain_card_and_not_spent() -> None:
