@@ -208,9 +208,7 @@ class Lobby(commands.Cog):
         await interaction.edit_original_response(
             content=challenge_text(ch, f"Accepted! The match is on: {match_link(rec)}"),
             view=StaticView())
-        seat = rec.seats.index(user)
-        await interaction.followup.send(
-            ephemeral=True, **self.table.hand_payload(rec, state, seat, with_controls=True))
+        # no private hand for the accepter: the board's opening message asks both alike
 
     async def expire(self, ch: ChallengeRecord) -> None:
         """Close an expired challenge and say so on its message."""

@@ -26,11 +26,31 @@ from engine.core import BaseState, Game, IllegalAction, MatchOver, NotYourDecisi
 log = logging.getLogger("hajime.table")
 
 MAX_ROWS = 5
+RECENT_CHARS = 1000
+"""Room for the board's "So far this turn" field (Discord allows 1024 per field)."""
 
 
 def names_of(rec: MatchRecord) -> list[str]:
     """Mentions per seat: they render as names in embeds without pinging anyone."""
     return [f"<@{uid}>" for uid in rec.seats]
+
+
+def fit_lines(lines: list[str], limit: int = RECENT_CHARS) -> str:
+    """The last lines that fit in ``limit`` characters (older ones are dropped)."""
+    out: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(out))
+
+
+def timeout_line(seats: list[int], names: list[str]) -> str:
+    """One line for timed-out decisions, however many defaults they played."""
+    who = " and ".join(names[s] for s in seats if 0 <= s < len(names))
+    return f"⌛ Time ran out for {who}: the referee played the default."
 
 
 def board_buttons(match_id: int) -> StaticView:
@@ -101,6 +121,10 @@ class Table(commands.Cog):
         self.store = store
         self.referee = referee
         self.timer.change_interval(seconds=tick_seconds)
+        self.recent: dict[int, list[str]] = {}
+        """Per match, public lines since the last thread message (shown on the board)."""
+        self.pinged: dict[int, set[int]] = {}
+        """Per match, seats pinged that have not acted since (pinged once per decision)."""
 
     async def cog_load(self) -> None:
         """Register our custom_id kinds and start the timer."""
@@ -135,11 +159,16 @@ class Table(commands.Cog):
         renderer = renderer_for(rec.game)
         view = game.view(state, None)
         outcome = game.outcome(state)
+        names = names_of(rec)
         ctx = BoardContext(match_id=rec.id, game_name=game.name, view=view,
-                           names=names_of(rec), prompts=game.prompts(state),
+                           names=names, prompts=game.prompts(state),
                            finished=outcome is not None,
-                           summary=outcome.summary if outcome else "")
+                           summary=renderer.result_line(outcome, view, names)
+                           if outcome else "")
         embed = renderer.board_embed(ctx)
+        recent = self.recent.get(rec.id)
+        if recent and outcome is None:
+            embed.add_field(name="So far this turn", value=fit_lines(recent), inline=False)
         payload: dict[str, Any] = {"embed": embed, "view": board_buttons(rec.id)
                                    if outcome is None else StaticView()}
         png = png if png is not None else renderer.picture(view)
@@ -163,8 +192,11 @@ class Table(commands.Cog):
             view = controls(rec.id, state.version, seat, renderer.groups(choices), page)
         elif prompt is not None and prompt.committed:
             embed.set_footer(text="Committed. Waiting for your rival.")
+        elif prompt is not None:
+            embed.set_footer(text="Your decision: press Act on the board to choose.")
         elif game.outcome(state) is None:
-            embed.set_footer(text="Nothing to decide right now.")
+            embed.set_footer(text="Nothing to decide right now; the board shows whose "
+                                  "move it is.")
         return {"embed": embed, "view": view}
 
     # ----------------------------------------------------------------- handlers
@@ -190,7 +222,8 @@ class Table(commands.Cog):
             raise MatchOver("This match is over.")
         prompt = game.prompts(state).get(seat)
         if prompt is None:
-            raise NotYourDecision("You have nothing to decide right now; I'll ping you.")
+            raise NotYourDecision("You have nothing to decide right now; I'll ping you when "
+                                  "it's your decision.")
         if len(cid.fields) > 1:
             await interaction.response.edit_message(
                 **self.hand_payload(rec, state, seat, with_controls=True, page=cid.num(1)))
@@ -229,9 +262,10 @@ class Table(commands.Cog):
                          channel: discord.abc.Messageable) -> MatchRecord:
         """Open the match's thread (when the channel allows one) and post the board.
 
-        Without the right to create threads the board goes in the channel itself; if the
-        bot cannot post there either, the match is aborted (nothing is rated) and the
-        players are told why.
+        Then one opening message tells every seat, alike, to press **Act** (or **Show
+        hand**) on the board: nobody gets a private head start. Without the right to create
+        threads the board goes in the channel itself; if the bot cannot post there either,
+        the match is aborted (nothing is rated) and the players are told why.
         """
         game = self.referee.game(rec.game)
         where: discord.abc.Messageable = channel
@@ -256,68 +290,122 @@ class Table(commands.Cog):
         thread_id = getattr(where, "id", rec.channel_id)
         await self.store.set_match_message(rec.id, thread_id, message.id)
         rec = rec.model_copy(update={"thread_id": thread_id, "message_id": message.id})
-        await self.ping(rec, state, pending_seats(game, state), {})
+        pending = pending_seats(game, state)
+        self.pinged[rec.id] = set(pending)
+        names = names_of(rec)
+        who = " and ".join(names[s] for s in sorted(pending))
+        prompts = game.prompts(state)
+        asks = sorted({prompts[s].text for s in pending})
+        await where.send(
+            f"⚔️ The match is on! {who}: {' '.join(asks)} Press **Act** on the board above "
+            "to choose (your choice stays secret), or **Show hand** to look.",
+            allowed_mentions=discord.AllowedMentions(users=True))
         return rec
 
     async def publish(self, applied: Applied) -> None:
-        """After a step: edit the board, narrate public events, ping who must decide."""
+        """After a step: edit the live board; post a message only at a turning point.
+
+        The step's public narration is folded into the board ("So far this turn") unless
+        one of its events is a turning point for the game's renderer (a reveal's result,
+        a round or match end): then everything since the last message is posted as one
+        message, which also pings whoever now has a new decision. Otherwise a seat with a
+        new decision gets a short ping of its own, at most once until it acts. Timeouts
+        are one line, whatever the referee's default played.
+        """
         rec = applied.match
         if rec.thread_id is None or rec.message_id is None:
             return
+        renderer = renderer_for(rec.game)
+        names = names_of(rec)
+        public_events = for_viewer(applied.events, None)
+        timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
+                     and isinstance(e.data.get("seat"), int)]
+        lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names)
+        if timed_out:
+            lines.insert(0, timeout_line(sorted(set(timed_out)), names))
+        turning = applied.outcome is not None or any(
+            renderer.turning_point(e) for e in public_events)
+        recent = self.recent.setdefault(rec.id, [])
+        recent.extend(lines)
+        pinged = self.pinged.setdefault(rec.id, set())
+        if applied.seat is not None:
+            pinged.discard(applied.seat)
+        post = list(recent) if turning or timed_out else []
+        if post:
+            recent.clear()
         where = self.bot.get_partial_messageable(rec.thread_id)
         try:
             await where.get_partial_message(rec.message_id).edit(
                 **await self.drawn_board(rec, applied.state))
         except discord.HTTPException:
             log.warning("could not edit board of match %s", rec.id)
-        renderer = renderer_for(rec.game)
-        lines = renderer.narrate(for_viewer(applied.events, None), names_of(rec))
-        if lines:
-            await self.send_lines(where, lines)
         if applied.outcome is not None:
-            await self.announce_result(rec, applied)
-        if applied.outcome is None:
-            await self.ping(rec, applied.state, applied.pending_after,
-                            applied.pending_before if applied.seat is not None else {},
-                            actor=applied.seat)
+            self.recent.pop(rec.id, None)
+            self.pinged.pop(rec.id, None)
+            await self.announce_result(rec, applied, post)
+            return
+        game = self.referee.game(rec.game)
+        targets = self.ping_targets(applied, pinged)
+        pinged.update(targets)
+        ping = self.ping_text(game.prompts(applied.state), targets, names)
+        if post:
+            await self.send_lines(where, [*post, ping] if ping else post, ping=bool(ping))
+        elif ping:
+            await where.send(ping, allowed_mentions=discord.AllowedMentions(users=True))
 
-    async def announce_result(self, rec: MatchRecord, applied: Applied) -> None:
-        """The final message: the result, with a Rematch button."""
+    @staticmethod
+    def ping_targets(applied: Applied, pinged: set[int]) -> list[int]:
+        """Seats with a new decision, not the actor (they see it in place), not pinged yet."""
+        before = applied.pending_before if applied.seat is not None else {}
+        return sorted(s for s, kind in applied.pending_after.items()
+                      if s != applied.seat and before.get(s) != kind and s not in pinged)
+
+    @staticmethod
+    def ping_text(prompts: dict[int, Any], targets: list[int], names: list[str]) -> str:
+        """``⏳ @bob: Move. Press Act on the board.`` (no buttons: the board has them)."""
+        if not targets:
+            return ""
+        text = " ".join(f"{names[s]}: {prompts[s].text}" for s in targets if s in prompts)
+        return f"⏳ {text} Press **Act** on the board."
+
+    async def announce_result(self, rec: MatchRecord, applied: Applied,
+                              lines: list[str] | None = None) -> None:
+        """The final message: the last narration, the result in players' names and the
+        game's words (the renderer's :meth:`result_line`), and a Rematch button."""
         assert applied.outcome is not None
         where = self.bot.get_partial_messageable(rec.thread_id or rec.channel_id)
-        winners = " and ".join(f"<@{rec.seats[s]}>" for s in applied.outcome.winners)
-        head = "🤝 **Draw.**" if applied.outcome.draw else f"🏆 **{winners} wins!**"
+        game = self.referee.game(rec.game)
+        view_model = game.view(applied.state, None)
+        result = renderer_for(rec.game).result_line(applied.outcome, view_model,
+                                                    names_of(rec))
         view = StaticView()
         view.add_item(discord.ui.Button(label="Rematch", emoji="🔁",
                                         style=discord.ButtonStyle.primary,
                                         custom_id=ids.make("rm", rec.id)))
-        await where.send(f"🏁 Match over. {head} {applied.outcome.summary}".strip(), view=view,
+        body = fit_lines(lines or [], 1800 - len(result))
+        text = f"{body}\n🏁 **Match over.** {result}" if body else f"🏁 **Match over.** {result}"
+        await where.send(text, view=view,
                          allowed_mentions=discord.AllowedMentions(users=True))
 
-    async def send_lines(self, where: discord.abc.Messageable, lines: list[str]) -> None:
-        """Send narration, split under Discord's 2000-character limit."""
+    async def send_lines(self, where: discord.abc.Messageable, lines: list[str],
+                         ping: bool = False) -> None:
+        """Send narration, split under Discord's 2000-character limit.
+
+        With ``ping`` the last chunk (which ends with the ping line) may mention users.
+        """
+        chunks: list[str] = []
         chunk = ""
         for line in lines:
             if len(chunk) + len(line) + 1 > 1900:
-                await where.send(chunk, allowed_mentions=discord.AllowedMentions.none())
+                chunks.append(chunk)
                 chunk = ""
             chunk += line[:1900] + "\n"
         if chunk:
-            await where.send(chunk, allowed_mentions=discord.AllowedMentions.none())
-
-    async def ping(self, rec: MatchRecord, state: BaseState, pending: dict[int, str],
-                   before: dict[int, str], actor: int | None = None) -> None:
-        """Mention seats with a new decision to make (the actor sees theirs in place)."""
-        game = self.referee.game(rec.game)
-        prompts = game.prompts(state)
-        targets = sorted(s for s, kind in pending.items()
-                         if s != actor and before.get(s) != kind)
-        if not targets or rec.thread_id is None:
-            return
-        text = " ".join(f"<@{rec.seats[s]}>: {prompts[s].text}" for s in targets)
-        where = self.bot.get_partial_messageable(rec.thread_id)
-        await where.send(f"⏳ {text} Press **Act**.", view=board_buttons(rec.id),
-                         allowed_mentions=discord.AllowedMentions(users=True))
+            chunks.append(chunk)
+        for number, text in enumerate(chunks):
+            last = number == len(chunks) - 1
+            await where.send(text, allowed_mentions=discord.AllowedMentions(users=True)
+                             if ping and last else discord.AllowedMentions.none())
 
     # ----------------------------------------------------------------- timers
     @tasks.loop(seconds=5.0)
@@ -342,16 +430,15 @@ class Table(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def remind(self, rec: MatchRecord) -> None:
-        """The half-time reminder to seats that still have to decide."""
+        """The half-time reminder to seats that still have to decide (no buttons)."""
         await self.store.mark_reminded(rec.id, rec.version)
         game = self.referee.game(rec.game)
         state = game.load(rec.state)
         seats = sorted(pending_seats(game, state))
         if not seats or rec.thread_id is None or rec.deadline is None:
             return
-        who = " ".join(f"<@{rec.seats[s]}>" for s in seats)
+        who = " and ".join(f"<@{rec.seats[s]}>" for s in seats)
         where = self.bot.get_partial_messageable(rec.thread_id)
         await where.send(f"⏰ {who}: half your time is gone; the referee decides for you "
-                         f"<t:{int(rec.deadline)}:R>.", view=board_buttons(rec.id),
+                         f"<t:{int(rec.deadline)}:R>. Press **Act** on the board.",
                          allowed_mentions=discord.AllowedMentions(users=True))
-

@@ -167,7 +167,7 @@ async def test_turn_timer_reminds_then_plays_defaults_then_forfeits(
         kinds = [e.kind for e in await bot.store.events(match_id)]
         assert kinds.count("timeout") >= 2 and "match_over" in kinds
         text = "\n".join(m.content for m in fake.messages(thread))
-        assert "ran out of time" in text and "Match over" in text
+        assert "Time ran out for" in text and "Match over" in text
         log = await bot.store.action_log(match_id)
         assert log[-1].note == "timeout-forfeit"
 
