@@ -294,10 +294,10 @@ def end_bout(state: WofState, winner: int | None, reason: str) -> list[Event]:
     else:
         w = 0 if wins[0] > wins[1] else 1
         if state.options.bouts == 1:
-            summary = f"{names[w]} (seat {w + 1}) wins {how[reason]}."
+            summary = f"{names[w]} wins {how[reason]}."
             state.result = Outcome.win(w, 2, reason, summary)
         else:
-            summary = f"{names[w]} (seat {w + 1}) wins {wins[w]}-{wins[1 - w]} in bouts."
+            summary = f"{names[w]} wins {wins[w]}-{wins[1 - w]} in bouts."
             state.result = Outcome.win(w, 2, "bouts", summary)
     return [*events, public("match_over", ranks=list(state.result.ranks),
                             reason=state.result.reason, summary=state.result.summary)]
