@@ -26,6 +26,8 @@ from engine.core import BaseState, Game, IllegalAction, MatchOver, NotYourDecisi
 log = logging.getLogger("hajime.table")
 
 MAX_ROWS = 5
+HAND_SECONDS = 14 * 60
+"""How long a private hand can be refreshed in place (Discord's token lasts 15 minutes)."""
 RECENT_CHARS = 1000
 """Room for the board's "So far this turn" field (Discord allows 1024 per field)."""
 
@@ -123,8 +125,11 @@ class Table(commands.Cog):
         self.timer.change_interval(seconds=tick_seconds)
         self.recent: dict[int, list[str]] = {}
         """Per match, public lines since the last thread message (shown on the board)."""
-        self.pinged: dict[int, set[int]] = {}
-        """Per match, seats pinged that have not acted since (pinged once per decision)."""
+        self.pinged: dict[int, tuple[Any, set[int]]] = {}
+        """Per match, the turn (renderer's :meth:`turn_key`) and the seats pinged in it."""
+        self.hands: dict[tuple[int, int], tuple[float, discord.Interaction[Any]]] = {}
+        """Per (match, seat), the last interaction that showed that seat its hand: when a
+        new decision comes without a ping, that private message is refreshed in place."""
 
     async def cog_load(self) -> None:
         """Register our custom_id kinds and start the timer."""
@@ -211,6 +216,7 @@ class Table(commands.Cog):
         rec, _, state, seat = await self._seat(interaction, cid.num(0))
         await interaction.response.send_message(
             ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=False))
+        self.remember_hand(rec.id, seat, interaction)
 
     async def on_act(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """Act: the seat's private view with its legal actions as controls.
@@ -227,9 +233,10 @@ class Table(commands.Cog):
         if len(cid.fields) > 1:
             await interaction.response.edit_message(
                 **self.hand_payload(rec, state, seat, with_controls=True, page=cid.num(1)))
-            return
-        await interaction.response.send_message(
-            ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=True))
+        else:
+            await interaction.response.send_message(
+                ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=True))
+        self.remember_hand(rec.id, seat, interaction)
 
     async def on_action(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action button: apply it, update the hand in place, then the board."""
@@ -255,7 +262,30 @@ class Table(commands.Cog):
             [e for e in mine if e.audience is not None], names_of(applied.match))
         payload["content"] = "\n".join(lines)[:1900] or None
         await interaction.response.edit_message(**payload)
+        self.remember_hand(match_id, applied.seat, interaction)
         await self.publish(applied)
+
+    def remember_hand(self, match_id: int, seat: int,
+                      interaction: discord.Interaction[Any]) -> None:
+        """Keep the interaction whose private message shows ``seat`` its hand."""
+        self.hands[(match_id, seat)] = (time.monotonic(), interaction)
+
+    async def refresh_hands(self, rec: MatchRecord, state: BaseState,
+                            seats: list[int]) -> None:
+        """Show seats their new decision in their open private hand, in place.
+
+        Discord lets the bot edit an interaction's answer for 15 minutes; older hands are
+        left alone (the board's Act button always works).
+        """
+        for seat in seats:
+            got = self.hands.get((rec.id, seat))
+            if got is None or time.monotonic() - got[0] > HAND_SECONDS:
+                continue
+            try:
+                await got[1].edit_original_response(
+                    **self.hand_payload(rec, state, seat, with_controls=True))
+            except discord.HTTPException:
+                self.hands.pop((rec.id, seat), None)
 
     # ----------------------------------------------------------------- publishing
     async def post_board(self, rec: MatchRecord, state: BaseState,
@@ -291,7 +321,8 @@ class Table(commands.Cog):
         await self.store.set_match_message(rec.id, thread_id, message.id)
         rec = rec.model_copy(update={"thread_id": thread_id, "message_id": message.id})
         pending = pending_seats(game, state)
-        self.pinged[rec.id] = set(pending)
+        turn = renderer_for(rec.game).turn_key(game.view(state, None))
+        self.pinged[rec.id] = (turn, set(pending))
         names = names_of(rec)
         who = " and ".join(names[s] for s in sorted(pending))
         prompts = game.prompts(state)
@@ -299,7 +330,8 @@ class Table(commands.Cog):
         await where.send(
             f"⚔️ The match is on! {who}: {' '.join(asks)} Press **Act** on the board above "
             "to choose (your choice stays secret), or **Show hand** to look.",
-            allowed_mentions=discord.AllowedMentions(users=True))
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(id=rec.seats[s]) for s in pending]))
         return rec
 
     async def publish(self, applied: Applied) -> None:
@@ -327,9 +359,6 @@ class Table(commands.Cog):
             renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
         recent.extend(lines)
-        pinged = self.pinged.setdefault(rec.id, set())
-        if applied.seat is not None:
-            pinged.discard(applied.seat)
         post = list(recent) if turning or timed_out else []
         if post:
             recent.clear()
@@ -342,23 +371,32 @@ class Table(commands.Cog):
         if applied.outcome is not None:
             self.recent.pop(rec.id, None)
             self.pinged.pop(rec.id, None)
+            for seat in range(len(rec.seats)):
+                self.hands.pop((rec.id, seat), None)
             await self.announce_result(rec, applied, post)
             return
         game = self.referee.game(rec.game)
-        targets = self.ping_targets(applied, pinged)
+        turn = renderer.turn_key(game.view(applied.state, None))
+        if self.pinged.get(rec.id, (None, set()))[0] != turn:
+            self.pinged[rec.id] = (turn, set())
+        pinged = self.pinged[rec.id][1]
+        fresh = self.new_decisions(applied)
+        targets = [s for s in fresh if s not in pinged]
         pinged.update(targets)
+        await self.refresh_hands(rec, applied.state, [s for s in fresh if s not in targets])
         ping = self.ping_text(game.prompts(applied.state), targets, names)
+        users = [discord.Object(id=rec.seats[s]) for s in targets]
         if post:
-            await self.send_lines(where, [*post, ping] if ping else post, ping=bool(ping))
+            await self.send_lines(where, [*post, ping] if ping else post, users)
         elif ping:
-            await where.send(ping, allowed_mentions=discord.AllowedMentions(users=True))
+            await where.send(ping, allowed_mentions=discord.AllowedMentions(users=users))
 
     @staticmethod
-    def ping_targets(applied: Applied, pinged: set[int]) -> list[int]:
-        """Seats with a new decision, not the actor (they see it in place), not pinged yet."""
+    def new_decisions(applied: Applied) -> list[int]:
+        """Seats with a new decision after a step, except the actor (who sees it in place)."""
         before = applied.pending_before if applied.seat is not None else {}
         return sorted(s for s, kind in applied.pending_after.items()
-                      if s != applied.seat and before.get(s) != kind and s not in pinged)
+                      if s != applied.seat and before.get(s) != kind)
 
     @staticmethod
     def ping_text(prompts: dict[int, Any], targets: list[int], names: list[str]) -> str:
@@ -384,14 +422,14 @@ class Table(commands.Cog):
                                         custom_id=ids.make("rm", rec.id)))
         body = fit_lines(lines or [], 1800 - len(result))
         text = f"{body}\n🏁 **Match over.** {result}" if body else f"🏁 **Match over.** {result}"
-        await where.send(text, view=view,
-                         allowed_mentions=discord.AllowedMentions(users=True))
+        await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
 
     async def send_lines(self, where: discord.abc.Messageable, lines: list[str],
-                         ping: bool = False) -> None:
+                         ping: list[discord.Object] | None = None) -> None:
         """Send narration, split under Discord's 2000-character limit.
 
-        With ``ping`` the last chunk (which ends with the ping line) may mention users.
+        Names in narration are mentions that ping nobody; only the users in ``ping`` are
+        pinged, by the last chunk (which ends with the ping line).
         """
         chunks: list[str] = []
         chunk = ""
@@ -404,7 +442,7 @@ class Table(commands.Cog):
             chunks.append(chunk)
         for number, text in enumerate(chunks):
             last = number == len(chunks) - 1
-            await where.send(text, allowed_mentions=discord.AllowedMentions(users=True)
+            await where.send(text, allowed_mentions=discord.AllowedMentions(users=ping)
                              if ping and last else discord.AllowedMentions.none())
 
     # ----------------------------------------------------------------- timers
@@ -441,4 +479,5 @@ class Table(commands.Cog):
         where = self.bot.get_partial_messageable(rec.thread_id)
         await where.send(f"⏰ {who}: half your time is gone; the referee decides for you "
                          f"<t:{int(rec.deadline)}:R>. Press **Act** on the board.",
-                         allowed_mentions=discord.AllowedMentions(users=True))
+                         allowed_mentions=discord.AllowedMentions(
+                             users=[discord.Object(id=rec.seats[s]) for s in seats]))

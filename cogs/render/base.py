@@ -89,10 +89,18 @@ class Renderer:
     game_id: str = ""
     color: int = 0x5865F2
     turning_points: frozenset[str] = frozenset(
-        {"picks", "reveal", "turn_end", "round_end", "bout_over", "match_over"})
-    """Public event kinds worth a new thread message (fighters revealed, a reveal's
-    results, round or match end); every other public event is folded into the live board.
-    The defaults name Sushido's kinds too; a game's renderer may override them."""
+        {"picks", "turn_end", "round_end", "bout_over", "match_over"})
+    """Public event kinds worth a new thread message (fighters revealed, a turn's results,
+    round or match end); every other public event is folded into the live board (and
+    posted with the next turning point). The defaults name Sushido's kinds too; a game's
+    renderer may override them."""
+
+    def turn_key(self, view: BaseModel) -> tuple[Any, ...]:
+        """Which turn the public view is in (a player is pinged at most once per turn).
+
+        Default: the view's ``round`` or ``bout`` and ``turn`` fields, when it has them.
+        """
+        return tuple(getattr(view, name, None) for name in ("round", "bout", "turn"))
 
     def turning_point(self, event: Event) -> bool:
         """Whether a public event deserves its own thread message (a real turning point).
