@@ -150,3 +150,45 @@ async def test_sushido_match_is_quiet(fake_discord: FakeDiscord,
     # here once that branch lands: until then only the table's own words are asserted.
     table_texts = [m for m in shown if m.content.startswith(("⚔️ The match is on", "⏳", "🏁"))]
     assert bad_texts(table_texts) == []
+
+
+async def test_a_later_decision_in_the_turn_shows_up_in_the_open_hand_without_a_ping(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    from tests.e2e.harness import press
+    from tests.e2e.test_table_e2e import first_control, use
+
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "world_of_fighters")
+        thread = fake.threads(fake.channel)[-1]
+        # Show hand with a decision pending says so, the same as Act would
+        shown = await press(alice, board, f"hj:hand:{match_id}")
+        assert shown.message is not None and shown.message.components == []
+        footer = (shown.message.embeds[0].get("footer") or {}).get("text", "")
+        assert "Your decision" in footer and "Nothing to decide" not in footer
+        for user in (alice, bob):  # both pick
+            msg, comp = await first_control(user, board, match_id)
+            await use(user, msg, comp)
+        await idle(fake, bot)
+        # turn 1: alice lays her cards first, then waits; her private hand stays open
+        hand, comp = await first_control(alice, board, match_id)
+        await use(alice, hand, comp)
+        await idle(fake, bot)
+        assert "Committed" in json.dumps(hand.embeds)
+        seen = len(fake.messages(thread))
+        msg, comp = await first_control(bob, board, match_id)
+        await use(bob, msg, comp)
+        await idle(fake, bot)
+        rec = await bot.store.get_match(match_id)
+        assert rec is not None
+        game_state = bot.referee.game(rec.game).load(rec.state)
+        assert game_state.phase == "move" and game_state.queue[0].seat == 0  # alice moves
+        # no new ping for alice (she was pinged this turn): her open hand shows the compass
+        added = fake.messages(thread)[seen:]
+        assert all(alice.id not in pinged(m.history[0]) for m in added), added
+        assert any(c.startswith(f"hj:a:{match_id}:") and c.endswith(":mv-n")
+                   for c in hand.custom_ids), hand.custom_ids
+        moved = await press(alice, hand, next(c for c in hand.custom_ids if ":mv-" in c))
+        assert moved.response_type == 7
+    assert fake.schema_errors == [] and fake.handler_errors == []
