@@ -64,12 +64,21 @@ def match_link(rec: MatchRecord) -> str:
     return f"https://discord.com/channels/{guild}/{rec.channel_id}"
 
 
+def option_text(key: str, value: Any) -> str:
+    """A match option in the game's words (the command's choice name, e.g. ``Best of
+    three``), not ``key: value``."""
+    for choice in {"duel": DUEL_CHOICES, "bouts": BOUT_CHOICES}.get(key, []):
+        if choice.value == value:
+            return choice.name
+    return f"{key.replace('_', ' ')}: {value}"
+
+
 def challenge_text(ch: ChallengeRecord, status: str | None = None) -> str:
     """The public text of a challenge message."""
     game = REGISTRY[ch.game].name
-    opts = ", ".join(f"{k}: {v}" for k, v in ch.options.items() if k != FIRST)
+    opts = ", ".join(option_text(k, v) for k, v in ch.options.items() if k != FIRST)
     head = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.opponent_id}> to **{game}**"
-    head += f" ({opts})" if opts else ""
+    head += f" · {opts}" if opts else ""
     if status is None:
         return f"{head}.\nThis challenge expires <t:{int(ch.expires_at)}:R>."
     return f"{head}.\n{status}"

@@ -76,7 +76,8 @@ async def test_forfeit_then_rematch_with_the_other_player_first(
         assert offer.ephemeral and "Rematch offered" in offer.content
         await idle(fake, bot)
         challenge = fake.messages(fake.channel)[-1]
-        assert "Rematch" in challenge.content and "rencontre" in challenge.content
+        assert "Rematch" in challenge.content
+        assert "· Rencontre (first to 3 rounds)" in challenge.content
         again = await press(alice, final, f"hj:rm:{match_id}")  # a double click
         assert again.ephemeral and "already an open challenge" in again.content
         await press(bob, challenge, next(c for c in challenge.custom_ids if c.endswith("accept")))
