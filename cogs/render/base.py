@@ -145,6 +145,9 @@ class Renderer:
             how = "timed out too often" if outcome.reason == "timeout" else "forfeited"
             return f"{head}: {gone} {how}."
         summary = readable(outcome.summary, names).strip()
+        if summary and (outcome.draw or any(names[s] in summary for s in outcome.winners
+                                            if 0 <= s < len(names))):
+            return summary  # the engine's sentence already says who won
         return f"{head}. {summary}".strip() if summary else f"{head}."
 
     def picture(self, view: BaseModel) -> bytes | None:

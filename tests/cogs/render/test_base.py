@@ -23,7 +23,9 @@ def test_readable_replaces_every_seat_with_a_name() -> None:
 
 def test_result_line_generic_win_draw_and_forfeit() -> None:
     win = Outcome.win(0, 2, "ko", "Seat 1 wins 1-0 by K.-O.")
-    assert R.result_line(win, Empty(), NAMES) == "<@1> wins. <@1> wins 1-0 by K.-O."
+    assert R.result_line(win, Empty(), NAMES) == "<@1> wins 1-0 by K.-O."
+    terse = Outcome.win(1, 2, "ko", "By K.-O.")
+    assert R.result_line(terse, Empty(), NAMES) == "<@2> wins. By K.-O."
     assert R.result_line(Outcome.tie(2, "draw"), Empty(), NAMES) == "A draw."
     gone = Outcome(ranks=(2, 1), reason="forfeit", summary="Seat 1 forfeits.", forfeited=(0,))
     assert R.result_line(gone, Empty(), NAMES) == "<@2> wins: <@1> forfeited."
