@@ -67,9 +67,10 @@ def match_link(rec: MatchRecord) -> str:
 def option_text(key: str, value: Any) -> str:
     """A match option in the game's words (the command's choice name, e.g. ``Best of
     three``), not ``key: value``."""
-    for choice in {"duel": DUEL_CHOICES, "bouts": BOUT_CHOICES}.get(key, []):
-        if choice.value == value:
-            return choice.name
+    names: dict[tuple[str, Any], str] = {("duel", c.value): c.name for c in DUEL_CHOICES}
+    names.update({("bouts", c.value): c.name for c in BOUT_CHOICES})
+    if (key, value) in names:
+        return names[(key, value)]
     return f"{key.replace('_', ' ')}: {value}"
 
 

@@ -341,8 +341,10 @@ class Table(commands.Cog):
         one of its events is a turning point for the game's renderer (a reveal's result,
         a round or match end): then everything since the last message is posted as one
         message, which also pings whoever now has a new decision. Otherwise a seat with a
-        new decision gets a short ping of its own, at most once until it acts. Timeouts
-        are one line, whatever the referee's default played.
+        new decision gets a short ping line of its own. A seat is pinged at most once per
+        turn (the renderer's :meth:`turn_key`); every seat with a new decision also sees it
+        in its open private hand, refreshed in place. Timeouts are one line, whatever the
+        referee's default played.
         """
         rec = applied.match
         if rec.thread_id is None or rec.message_id is None:
@@ -353,15 +355,15 @@ class Table(commands.Cog):
         timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
                      and isinstance(e.data.get("seat"), int)]
         lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names)
-        if timed_out:
-            lines.insert(0, timeout_line(sorted(set(timed_out)), names))
         turning = applied.outcome is not None or any(
             renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
         recent.extend(lines)
-        post = list(recent) if turning or timed_out else []
-        if post:
-            recent.clear()
+        post: list[str] = []
+        if turning:
+            post, recent[:] = list(recent), []
+        if timed_out:  # one line, however many lines the default's play folded in
+            post.insert(0, timeout_line(sorted(set(timed_out)), names))
         where = self.bot.get_partial_messageable(rec.thread_id)
         try:
             await where.get_partial_message(rec.message_id).edit(
@@ -383,7 +385,7 @@ class Table(commands.Cog):
         fresh = self.new_decisions(applied)
         targets = [s for s in fresh if s not in pinged]
         pinged.update(targets)
-        await self.refresh_hands(rec, applied.state, [s for s in fresh if s not in targets])
+        await self.refresh_hands(rec, applied.state, fresh)
         ping = self.ping_text(game.prompts(applied.state), targets, names)
         users = [discord.Object(id=rec.seats[s]) for s in targets]
         if post:
