@@ -353,6 +353,12 @@ class WofRenderer(Renderer):
             return f"🃏 **Action cards** at range {d['range']}: {cards}"
         if k == "both_blocked":
             return "🛡️ Both fighters block: nothing happens."
+        if k == "super_fizzled":
+            return (f"💨 {w}'s **{d['move']}** needs range {d['need']}, not {d['range']}: "
+                    f"it is played as a plain {show_card(d['card'])} and the super is kept.")
+        if k == "super_no_edge":
+            return (f"🛡️ {w}'s **{d['move']}** is a Block: with the rival off the grey edge "
+                    "it rings nobody out and deals no damage.")
         if k == "super_move":
             return f"🌟 **SUPER MOVE!** {w}: **{d['move']}**"
         if k == "attack":

@@ -164,6 +164,8 @@ def score(state: WofState) -> list[Event]:
         if state.called[s] and not active[s]:
             sup = char(state, s).super
             rv.notes.append(f"{sup.name} needs range {sup.range}: played as a plain card.")
+            events.append(public("super_fizzled", seat=s, move=sup.name, need=sup.range,
+                                 range=rng, card=cards[s]))
     state.discard += cards
     state.table, state.called = {}, {}
     if cards == ["block", "block"] and not any(active):
@@ -181,6 +183,7 @@ def score(state: WofState) -> list[Event]:
                 return events + end_bout(state, s, "ring_out")
             if cards[s] == "block":
                 rv.notes.append(f"{me.super.name}: no edge to push {foe.name} over.")
+                events.append(public("super_no_edge", seat=s, move=me.super.name))
                 continue
             rv.notes.append(f"{me.super.name} lands for {SUPER_SCORE}.")
             events.append(public("attack", seat=s, card=cards[s], score=SUPER_SCORE,

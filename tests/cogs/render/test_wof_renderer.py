@@ -223,6 +223,9 @@ def test_every_event_kind_is_narrated() -> None:
     extra = [
         Event(kind="super_called", data={"seat": 0, "move": "Haymaker", "code": "P.R1"}),
         Event(kind="super_move", data={"seat": 0, "move": "Haymaker"}),
+        Event(kind="super_fizzled", data={"seat": 0, "move": "Climbing Monkey", "need": 3,
+                                          "range": 2, "card": "grapple"}),
+        Event(kind="super_no_edge", data={"seat": 1, "move": "Dohyo Push-out"}),
         Event(kind="attack", data={"seat": 0, "card": "punch", "score": 6, "blocked": 0,
                                    "damage": 6, "super": True}),
         Event(kind="both_blocked", data={}),
@@ -238,8 +241,9 @@ def test_every_event_kind_is_narrated() -> None:
     for ev in extra:
         line = R.line(ev, NAMES)
         assert line and "=" not in line, (ev, line)
-    assert "RING OUT" in (R.line(extra[7], NAMES) or "")
-    assert "Counter" in (R.line(extra[5], NAMES) or "")
+    assert "RING OUT" in (R.line(extra[9], NAMES) or "")
+    assert "Counter" in (R.line(extra[7], NAMES) or "")
+    assert "plain 🤼 Grapple and the super is kept" in (R.line(extra[2], NAMES) or "")
 
 
 def test_public_narration_never_names_a_private_card(monkeypatch: pytest.MonkeyPatch) -> None:
