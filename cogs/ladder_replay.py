@@ -202,7 +202,7 @@ def step_lines(game: str, events: list[EventRecord],
             continue  # the private original is shown instead
         narrated = renderer.narrate([to_event(rec)], names)
         if rec.audience is not None:
-            to = ", ".join(names[s] if 0 <= s < len(names) else f"seat {s}"
+            to = ", ".join(names[s] if 0 <= s < len(names) else f"player {s + 1}"
                            for s in rec.audience)
             narrated = [f"🔒 to {to}: {line}" for line in narrated]
         lines.extend(line[:LINE_CHARS] for line in narrated)
@@ -269,7 +269,7 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
         if res is not None:
             bits.append(f"({res.label})" if res.label else "")
             bits.append("forfeited" if res.forfeited else f"rank {res.rank}")
-        players.append(f"Seat {seat + 1}: " + " ".join(b for b in bits if b))
+        players.append(f"Player {seat + 1}: " + " ".join(b for b in bits if b))
     if summary is not None:
         players.append(f"Finished {when(summary.finished_at)}")
     header = "\n".join(players)
