@@ -385,7 +385,9 @@ class Table(commands.Cog):
         fresh = self.new_decisions(applied)
         targets = [s for s in fresh if s not in pinged]
         pinged.update(targets)
-        await self.refresh_hands(rec, applied.state, fresh)
+        # timed-out seats too: their open hand must not keep the controls of a decision
+        # the referee already played for them
+        await self.refresh_hands(rec, applied.state, sorted({*fresh, *timed_out}))
         ping = self.ping_text(game.prompts(applied.state), targets, names)
         users = [discord.Object(id=rec.seats[s]) for s in targets]
         if post:

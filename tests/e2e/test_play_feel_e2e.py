@@ -197,3 +197,30 @@ async def test_a_later_decision_in_the_turn_shows_up_in_the_open_hand_without_a_
         moved = await press(alice, hand, next(c for c in hand.custom_ids if ":mv-" in c))
         assert moved.response_type == 7
     assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_a_timeout_is_one_line_and_the_open_hand_drops_its_stale_controls(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    from tests.e2e.harness import press
+
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3", turn_seconds=0.8,
+                           timer_tick_seconds=0.05) as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "world_of_fighters")
+        thread = fake.threads(fake.channel)[-1]
+        hand = (await press(alice, board, f"hj:act:{match_id}")).message
+        assert hand is not None and any(c.startswith(f"hj:s:{match_id}:0:")
+                                        for c in hand.custom_ids), hand.custom_ids
+        await fake.wait_for(lambda: any("Time ran out" in m.content
+                                        for m in fake.messages(thread)), timeout=10,
+                            what="the pick to time out")
+        await idle(fake, bot)
+        line = next(m for m in fake.messages(thread) if "Time ran out" in m.content)
+        timeout_lines = [x for x in line.content.splitlines() if "Time ran out" in x]
+        assert len(timeout_lines) == 1
+        assert alice.mention in timeout_lines[0] and bob.mention in timeout_lines[0]
+        assert pinged(line.history[0]) <= {alice.id, bob.id}
+        # alice's open hand now shows her next decision, not the pick the referee played
+        assert not any(c.startswith(f"hj:s:{match_id}:0:") for c in hand.custom_ids)
+    assert fake.schema_errors == [] and fake.handler_errors == []
