@@ -26,6 +26,7 @@ warnings.filterwarnings("ignore", message="'audioop' is deprecated",
 
 import aiohttp
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.config import ConfigError, Settings, load_settings
@@ -79,6 +80,12 @@ class HajimeBot(commands.Bot):
         quiet_voice()
         intents = discord.Intents.default()
         kwargs.setdefault("guild_ready_timeout", 2.0)
+        # every command lives in servers only: ``contexts`` [guild] and a guild install,
+        # not the legacy ``dm_permission`` alone
+        kwargs.setdefault("allowed_contexts", app_commands.AppCommandContext(
+            guild=True, dm_channel=False, private_channel=False))
+        kwargs.setdefault("allowed_installs", app_commands.AppInstallationType(
+            guild=True, user=False))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **kwargs)
         self.settings = settings
@@ -110,6 +117,8 @@ class HajimeBot(commands.Bot):
         await self.add_cog(Library(self))
         await self.add_cog(Reconciler(self, self.store, self.referee))
         await self.load_optional_cogs()
+        for command in self.tree.get_commands():
+            command.guild_only = True  # the legacy dm_permission agrees with contexts
         if self.settings.dev_guilds:
             for gid in self.settings.dev_guilds:
                 guild = discord.Object(id=gid)

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import ids
+from cogs.autocomplete import matching, user_name
 from cogs.i18n import L, Refusal, game_choices, game_name, locale_of, reason, t
 from cogs.ladder_render import (
     PAGE_SIZE,
@@ -251,6 +252,24 @@ class Ladder(commands.Cog):
         """The whole match turn by turn, ephemeral and paged."""
         await self.reply(interaction, self.replay_payload(interaction, match_id, 0),
                          ephemeral=True)
+
+    @replay.autocomplete("match_id")
+    async def _replay_autocomplete(self, interaction: discord.Interaction[Any],
+                                   current: str) -> list[app_commands.Choice[int]]:
+        """The caller's last finished matches, readably labelled (newest first)."""
+        page = await Q.history_page(self.store, interaction.user.id, limit=25)
+        out = []
+        for m in page.matches:
+            mine = m.result_of(interaction.user.id)
+            rivals = ", ".join([await user_name(self.bot, interaction.guild, s.user_id)
+                                for s in m.seats if s.user_id != interaction.user.id])
+            best = min((s.rank for s in m.seats), default=1)
+            tie = all(s.rank == best for s in m.seats)
+            how = ("draw" if tie else "won" if mine is not None and mine.rank == best
+                   else "lost")
+            label = f"#{m.match_id} {REGISTRY[m.game].name} vs {rivals} · {how}"
+            out.append(app_commands.Choice(name=label[:100], value=m.match_id))
+        return matching(out, current)
 
     async def on_replay_page(self, interaction: discord.Interaction[Any],
                              cid: ids.CustomId) -> None:

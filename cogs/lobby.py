@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
+from cogs.autocomplete import matching, user_name
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
 from cogs.table import Table
@@ -39,6 +40,21 @@ BOUT_CHOICES = [
 MAX_TURN_MINUTES = 7 * 24 * 60
 """The longest turn timer a server may set (7 days)."""
 
+OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters"}
+"""Which game each /challenge option belongs to (an option for another game is refused)."""
+
+
+def check_options(game_id: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The options given for ``game_id``; an option of another game is refused, clearly."""
+    fields = REGISTRY[game_id].options_model.model_fields
+    for key, value in given.items():
+        if value is not None and key not in fields:
+            owner = REGISTRY[OPTION_GAMES[key]].name if key in OPTION_GAMES else "another game"
+            raise IllegalAction(f"`{key}` is an option of {owner}; {REGISTRY[game_id].name} "
+                                "doesn't use it. Leave it out, or choose that game.")
+    return {k: v for k, v in given.items() if v is not None}
+
+
 FIRST = "_first"
 """Challenge option naming the user who takes seat 1 (rematches: the other player starts)."""
 
@@ -51,12 +67,22 @@ def match_link(rec: MatchRecord) -> str:
     return f"https://discord.com/channels/{guild}/{rec.channel_id}"
 
 
+def option_text(key: str, value: Any) -> str:
+    """A match option in the game's words (the command's choice name, e.g. ``Best of
+    three``), not ``key: value``."""
+    names: dict[tuple[str, Any], str] = {("duel", c.value): c.name for c in DUEL_CHOICES}
+    names.update({("bouts", c.value): c.name for c in BOUT_CHOICES})
+    if (key, value) in names:
+        return names[(key, value)]
+    return f"{key.replace('_', ' ')}: {value}"
+
+
 def challenge_text(ch: ChallengeRecord, status: str | None = None) -> str:
     """The public text of a challenge message."""
     game = REGISTRY[ch.game].name
-    opts = ", ".join(f"{k}: {v}" for k, v in ch.options.items() if k != FIRST)
+    opts = ", ".join(option_text(k, v) for k, v in ch.options.items() if k != FIRST)
     head = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.opponent_id}> to **{game}**"
-    head += f" ({opts})" if opts else ""
+    head += f" · {opts}" if opts else ""
     if status is None:
         return f"{head}.\nThis challenge expires <t:{int(ch.expires_at)}:R>."
     return f"{head}.\n{status}"
@@ -140,11 +166,8 @@ class Lobby(commands.Cog):
             await self.check_room(interaction.user.id, "You")
             await self.check_room(opponent.id, opponent.mention)
             await self.check_no_open_challenge(interaction.user.id, opponent.id)
-            engine_game = REGISTRY[game]
-            fields = engine_game.options_model.model_fields
-            raw = {k: v for k, v in {"duel": duel, "bouts": bouts}.items()
-                   if v is not None and k in fields}
-            options = engine_game.parse_options(raw).model_dump(mode="json")
+            raw = check_options(game, {"duel": duel, "bouts": bouts})
+            options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
         except EngineError as exc:
             await answer(interaction, exc.reason)
             return
@@ -208,9 +231,7 @@ class Lobby(commands.Cog):
         await interaction.edit_original_response(
             content=challenge_text(ch, f"Accepted! The match is on: {match_link(rec)}"),
             view=StaticView())
-        seat = rec.seats.index(user)
-        await interaction.followup.send(
-            ephemeral=True, **self.table.hand_payload(rec, state, seat, with_controls=True))
+        # no private hand for the accepter: the board's opening message asks both alike
 
     async def expire(self, ch: ChallengeRecord) -> None:
         """Close an expired challenge and say so on its message."""
@@ -292,8 +313,23 @@ class Lobby(commands.Cog):
         raise IllegalAction("You have several live matches; say which with `match_id` "
                             "(see /matches).")
 
+    async def live_choices(self, interaction: discord.Interaction[Any],
+                           current: str) -> list[app_commands.Choice[int]]:
+        """Autocomplete for ``match_id``: the caller's live matches, readably labelled."""
+        out = []
+        for rec in await self.store.live_matches(interaction.user.id):
+            game = REGISTRY[rec.game]
+            rivals = ", ".join([await user_name(self.bot, interaction.guild, u)
+                                for u in rec.seats if u != interaction.user.id])
+            seat = rec.seats.index(interaction.user.id)
+            prompt = game.prompts(game.load(rec.state)).get(seat)
+            turn = "your move" if prompt is not None and not prompt.committed else "waiting"
+            label = f"#{rec.id} {game.name} vs {rivals} · {turn}"
+            out.append(app_commands.Choice(name=label[:100], value=rec.id))
+        return matching(out, current)
+
     @app_commands.command(name="forfeit", description="Concede one of your live matches.")
-    @app_commands.describe(match_id="The match number (see /matches)")
+    @app_commands.describe(match_id="The match (type to search your live matches)")
     async def forfeit(self, interaction: discord.Interaction[Any],
                       match_id: app_commands.Range[int, 1] | None = None) -> None:
         """Ask for confirmation, then concede."""
@@ -319,6 +355,11 @@ class Lobby(commands.Cog):
         await self.table.publish(applied)
 
     # --------------------------------------------------------------- /matches
+    @forfeit.autocomplete("match_id")
+    async def _forfeit_autocomplete(self, interaction: discord.Interaction[Any],
+                                    current: str) -> list[app_commands.Choice[int]]:
+        return await self.live_choices(interaction, current)
+
     @app_commands.command(name="matches", description="Your live matches, with links.")
     async def matches(self, interaction: discord.Interaction[Any]) -> None:
         """List the caller's live matches and whose decision each one waits for."""

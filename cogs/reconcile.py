@@ -29,7 +29,7 @@ import discord
 from discord.ext import commands
 
 from cogs.lobby import challenge_text, match_link
-from cogs.referee import Referee, pending_seats
+from cogs.referee import Referee
 from cogs.router import StaticView
 from cogs.table import Table
 from db.base import MatchRecord, Store
@@ -223,7 +223,7 @@ class Reconciler(commands.Cog):
                 rec = rec.model_copy(update={"message_id": message.id,
                                              "board_version": rec.version})
             try:
-                await self.table.ping(rec, state, pending_seats(game, state), {})
+                await self.table.announce_opening(rec, state)
             except discord.HTTPException as exc:
                 log.warning("could not ping the players of match %s (HTTP %s)", rec.id,
                             exc.status)

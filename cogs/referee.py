@@ -216,8 +216,9 @@ class Referee:
     async def expire(self, match_id: int, version: int) -> Applied | None:
         """Apply the timeout default to every seat still deciding at ``version``.
 
-        A timed-out seat's decisions are played out until someone else must decide (at
-        most 20 steps); a seat reaching the consecutive-timeout limit forfeits instead.
+        Only the decision that timed out is played (once per seat); a later decision of
+        the same seat gets a fresh timer. A seat reaching the consecutive-timeout limit
+        forfeits instead.
         Returns None when the match moved on (nothing to do).
         """
         async with self.lock(match_id):
@@ -237,14 +238,12 @@ class Referee:
                                 action=None, note="timeout-forfeit")
             else:
                 steps: list[dict[str, Any]] = []
-                for _ in range(20):
-                    now = pending_seats(game, new)
-                    todo = sorted(now.keys() & before.keys())
-                    if not todo or new.result is not None or now.keys() - before.keys():
-                        break
-                    action = game.timeout_action(new, todo[0])
-                    new, evs = game.timeout(new, todo[0])
-                    steps.append({"seat": todo[0], "action": action.model_dump(mode="json")})
+                for seat in sorted(before):  # the timed-out decision of each seat, only
+                    if new.result is not None or pending_seats(game, new).get(seat) != before[seat]:
+                        continue
+                    action = game.timeout_action(new, seat)
+                    new, evs = game.timeout(new, seat)
+                    steps.append({"seat": seat, "action": action.model_dump(mode="json")})
                     events.extend(evs)
                 log = ActionLog(match_id=match_id, version=new.version, seat=None,
                                 action={"steps": steps}, note="timeout")

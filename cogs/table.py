@@ -26,11 +26,33 @@ from engine.core import BaseState, Game, MatchOver, NotYourDecision, for_viewer
 log = logging.getLogger("hajime.table")
 
 MAX_ROWS = 5
+HAND_SECONDS = 14 * 60
+"""How long a private hand can be refreshed in place (Discord's token lasts 15 minutes)."""
+RECENT_CHARS = 1000
+"""Room for the board's "So far this turn" field (Discord allows 1024 per field)."""
 
 
 def names_of(rec: MatchRecord) -> list[str]:
     """Mentions per seat: they render as names in embeds without pinging anyone."""
     return [f"<@{uid}>" for uid in rec.seats]
+
+
+def fit_lines(lines: list[str], limit: int = RECENT_CHARS) -> str:
+    """The last lines that fit in ``limit`` characters (older ones are dropped)."""
+    out: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(out))
+
+
+def timeout_line(seats: list[int], names: list[str]) -> str:
+    """One line for timed-out decisions, however many defaults they played."""
+    who = " and ".join(names[s] for s in seats if 0 <= s < len(names))
+    return f"⌛ Time ran out for {who}: the referee played the default."
 
 
 def board_buttons(match_id: int) -> StaticView:
@@ -101,6 +123,13 @@ class Table(commands.Cog):
         self.store = store
         self.referee = referee
         self.timer.change_interval(seconds=tick_seconds)
+        self.recent: dict[int, list[str]] = {}
+        """Per match, public lines since the last thread message (shown on the board)."""
+        self.pinged: dict[int, tuple[Any, set[int]]] = {}
+        """Per match, the turn (renderer's :meth:`turn_key`) and the seats pinged in it."""
+        self.hands: dict[tuple[int, int], tuple[float, discord.Interaction[Any]]] = {}
+        """Per (match, seat), the last interaction that showed that seat its hand: when a
+        new decision comes without a ping, that private message is refreshed in place."""
 
     async def cog_load(self) -> None:
         """Register our custom_id kinds and start the timer."""
@@ -135,11 +164,16 @@ class Table(commands.Cog):
         renderer = renderer_for(rec.game)
         view = game.view(state, None)
         outcome = game.outcome(state)
+        names = names_of(rec)
         ctx = BoardContext(match_id=rec.id, game_name=game.name, view=view,
-                           names=names_of(rec), prompts=game.prompts(state),
+                           names=names, prompts=game.prompts(state),
                            finished=outcome is not None,
-                           summary=outcome.summary if outcome else "")
+                           summary=renderer.result_line(outcome, view, names)
+                           if outcome else "")
         embed = renderer.board_embed(ctx)
+        recent = self.recent.get(rec.id)
+        if recent and outcome is None:
+            embed.add_field(name="So far this turn", value=fit_lines(recent), inline=False)
         payload: dict[str, Any] = {"embed": embed, "view": board_buttons(rec.id)
                                    if outcome is None else StaticView()}
         png = png if png is not None else renderer.picture(view)
@@ -163,8 +197,11 @@ class Table(commands.Cog):
             view = controls(rec.id, state.version, seat, renderer.groups(choices), page)
         elif prompt is not None and prompt.committed:
             embed.set_footer(text="Committed. Waiting for your rival.")
+        elif prompt is not None:
+            embed.set_footer(text="Your decision: press Act on the board to choose.")
         elif game.outcome(state) is None:
-            embed.set_footer(text="Nothing to decide right now.")
+            embed.set_footer(text="Nothing to decide right now; the board shows whose "
+                                  "move it is.")
         return {"embed": embed, "view": view}
 
     # ----------------------------------------------------------------- handlers
@@ -179,6 +216,7 @@ class Table(commands.Cog):
         rec, _, state, seat = await self._seat(interaction, cid.num(0))
         await interaction.response.send_message(
             ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=False))
+        self.remember_hand(rec.id, seat, interaction)
 
     async def on_act(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """Act: the seat's private view with its legal actions as controls.
@@ -190,13 +228,15 @@ class Table(commands.Cog):
             raise MatchOver("This match is over.")
         prompt = game.prompts(state).get(seat)
         if prompt is None:
-            raise NotYourDecision("You have nothing to decide right now; I'll ping you.")
+            raise NotYourDecision("You have nothing to decide right now; I'll ping you when "
+                                  "it's your decision.")
         if len(cid.fields) > 1:
             await interaction.response.edit_message(
                 **self.hand_payload(rec, state, seat, with_controls=True, page=cid.num(1)))
-            return
-        await interaction.response.send_message(
-            ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=True))
+        else:
+            await interaction.response.send_message(
+                ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=True))
+        self.remember_hand(rec.id, seat, interaction)
 
     async def on_action(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action button: apply it, update the hand in place, then the board."""
@@ -222,7 +262,30 @@ class Table(commands.Cog):
             [e for e in mine if e.audience is not None], names_of(applied.match))
         payload["content"] = "\n".join(lines)[:1900] or None
         await interaction.response.edit_message(**payload)
+        self.remember_hand(match_id, applied.seat, interaction)
         await self.publish(applied)
+
+    def remember_hand(self, match_id: int, seat: int,
+                      interaction: discord.Interaction[Any]) -> None:
+        """Keep the interaction whose private message shows ``seat`` its hand."""
+        self.hands[(match_id, seat)] = (time.monotonic(), interaction)
+
+    async def refresh_hands(self, rec: MatchRecord, state: BaseState,
+                            seats: list[int]) -> None:
+        """Show seats their new decision in their open private hand, in place.
+
+        Discord lets the bot edit an interaction's answer for 15 minutes; older hands are
+        left alone (the board's Act button always works).
+        """
+        for seat in seats:
+            got = self.hands.get((rec.id, seat))
+            if got is None or time.monotonic() - got[0] > HAND_SECONDS:
+                continue
+            try:
+                await got[1].edit_original_response(
+                    **self.hand_payload(rec, state, seat, with_controls=True))
+            except discord.HTTPException:
+                self.hands.pop((rec.id, seat), None)
 
     # ----------------------------------------------------------------- publishing
     async def post_board(self, rec: MatchRecord, state: BaseState,
@@ -246,61 +309,135 @@ class Table(commands.Cog):
         reconciler: Any = self.bot.get_cog("Reconciler")
         await reconciler.show_board(rec.id)
 
+    async def announce_opening(self, rec: MatchRecord, state: BaseState) -> None:
+        """One opening message telling every seat, alike, to press **Act** (or **Show
+        hand**) on the board: nobody gets a private head start."""
+        game = self.referee.game(rec.game)
+        if rec.thread_id is None:
+            return
+        pending = pending_seats(game, state)
+        turn = renderer_for(rec.game).turn_key(game.view(state, None))
+        self.pinged[rec.id] = (turn, set(pending))
+        names = names_of(rec)
+        who = " and ".join(names[s] for s in sorted(pending))
+        prompts = game.prompts(state)
+        asks = sorted({prompts[s].text for s in pending})
+        await self.bot.get_partial_messageable(rec.thread_id).send(
+            f"⚔️ The match is on! {who}: {' '.join(asks)} Press **Act** on the board above "
+            "to choose (your choice stays secret), or **Show hand** to look.",
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(id=rec.seats[s]) for s in pending]))
+
     async def publish(self, applied: Applied) -> None:
-        """After a step: edit the board, narrate public events, ping who must decide."""
+        """After a step: edit the live board; post a message only at a turning point.
+
+        The step's public narration is folded into the board ("So far this turn") unless
+        one of its events is a turning point for the game's renderer (a reveal's result,
+        a round or match end): then everything since the last message is posted as one
+        message, which also pings whoever now has a new decision. Otherwise a seat with a
+        new decision gets a short ping line of its own. A seat is pinged at most once per
+        turn (the renderer's :meth:`turn_key`); every seat with a new decision also sees it
+        in its open private hand, refreshed in place. Timeouts are one line, whatever the
+        referee's default played.
+        """
         rec = applied.match
         if rec.thread_id is None or rec.message_id is None:
             return
+        renderer = renderer_for(rec.game)
+        names = names_of(rec)
+        public_events = for_viewer(applied.events, None)
+        timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
+                     and isinstance(e.data.get("seat"), int)]
+        lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names)
+        turning = applied.outcome is not None or any(
+            renderer.turning_point(e) for e in public_events)
+        recent = self.recent.setdefault(rec.id, [])
+        recent.extend(lines)
+        post: list[str] = []
+        if turning:
+            post, recent[:] = list(recent), []
+        if timed_out:  # one line, however many lines the default's play folded in
+            post.insert(0, timeout_line(sorted(set(timed_out)), names))
         where = self.bot.get_partial_messageable(rec.thread_id)
         await self.show_board(rec)
-        renderer = renderer_for(rec.game)
-        lines = renderer.narrate(for_viewer(applied.events, None), names_of(rec))
-        if lines:
-            await self.send_lines(where, lines)
         if applied.outcome is not None:
-            await self.announce_result(rec, applied)
-        if applied.outcome is None:
-            await self.ping(rec, applied.state, applied.pending_after,
-                            applied.pending_before if applied.seat is not None else {},
-                            actor=applied.seat)
+            self.recent.pop(rec.id, None)
+            self.pinged.pop(rec.id, None)
+            for seat in range(len(rec.seats)):
+                self.hands.pop((rec.id, seat), None)
+            await self.announce_result(rec, applied, post)
+            return
+        game = self.referee.game(rec.game)
+        turn = renderer.turn_key(game.view(applied.state, None))
+        if self.pinged.get(rec.id, (None, set()))[0] != turn:
+            self.pinged[rec.id] = (turn, set())
+        pinged = self.pinged[rec.id][1]
+        fresh = self.new_decisions(applied)
+        targets = [s for s in fresh if s not in pinged]
+        pinged.update(targets)
+        # timed-out seats too: their open hand must not keep the controls of a decision
+        # the referee already played for them
+        await self.refresh_hands(rec, applied.state, sorted({*fresh, *timed_out}))
+        ping = self.ping_text(game.prompts(applied.state), targets, names)
+        users = [discord.Object(id=rec.seats[s]) for s in targets]
+        if post:
+            await self.send_lines(where, [*post, ping] if ping else post, users)
+        elif ping:
+            await where.send(ping, allowed_mentions=discord.AllowedMentions(users=users))
 
-    async def announce_result(self, rec: MatchRecord, applied: Applied) -> None:
-        """The final message: the result, with a Rematch button."""
+    @staticmethod
+    def new_decisions(applied: Applied) -> list[int]:
+        """Seats with a new decision after a step, except the actor (who sees it in place)."""
+        before = applied.pending_before if applied.seat is not None else {}
+        return sorted(s for s, kind in applied.pending_after.items()
+                      if s != applied.seat and before.get(s) != kind)
+
+    @staticmethod
+    def ping_text(prompts: dict[int, Any], targets: list[int], names: list[str]) -> str:
+        """``⏳ @bob: Move. Press Act on the board.`` (no buttons: the board has them)."""
+        if not targets:
+            return ""
+        text = " ".join(f"{names[s]}: {prompts[s].text}" for s in targets if s in prompts)
+        return f"⏳ {text} Press **Act** on the board."
+
+    async def announce_result(self, rec: MatchRecord, applied: Applied,
+                              lines: list[str] | None = None) -> None:
+        """The final message: the last narration, the result in players' names and the
+        game's words (the renderer's :meth:`result_line`), and a Rematch button."""
         assert applied.outcome is not None
         where = self.bot.get_partial_messageable(rec.thread_id or rec.channel_id)
-        winners = " and ".join(f"<@{rec.seats[s]}>" for s in applied.outcome.winners)
-        head = "🤝 **Draw.**" if applied.outcome.draw else f"🏆 **{winners} wins!**"
+        game = self.referee.game(rec.game)
+        view_model = game.view(applied.state, None)
+        result = renderer_for(rec.game).result_line(applied.outcome, view_model,
+                                                    names_of(rec))
         view = StaticView()
         view.add_item(discord.ui.Button(label="Rematch", emoji="🔁",
                                         style=discord.ButtonStyle.primary,
                                         custom_id=ids.make("rm", rec.id)))
-        await where.send(f"🏁 Match over. {head} {applied.outcome.summary}".strip(), view=view,
-                         allowed_mentions=discord.AllowedMentions(users=True))
+        body = fit_lines(lines or [], 1800 - len(result))
+        text = f"{body}\n🏁 **Match over.** {result}" if body else f"🏁 **Match over.** {result}"
+        await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
 
-    async def send_lines(self, where: discord.abc.Messageable, lines: list[str]) -> None:
-        """Send narration, split under Discord's 2000-character limit."""
+    async def send_lines(self, where: discord.abc.Messageable, lines: list[str],
+                         ping: list[discord.Object] | None = None) -> None:
+        """Send narration, split under Discord's 2000-character limit.
+
+        Names in narration are mentions that ping nobody; only the users in ``ping`` are
+        pinged, by the last chunk (which ends with the ping line).
+        """
+        chunks: list[str] = []
         chunk = ""
         for line in lines:
             if len(chunk) + len(line) + 1 > 1900:
-                await where.send(chunk, allowed_mentions=discord.AllowedMentions.none())
+                chunks.append(chunk)
                 chunk = ""
             chunk += line[:1900] + "\n"
         if chunk:
-            await where.send(chunk, allowed_mentions=discord.AllowedMentions.none())
-
-    async def ping(self, rec: MatchRecord, state: BaseState, pending: dict[int, str],
-                   before: dict[int, str], actor: int | None = None) -> None:
-        """Mention seats with a new decision to make (the actor sees theirs in place)."""
-        game = self.referee.game(rec.game)
-        prompts = game.prompts(state)
-        targets = sorted(s for s, kind in pending.items()
-                         if s != actor and before.get(s) != kind)
-        if not targets or rec.thread_id is None:
-            return
-        text = " ".join(f"<@{rec.seats[s]}>: {prompts[s].text}" for s in targets)
-        where = self.bot.get_partial_messageable(rec.thread_id)
-        await where.send(f"⏳ {text} Press **Act**.", view=board_buttons(rec.id),
-                         allowed_mentions=discord.AllowedMentions(users=True))
+            chunks.append(chunk)
+        for number, text in enumerate(chunks):
+            last = number == len(chunks) - 1
+            await where.send(text, allowed_mentions=discord.AllowedMentions(users=ping)
+                             if ping and last else discord.AllowedMentions.none())
 
     # ----------------------------------------------------------------- timers
     @tasks.loop(seconds=5.0)
@@ -336,16 +473,16 @@ class Table(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def remind(self, rec: MatchRecord) -> None:
-        """The half-time reminder to seats that still have to decide."""
+        """The half-time reminder to seats that still have to decide (no buttons)."""
         await self.store.mark_reminded(rec.id, rec.version)
         game = self.referee.game(rec.game)
         state = game.load(rec.state)
         seats = sorted(pending_seats(game, state))
         if not seats or rec.thread_id is None or rec.deadline is None:
             return
-        who = " ".join(f"<@{rec.seats[s]}>" for s in seats)
+        who = " and ".join(f"<@{rec.seats[s]}>" for s in seats)
         where = self.bot.get_partial_messageable(rec.thread_id)
         await where.send(f"⏰ {who}: half your time is gone; the referee decides for you "
-                         f"<t:{int(rec.deadline)}:R>.", view=board_buttons(rec.id),
-                         allowed_mentions=discord.AllowedMentions(users=True))
-
+                         f"<t:{int(rec.deadline)}:R>. Press **Act** on the board.",
+                         allowed_mentions=discord.AllowedMentions(
+                             users=[discord.Object(id=rec.seats[s]) for s in seats]))

@@ -6,13 +6,17 @@ engine allowed that viewer to see. The public board gets the spectator view.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from pydantic import BaseModel
 
-from engine.core import Event, Prompt
+from engine.core import Event, Outcome, Prompt
+
+SEAT_WORD = re.compile(r"\(?\b[Ss]eat (\d+)\)?")
+"""``Seat 1`` / ``(seat 2)`` in an engine sentence (seats counted from 1)."""
 
 
 @dataclass
@@ -50,6 +54,30 @@ class BoardContext:
     summary: str = ""
 
 
+def readable(text: str, names: list[str]) -> str:
+    """An engine sentence with every ``Seat N`` replaced by that player's name.
+
+    ``"Seat 2 forfeits."`` -> ``"<@bob> forfeits."``; a parenthesised ``(seat 1)`` after a
+    name becomes ``(<@alice>)``. Seats outside ``names`` are left as they are.
+    """
+    def name(match: re.Match[str]) -> str:
+        n = int(match.group(1)) - 1
+        if not 0 <= n < len(names):
+            return match.group(0)
+        whole = match.group(0)
+        return f"({names[n]})" if whole.startswith("(") and whole.endswith(")") else names[n]
+
+    return SEAT_WORD.sub(name, text)
+
+
+def winners_text(outcome: Outcome, names: list[str]) -> str:
+    """``"<@alice> wins"``, ``"<@alice> and <@bob> win"`` or ``"A draw"``."""
+    if outcome.draw:
+        return "A draw"
+    won = [names[s] for s in outcome.winners if 0 <= s < len(names)]
+    return f"{' and '.join(won)} {'wins' if len(won) == 1 else 'win'}"
+
+
 def humanize(kind: str) -> str:
     """``super_combo`` -> ``Super combo``."""
     return kind.replace("_", " ").capitalize()
@@ -60,6 +88,27 @@ class Renderer:
 
     game_id: str = ""
     color: int = 0x5865F2
+    turning_points: frozenset[str] = frozenset(
+        {"picks", "turn_end", "round_end", "bout_over", "match_over"})
+    """Public event kinds worth a new thread message (fighters revealed, a turn's results,
+    round or match end); every other public event is folded into the live board (and
+    posted with the next turning point). The defaults name Sushido's kinds too; a game's
+    renderer may override them."""
+
+    def turn_key(self, view: BaseModel) -> tuple[Any, ...]:
+        """Which turn the public view is in (a player is pinged at most once per turn).
+
+        Default: the view's ``round`` or ``bout`` and ``turn`` fields, when it has them.
+        """
+        return tuple(getattr(view, name, None) for name in ("round", "bout", "turn"))
+
+    def turning_point(self, event: Event) -> bool:
+        """Whether a public event deserves its own thread message (a real turning point).
+
+        The table posts a step's narration as a message only when one of its public
+        events is a turning point; otherwise the lines are folded into the board.
+        """
+        return event.kind in self.turning_points
 
     def board_embed(self, ctx: BoardContext) -> discord.Embed:
         """The public board (from the spectator view only)."""
@@ -83,6 +132,23 @@ class Renderer:
         if done:
             lines.append("Committed: " + ", ".join(done))
         embed.add_field(name="Now", value="\n".join(lines) or "-", inline=False)
+
+    def result_line(self, outcome: Outcome, view: BaseModel, names: list[str]) -> str:
+        """The match's result in players' names and the game's words (one line).
+
+        Generic: the winners by name (or a draw), then the engine's summary with every
+        ``Seat N`` replaced by a name. Games override it to say how in their own words.
+        """
+        head = winners_text(outcome, names)
+        if outcome.forfeited and not outcome.draw:
+            gone = " and ".join(names[s] for s in outcome.forfeited if 0 <= s < len(names))
+            how = "timed out too often" if outcome.reason == "timeout" else "forfeited"
+            return f"{head}: {gone} {how}."
+        summary = readable(outcome.summary, names).strip()
+        if summary and (outcome.draw or any(names[s] in summary for s in outcome.winners
+                                            if 0 <= s < len(names))):
+            return summary  # the engine's sentence already says who won
+        return f"{head}. {summary}".strip() if summary else f"{head}."
 
     def picture(self, view: BaseModel) -> bytes | None:
         """A PNG of the board, or None when the game has no picture."""

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from cogs.render.base import BoardContext, Choice, Group, Renderer
 from cogs.render.registry import register
 from cogs.render.wof_board import render_board
-from engine.core import Event, Prompt
+from engine.core import Event, Outcome, Prompt
 from engine.games.world_of_fighters.board import DIRECTION_NAMES, range_modifier
 from engine.games.world_of_fighters.data import ATTACKS, CARDS, characters
 from engine.games.world_of_fighters.model import MOVES, SUPER_HP, SUPER_SCORE
@@ -54,6 +54,11 @@ def hp_bar(hp: int, max_hp: int, width: int = 10) -> str:
     return "▰" * full + "▱" * (width - full)
 
 
+def sentence(text: str) -> str:
+    """``text`` ending with one full stop (``by K.O.`` stays ``by K.O.``, never ``K.O..``)."""
+    return text if text.endswith(".") else text + "."
+
+
 def plural(n: int, word: str) -> str:
     """``1 square``, ``2 squares``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
@@ -82,6 +87,10 @@ class WofRenderer(Renderer):
 
     game_id = "world_of_fighters"
     color = 0xE4572E
+    turning_points = frozenset({"characters_revealed", "actions_revealed", "counter",
+                                "bout_over", "match_over"})
+    """The fighters, each turn's scoring (and its counter), bout and match ends; the
+    Movement reveal and the moves are folded into the board (its picture shows them)."""
 
     # ------------------------------------------------------------------ board
     def picture(self, view: BaseModel) -> bytes | None:
@@ -194,7 +203,7 @@ class WofRenderer(Renderer):
             if me.character:
                 c = characters()[me.character]
                 if me.super_used:
-                    sup_state = "already used this bout"
+                    sup_state = "already used this match"
                 elif v.can_super:
                     sup_state = "✅ **you can call it this turn**"
                 else:
@@ -270,6 +279,33 @@ class WofRenderer(Renderer):
                              select=kind == "pick" or len(items) > 5))
         return out
 
+    # ------------------------------------------------------------------ result
+    def result_line(self, outcome: Outcome, view: BaseModel, names: list[str]) -> str:
+        """``<@alice> (Hai Wu) wins by Ring Out.``, ``... wins 2-1 in bouts.``, a draw, a
+        forfeit: players' names, their fighters and the game's words, never a seat."""
+        v: Any = view
+
+        def fighter(seat: int) -> str:
+            f = v.fighters[seat]
+            return f"{names[seat]} ({f.name})" if f.name else names[seat]
+
+        if outcome.draw:
+            if v.bouts > 1:
+                wins = [f.bouts_won for f in v.fighters]
+                return f"🤝 A draw, {wins[0]}-{wins[1]} in bouts."
+            return "🤝 A draw on the judges' decision: equal health after the last turn."
+        w = outcome.winners[0]
+        if outcome.forfeited:
+            gone = " and ".join(fighter(s) for s in outcome.forfeited)
+            how = "ran out of time too often" if outcome.reason == "timeout" else "forfeited"
+            return f"🏆 {fighter(w)} wins: {gone} {how}."
+        if v.bouts > 1:
+            won, lost = v.fighters[w].bouts_won, v.fighters[1 - w].bouts_won
+            return f"🏆 {fighter(w)} wins {won}-{lost} in bouts."
+        how = {"ko": "by K.O.", "ring_out": "by Ring Out",
+               "decision": "on the judges' decision"}.get(outcome.reason, "")
+        return sentence(f"🏆 {fighter(w)} wins {how}".strip())
+
     # ------------------------------------------------------------------ narration
     def line(self, event: Event, names: list[str]) -> str | None:
         """One event as a line of the match log (never a face-down card)."""
@@ -312,13 +348,17 @@ class WofRenderer(Renderer):
             arrow = ARROWS.get(d["direction"], "👣")
             return (f"{arrow} {w} moves {plural(d['distance'], 'square')} "
                     f"{DIRECTION_NAMES[d['direction']]}.")
-        if k == "forced_off":
-            return f"🚫 {w} has nowhere to go and is forced off the board!"
         if k == "actions_revealed":
             cards = " · ".join(f"{names[i]} {show_card(c)}" for i, c in enumerate(d["cards"]))
             return f"🃏 **Action cards** at range {d['range']}: {cards}"
         if k == "both_blocked":
             return "🛡️ Both fighters block: nothing happens."
+        if k == "super_fizzled":
+            return (f"💨 {w}'s **{d['move']}** needs range {d['need']}, not {d['range']}: "
+                    f"it is played as a plain {show_card(d['card'])} and the super is kept.")
+        if k == "super_no_edge":
+            return (f"🛡️ {w}'s **{d['move']}** is a Block: with the rival off the grey edge "
+                    "it rings nobody out and deals no damage.")
         if k == "super_move":
             return f"🌟 **SUPER MOVE!** {w}: **{d['move']}**"
         if k == "attack":
@@ -341,7 +381,7 @@ class WofRenderer(Renderer):
             icon = {"ko": "💫 **K.O.!**", "ring_out": "🚫 **RING OUT!**",
                     "decision": "⏱️ **Time!**"}.get(d["reason"], "🔔")
             how = REASONS.get(d["reason"], d["reason"])
-            return f"{icon} Bout {d['bout']} goes to {names[winner]} by {how}."
+            return sentence(f"{icon} Bout {d['bout']} goes to {names[winner]} by {how}")
         if k == "match_over":
             if d.get("forfeited"):
                 gone = " and ".join(who(names, s) for s in d["forfeited"])

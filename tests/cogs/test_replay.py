@@ -130,17 +130,17 @@ async def test_resimulation_matches_the_stored_match(ref: Referee, game_id: str,
 
 
 async def test_timeout_steps_are_labelled(ref: Referee) -> None:
-    # every deadline expires from the start: both seats' decisions are auto-played (up
-    # to 20 steps each time), and the third expiry makes seat 1 lose on time
+    # every deadline expires from the start: each expiry plays the timed-out decision of
+    # each waiting seat (only that one), and the third expiry makes seat 1 lose on time
     match_id, _ = await play(ref, "sushido", 6, {}, "timeout", expire_rate=1.0)
     rec, logs, events = await stored(ref, match_id)
     assert [r.note for r in logs] == ["timeout", "timeout", "timeout-forfeit"]
     resim = resimulate(rec, logs)
     assert resim.problem is None
     first, second, lost = resim.labels
-    assert len(first) > 2 and len(second) >= 1 and lost == ()
-    assert all("life)" in label for label in first[:2])  # the fighters, auto-picked
-    assert "Reveal none" in first  # the documented default, labelled
+    assert len(first) == 2 and len(second) == 2 and lost == ()  # one decision per seat
+    assert all("life)" in label for label in first)  # the fighters, auto-picked
+    assert all(" + " in label for label in second)  # then both Hajime! commits, labelled
     text = "\n".join(build_replay(rec, None, events, logs, resim).pages)
     auto = [line for line in text.splitlines() if line.startswith("⌛ Time ran out")]
     assert len(auto) == 2 and f"<@{ALICE}>: {first[0]}; <@{BOB}>: {first[1]}" in auto[0]

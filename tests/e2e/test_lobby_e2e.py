@@ -76,7 +76,8 @@ async def test_forfeit_then_rematch_with_the_other_player_first(
         assert offer.ephemeral and "Rematch offered" in offer.content
         await idle(fake, bot)
         challenge = fake.messages(fake.channel)[-1]
-        assert "Rematch" in challenge.content and "rencontre" in challenge.content
+        assert "Rematch" in challenge.content
+        assert "· Rencontre (first to 3 rounds)" in challenge.content
         again = await press(alice, final, f"hj:rm:{match_id}")  # a double click
         assert again.ephemeral and "already an open challenge" in again.content
         await press(bob, challenge, next(c for c in challenge.custom_ids if c.endswith("accept")))
@@ -192,4 +193,43 @@ async def test_server_settings_need_manage_server(fake_discord: FakeDiscord,
         assert await bot.store.guild_setting(fake.guild_id, "turn_seconds", None) is None
         reset = await (await carol.slash("ladder reset", game="sushido")).response()
         assert reset.ephemeral and "Manage Server" in reset.content
+    assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_options_fit_the_game_and_match_ids_autocomplete(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        # every command is for servers only, through ``contexts`` (and a guild install)
+        synced = [c for cmds in fake.commands.values() for c in cmds.values()]
+        assert synced and all(c.get("contexts") == [0] for c in synced), synced
+        assert all(c.get("integration_types") == [0] for c in synced)
+        assert all(c.get("dm_permission") is not True for c in synced)
+        # an option of the other game is refused, ephemerally, and nothing is created
+        res = await (await alice.slash("challenge", opponent=bob, game="sushido",
+                                       bouts="Best of three")).response()
+        assert res.ephemeral and "`bouts` is an option of World of Fighters" in res.content
+        res = await (await alice.slash("challenge", opponent=bob, game="world_of_fighters",
+                                       duel="Iaijutsu (1 round)")).response()
+        assert res.ephemeral and "`duel` is an option of " in res.content
+        assert await bot.store.open_challenges() == []
+        # /forfeit completes the caller's live matches, labelled with the game and rival
+        match_id, _ = await challenge_accepted(fake, bot, alice, bob, "world_of_fighters")
+        got = await (await alice.autocomplete("forfeit", "match_id", "")).response()
+        assert got.choices is not None and [c["value"] for c in got.choices] == [match_id]
+        label = got.choices[0]["name"]
+        assert label.startswith(f"#{match_id} World of Fighters vs ") and "your move" in label
+        assert str(bob.id) not in label and "Bob" in label, label
+        typed = await (await alice.autocomplete("forfeit", "match_id", "sushido")).response()
+        assert typed.choices == []
+        ff = await (await bob.slash("forfeit", match_id=match_id)).response()
+        await press(bob, ff.message, f"hj:ff:{match_id}")
+        await idle(fake, bot)
+        # /replay completes the caller's finished matches, with how they ended
+        got = await (await alice.autocomplete("replay", "match_id", "")).response()
+        assert got.choices is not None and [c["value"] for c in got.choices] == [match_id]
+        assert got.choices[0]["name"].endswith("· won")
+        nothing = await (await alice.autocomplete("forfeit", "match_id", "")).response()
+        assert nothing.choices == []
     assert fake.schema_errors == [] and fake.handler_errors == []

@@ -103,7 +103,7 @@ async def test_turn_timer_reminds_then_plays_defaults_then_forfeits(
             lambda: (lambda t: t if "Match over" in t else "")(
                 "\n".join(m.content for m in fake.messages(thread))),
             timeout=5, what="the timed-out match's result")
-        assert "ran out of time" in text
+        assert "Time ran out for" in text
         log = await bot.store.action_log(match_id)
         assert log[-1].note == "timeout-forfeit"
 

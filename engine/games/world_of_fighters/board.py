@@ -81,7 +81,7 @@ def move_ok(pos: Pos, rival: Pos, direction: Direction, n: int, size: int = SIZE
 
 
 def legal_directions(pos: Pos, rival: Pos, n: int, size: int = SIZE) -> list[Direction]:
-    """Directions a fighter may move ``n`` squares in; empty means forced off (Ring Out)."""
+    """Directions a fighter may move ``n`` squares in (never empty on the 7x7 board)."""
     return [d for d in DIRECTIONS if move_ok(pos, rival, d, n, size)]
 
 

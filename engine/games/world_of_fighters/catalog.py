@@ -14,6 +14,15 @@ CARD_TEXT = {
 }
 
 
+def super_effect(card: str) -> str:
+    """What a super move of this card type does (a Block super deals no damage)."""
+    if card == "block":
+        return ("a Block that deals no damage, but rings the rival out if they stand on "
+                "the grey edge.")
+    return ("scores 6 and overrules a Block (no counter then); rings the rival out if they "
+            "stand on the grey edge.")
+
+
 def catalog() -> list[CatalogEntry]:
     """Every character and card type, in data order."""
     out = []
@@ -22,7 +31,7 @@ def catalog() -> list[CatalogEntry]:
         text = (f"**{c.art}** · {c.reach} reach{' · joke character' if c.joke else ''}\n"
                 f"Punch {c.punch} · Kick {c.kick} · Grapple {c.grapple} · Block {c.block}\n"
                 f"Super move **{sup.name}**: a {sup.card.capitalize()} at range {sup.range}, "
-                "at 7 HP or less, once per match; scores 6 and overrules a Block.")
+                f"at 7 HP or less, once per match; {super_effect(sup.card)}")
         out.append(CatalogEntry(name=c.name, kind="character", text=text))
     counts = deck_counts()
     for card in CARDS:

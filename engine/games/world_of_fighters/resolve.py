@@ -113,16 +113,12 @@ def move_directions(state: WofState, seat: int) -> list[Direction]:
 
 
 def advance(state: WofState) -> list[Event]:
-    """Run the queue until a real decision is needed; score once both have moved."""
-    while state.queue and state.queue[0].kind == "move":
-        seat = state.queue[0].seat
-        if move_directions(state, seat):
-            return []
-        state.queue.pop(0)
-        name = char(state, seat).name
-        assert state.reveal is not None
-        state.reveal.notes.append(f"{name} has nowhere to go and is forced off the board!")
-        return [public("forced_off", seat=seat), *end_bout(state, 1 - seat, "ring_out")]
+    """Score once both have moved; until then the next move is the pending decision.
+
+    A fighter always has a legal direction (on the 7x7 board with moves of 1-3; see
+    ``test_board.py::test_on_7x7_a_legal_direction_always_exists``): "forced off the
+    board" is the Ring Out of a super move, not a movement rule.
+    """
     if not state.queue:
         return score(state)
     return []
@@ -168,6 +164,8 @@ def score(state: WofState) -> list[Event]:
         if state.called[s] and not active[s]:
             sup = char(state, s).super
             rv.notes.append(f"{sup.name} needs range {sup.range}: played as a plain card.")
+            events.append(public("super_fizzled", seat=s, move=sup.name, need=sup.range,
+                                 range=rng, card=cards[s]))
     state.discard += cards
     state.table, state.called = {}, {}
     if cards == ["block", "block"] and not any(active):
@@ -185,6 +183,7 @@ def score(state: WofState) -> list[Event]:
                 return events + end_bout(state, s, "ring_out")
             if cards[s] == "block":
                 rv.notes.append(f"{me.super.name}: no edge to push {foe.name} over.")
+                events.append(public("super_no_edge", seat=s, move=me.super.name))
                 continue
             rv.notes.append(f"{me.super.name} lands for {SUPER_SCORE}.")
             events.append(public("attack", seat=s, card=cards[s], score=SUPER_SCORE,
@@ -298,10 +297,10 @@ def end_bout(state: WofState, winner: int | None, reason: str) -> list[Event]:
     else:
         w = 0 if wins[0] > wins[1] else 1
         if state.options.bouts == 1:
-            summary = f"{names[w]} (seat {w + 1}) wins {how[reason]}."
+            summary = f"{names[w]} wins {how[reason]}."
             state.result = Outcome.win(w, 2, reason, summary)
         else:
-            summary = f"{names[w]} (seat {w + 1}) wins {wins[w]}-{wins[1 - w]} in bouts."
+            summary = f"{names[w]} wins {wins[w]}-{wins[1 - w]} in bouts."
             state.result = Outcome.win(w, 2, "bouts", summary)
     return [*events, public("match_over", ranks=list(state.result.ranks),
                             reason=state.result.reason, summary=state.result.summary)]

@@ -15,7 +15,7 @@ import pytest
 import cogs.render.world_of_fighters as wof
 from cogs.render.base import BoardContext, Choice
 from cogs.render.registry import renderer_for
-from engine.core import Event, Rng, for_viewer
+from engine.core import Event, Outcome, Rng, for_viewer
 from engine.games.world_of_fighters import GAME
 from engine.games.world_of_fighters.board import DIRECTION_NAMES
 from engine.games.world_of_fighters.model import Options, WofState
@@ -223,9 +223,11 @@ def test_every_event_kind_is_narrated() -> None:
     extra = [
         Event(kind="super_called", data={"seat": 0, "move": "Haymaker", "code": "P.R1"}),
         Event(kind="super_move", data={"seat": 0, "move": "Haymaker"}),
+        Event(kind="super_fizzled", data={"seat": 0, "move": "Climbing Monkey", "need": 3,
+                                          "range": 2, "card": "grapple"}),
+        Event(kind="super_no_edge", data={"seat": 1, "move": "Dohyo Push-out"}),
         Event(kind="attack", data={"seat": 0, "card": "punch", "score": 6, "blocked": 0,
                                    "damage": 6, "super": True}),
-        Event(kind="forced_off", data={"seat": 1}),
         Event(kind="both_blocked", data={}),
         Event(kind="deck_reshuffled", data={"cards": 30}),
         Event(kind="counter", data={"seat": 1, "card": "kick", "damage": 3}),
@@ -239,8 +241,9 @@ def test_every_event_kind_is_narrated() -> None:
     for ev in extra:
         line = R.line(ev, NAMES)
         assert line and "=" not in line, (ev, line)
-    assert "RING OUT" in (R.line(extra[8], NAMES) or "")
-    assert "Counter" in (R.line(extra[6], NAMES) or "")
+    assert "RING OUT" in (R.line(extra[9], NAMES) or "")
+    assert "Counter" in (R.line(extra[7], NAMES) or "")
+    assert "plain 🤼 Grapple and the super is kept" in (R.line(extra[2], NAMES) or "")
 
 
 def test_public_narration_never_names_a_private_card(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -297,3 +300,58 @@ def test_rules_summary_topics_and_roster_match_the_data() -> None:
         line = (f"**{c.name}**, {c.art}: {c.punch} · {c.kick} · {c.grapple} · {c.block}, "
                 f"{c.reach} · {c.super.name} ({c.super.code})")
         assert line in topics["characters"], line
+
+
+# ----------------------------------------------------------------------- endings
+def _ring_out() -> WofState:
+    """Hai Wu's Climbing Monkey rings Rocco out from the grey edge (the rulebook's case)."""
+    from tests.engine.games.world_of_fighters.helpers import arrange, commit, play_turn, started
+    s = arrange(started("haiwu", "rocco"), hp=(7, 20), pos=((3, 1), (1, 4)),
+                hands=(["grapple", "punch", "block"], ["block", "punch", "kick"]))
+    s, _ = play_turn(s, commit(1, "grapple", True), commit(1, "block"), "e", "n")
+    return s
+
+
+def test_result_line_names_the_player_the_fighter_and_how() -> None:
+    s = _ring_out()
+    assert s.result is not None
+    line = R.result_line(s.result, GAME.view(s, None), NAMES)
+    assert line == "🏆 <@1> (Hai Wu) wins by Ring Out."
+    assert "seat" not in s.result.summary.lower()
+
+
+def test_result_line_for_a_ko_a_forfeit_a_draw_and_bouts() -> None:
+    s = _ring_out()
+    view = GAME.view(s, None)
+    ko = Outcome.win(1, 2, "ko")
+    assert R.result_line(ko, view, NAMES) == "🏆 <@2> (Rocco Vance) wins by K.O."
+    gone, _ = GAME.concede(started_match(), 0)
+    assert gone.result is not None
+    line = R.result_line(gone.result, GAME.view(gone, None), NAMES)
+    assert line == "🏆 <@2> wins: <@1> forfeited."  # before the picks: no fighter names
+    draw = Outcome.tie(2, "draw")
+    assert "draw" in R.result_line(draw, view, NAMES) and "K.O.." not in line
+    three = GAME.view(GAME.setup(Options(bouts=3), 2, 1), None).model_copy(
+        update={"fighters": [f.model_copy(update={"bouts_won": w, "name": n})
+                             for f, w, n in zip(view.fighters, (2, 1), ("Hai Wu", "Rocco Vance"),
+                                                strict=True)]})
+    assert R.result_line(Outcome.win(0, 2, "bouts"), three, NAMES) == (
+        "🏆 <@1> (Hai Wu) wins 2-1 in bouts.")
+
+
+def started_match() -> WofState:
+    """A fresh match, still at the character pick."""
+    return GAME.setup(Options(), 2, 7)
+
+
+def test_turning_points_are_the_fighters_each_turns_scoring_and_the_ends() -> None:
+    assert R.turning_point(Event(kind="actions_revealed", data={}))
+    assert R.turning_point(Event(kind="bout_over", data={}))
+    for quiet in ("movement_revealed", "moved", "committed", "super_called", "turn_started"):
+        assert not R.turning_point(Event(kind=quiet, data={}))
+
+
+def test_bout_over_by_ko_ends_with_one_full_stop() -> None:
+    line = R.line(Event(kind="bout_over", data={"bout": 1, "winner": 0, "reason": "ko"}),
+                  NAMES)
+    assert line is not None and line.endswith("by K.O.") and "K.O.." not in line

@@ -58,13 +58,8 @@ def test_move_cannot_pass_through_or_land_on_rival() -> None:
     assert "w" not in legal_directions((3, 1), (3, 5), 2)  # would leave the board
 
 
-def test_no_legal_direction_means_forced_off() -> None:
-    # On a 3x3 board a fighter in the middle cannot move 2 without leaving it.
-    assert legal_directions((1, 1), (0, 0), 2, size=3) == []
-
-
 def test_on_7x7_a_legal_direction_always_exists() -> None:
-    # Why the forced-off Ring Out never happens on our board (documented decision).
+    # A player always has a legal move: "forced off the board" is the super's Ring Out.
     squares = list(itertools.product(range(7), repeat=2))
     for me, rival, n in itertools.product(squares, squares, (1, 2, 3)):
         if me != rival:

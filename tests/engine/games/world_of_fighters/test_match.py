@@ -1,11 +1,11 @@
-"""The match: bouts, the judges, forced Ring Out, timeouts, labels, options."""
+"""The match: bouts, the judges, timeouts, labels, options."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.core import IllegalAction
-from engine.games.world_of_fighters import GAME, resolve
+from engine.games.world_of_fighters import GAME
 from engine.games.world_of_fighters.data import characters
 from engine.games.world_of_fighters.model import MAX_TURNS, Commit, Counter, Move, Options, Pick
 from tests.engine.games.world_of_fighters.helpers import (
@@ -77,17 +77,6 @@ def test_judges_tie_is_a_draw() -> None:
     s.turn = MAX_TURNS
     s, _ = play_turn(s, commit(1, "block"), commit(1, "block"), "n", "n")
     assert s.result is not None and s.result.draw
-
-
-def test_player_with_no_legal_move_is_forced_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Cannot happen on the 7x7 board (see test_board); the rule is still wired.
-    s = arrange(started(), hands=(["block"] * 3, ["block"] * 3))
-    monkeypatch.setattr(resolve, "legal_directions", lambda *a, **k: [])
-    s, _ = GAME.apply(s, 0, commit(1, "block"))
-    s, ev = GAME.apply(s, 1, commit(1, "block"))
-    assert "forced_off" in kinds(ev)
-    assert s.result is not None and s.result.reason == "ring_out" and s.result.winners == (1,)
-    assert total_cards(s) == 40
 
 
 def test_timeout_defaults() -> None:

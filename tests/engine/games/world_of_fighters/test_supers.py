@@ -34,6 +34,7 @@ def test_super_needs_7_hp_or_less_and_the_matching_card() -> None:
 
 
 def test_climbing_monkey_grapple_at_range_3_scores_6_and_overrules_block() -> None:
+    # Decision (docs/rules/world-of-fighters.md): an overruled Block gives no counter.
     s = arrange(started("haiwu", "rocco"), hp=(7, 20), pos=((3, 0), (3, 5)),
                 hands=(["grapple", "punch", "block"], ["block", "punch", "kick"]))
     s, ev = GAME.apply(s, 0, commit(1, "grapple", True))
@@ -46,15 +47,19 @@ def test_climbing_monkey_grapple_at_range_3_scores_6_and_overrules_block() -> No
     assert s.fighters[1].hp == 14  # +6, Rocco's Block 2 overruled
     assert s.fighters[0].super_used and "super_move" in kinds(ev)
     assert s.phase == "commit"  # an overruled Block gives no counter
-    assert supers(arrange(s, hp=(5, 14)), 0) == set()  # once per bout
+    assert supers(arrange(s, hp=(5, 14)), 0) == set()  # once per match
 
 
 def test_super_at_the_wrong_range_is_a_plain_card_and_not_spent() -> None:
     s = arrange(started("haiwu", "rocco"), hp=(7, 20),
                 hands=(["grapple", "punch", "block"], ["kick", "punch", "kick"]))
-    s, _ = play_turn(s, commit(1, "grapple", True), commit(1, "kick"), "e", "w")
+    s, ev = play_turn(s, commit(1, "grapple", True), commit(1, "kick"), "e", "w")
     assert s.reveal is not None and s.reveal.range == 2
     assert s.fighters[1].hp == 20 - (1 + 1) and not s.fighters[0].super_used
+    # the fizzle is public and says why (the narration explains it)
+    fizzled = [e.data for e in ev if e.kind == "super_fizzled"]
+    assert fizzled == [{"seat": 0, "move": "Climbing Monkey", "need": 3, "range": 2,
+                        "card": "grapple"}]
 
 
 def test_super_against_a_rival_on_the_edge_is_a_ring_out() -> None:
@@ -78,8 +83,9 @@ def test_milton_brown_super_block_rings_out_a_rival_on_the_edge() -> None:
 def test_milton_brown_super_scores_nothing_away_from_the_edge() -> None:
     s = arrange(started("milton", "aiko"), hp=(6, 20), pos=((3, 2), (2, 5)),
                 hands=(["block", "punch", "grapple"], ["grapple", "kick", "kick"]))
-    s, _ = play_turn(s, commit(1, "block", True), commit(1, "grapple"), "e", "w")
+    s, ev = play_turn(s, commit(1, "block", True), commit(1, "grapple"), "e", "w")
     assert s.reveal is not None and s.reveal.range == 1
+    assert "super_no_edge" in kinds(ev)
     # Still a Block: Aiko's Grapple 3 + 2 = 5 minus Block 3; no damage to Aiko.
     assert s.fighters[0].hp == 4 and s.fighters[1].hp == 20 and s.fighters[0].super_used
     assert s.phase == "counter"  # and Milton may counter as after any Block
