@@ -96,7 +96,7 @@ def test_replay_reveals_private_events_and_skips_twins() -> None:
     assert text.startswith("⚠️ *Exact replay unavailable: the stored final state no longer")
     assert "🔒 to <@11>: <@11> Drew cards=['kick']" in text
     assert text.count("Drew") == 1  # the public twin is not repeated
-    assert "<@33> forfeits" in text and "Seat 3: <@33> (Sora) forfeited" in replay.header
+    assert "<@33> forfeits" in text and "Player 3: <@33> (Sora) forfeited" in replay.header
     embed = replay_embed(replay, 5)
     assert embed.footer.text is not None and embed.footer.text.startswith("Page 1/1")
 
