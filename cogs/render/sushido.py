@@ -125,8 +125,10 @@ class SushidoRenderer(Renderer):
             embed.description = ("Pick your fighter. Your rival can't see your choice until "
                                  "both of you have picked.")
         embed.add_field(name=f"Hand ({len(me.hand)})", value=cards_text(me.hand), inline=False)
-        embed.add_field(name=f"Chain ({len(me.chain)}/4)",
-                        value=" → ".join(show_card(c) for c in me.chain) or "—", inline=False)
+        size = v.seats[seat].chain_size
+        embed.add_field(name=f"Chain ({size}/4), face down",
+                        value=" → ".join(f"🂠{i + 1}" for i in range(size)) or "—",
+                        inline=False)
         if me.commit is not None:
             embed.add_field(name="Face down this turn", value=cards_text(me.commit),
                             inline=False)
@@ -250,6 +252,10 @@ class SushidoRenderer(Renderer):
             return f"🌟 **SUPER COMBO!** {who}: **{d['name']}**"
         if k == "accept_ring_out":
             return f"{who} accepts the Ring Out."
+        if k == "accept_ko":
+            return f"{who} accepts the K.-O."
+        if k == "get_up":
+            return f"🌟 {who} gets back up with {d['life']} life!"
         if k == "ko":
             return f"💫 **K.-O.!** {who} is down."
         if k == "round_lost":

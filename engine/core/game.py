@@ -203,19 +203,18 @@ class Game(ABC, Generic[S, A]):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return self.apply(state, seat, action, owned=owned)
         prompt = self.prompts(state).get(seat)
-        if prompt is None or prompt.committed:
-            reason = self.explain_unavailable(state, seat, aid)
-            if reason:
-                raise IllegalAction(reason)
+        if prompt is not None and not prompt.committed:
+            for action in self.legal(state, seat):
+                if action.aid == aid:  # type: ignore[attr-defined]
+                    return self.apply(state, seat, action, owned=owned)
+        reason = self.explain_unavailable(state, seat, aid)
+        if reason:
+            raise IllegalAction(reason)
         if prompt is None:
             raise NotYourDecision("You have nothing to decide right now.")
         if prompt.committed:
             raise NotYourDecision("You have already committed; waiting for your rival.")
-        for action in self.legal(state, seat):
-            if action.aid == aid:  # type: ignore[attr-defined]
-                return self.apply(state, seat, action, owned=owned)
-        raise UnknownAction(self.explain_unavailable(state, seat, aid)
-                            or "That choice is not available any more.")
+        raise UnknownAction("That choice is not available any more.")
 
     def find(self, state: S, seat: int, aid: str) -> A | None:
         """The legal action or interrupt of ``seat`` whose id is ``aid``, if any."""

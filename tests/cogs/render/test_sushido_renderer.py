@@ -31,7 +31,7 @@ from engine.games.sushido.model import (
     PickFighter,
     SushidoState,
 )
-from engine.simulate import pick
+from engine.simulate import interrupt, pick
 
 NAMES = ["<@111111111111111111>", "<@222222222222222222>"]
 R = su.SushidoRenderer()
@@ -57,9 +57,13 @@ def _play(seed: int, duel: str) -> list[Step]:
     out: list[Step] = []
     while s.result is None:
         assert len(out) < 10_000, "match did not end"
-        open_seats = sorted(x for x, p in GAME.prompts(s).items() if not p.committed)
-        seat = open_seats[agent.below(len(open_seats))]
-        action = pick(GAME, s, seat, agent)
+        extra = interrupt(GAME, s, agent)
+        if extra is not None:
+            seat, action = extra
+        else:
+            open_seats = sorted(x for x, p in GAME.prompts(s).items() if not p.committed)
+            seat = open_seats[agent.below(len(open_seats))]
+            action = pick(GAME, s, seat, agent)
         after, events = GAME.apply(s, seat, action)
         out.append(Step(s, seat, action, after, events))
         s = after
@@ -194,10 +198,15 @@ def _hidden_layout(s: SushidoState) -> Any:
 
 
 # ------------------------------------------------------------------------------ 3. controls
+def _offered(state: SushidoState, seat: int) -> list[AnyAction]:
+    """A seat's prompted choices, then its interrupts (the Super Combo)."""
+    return GAME.legal(state, seat) + GAME.interrupts(state, seat)
+
+
 def _choices(state: SushidoState, seat: int) -> list[tuple[str, Choice]]:
     """Exactly as ``Table.hand_payload`` builds them."""
     return [(getattr(a, "kind", "action"), Choice(aid=a.aid, label=GAME.label(state, seat, a)))
-            for a in GAME.legal(state, seat)]
+            for a in _offered(state, seat)]
 
 
 def _rows(groups: list[Group]) -> int:
@@ -207,7 +216,7 @@ def _rows(groups: list[Group]) -> int:
 
 
 def _check_controls(state: SushidoState, seat: int) -> list[Group]:
-    legal = [a.aid for a in GAME.legal(state, seat)]
+    legal = [a.aid for a in _offered(state, seat)]
     groups = R.groups(_choices(state, seat))
     assert _rows(groups) <= MAX_ROWS, [(g.title, len(g.choices)) for g in groups]
     grouped = [c.aid for g in groups for c in g.choices]
@@ -278,7 +287,7 @@ async def test_hajime_with_a_big_hand_keeps_every_choice(hand: int, gauge: int) 
     """Random play reaches 8 cards; draw effects can pile up more. With 11 cards (110
     pairs, 5 selects) the Super Combo used to need a 6th row and was dropped."""
     s = _big_hand(hand, gauge)
-    legal = GAME.legal(s, 0)
+    legal = _offered(s, 0)
     assert len(legal) == hand * (hand - 1) + (gauge >= 5)
     assert any(isinstance(a, Hajime) for a in legal)
     groups = _check_controls(s, 0)

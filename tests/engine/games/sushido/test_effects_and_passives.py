@@ -46,7 +46,7 @@ def test_push_effect_moves_the_rival_only() -> None:
     s = _state("kujira", "biwa")  # Breach: wave + wave, push 2
     set_chain(s, 0, [HIT, cid("move", "wave")])
     to_chains(s)
-    s, _ = act(s, 0, "d-combo0")
+    s, _ = act(s, 0, "d-combo")
     assert (s.seat[0].pos, s.seat[1].pos) == (3, 6)
 
 
@@ -56,8 +56,8 @@ def test_ranged_step_then_damage_and_draw_effects() -> None:
     set_chain(s, 0, [cid("hit", "pearl"), cid("block", "pearl")])  # Glide In (>>>)
     set_chain(s, 1, [cid("hit", "fin"), cid("block", "coral")])  # Ink Jab (>>>)
     to_chains(s)
-    s, _ = act(s, 0, "d-combo0")
-    s, ev = act(s, 1, "d-combo0")
+    s, _ = act(s, 0, "d-combo")
+    s, ev = act(s, 1, "d-combo")
     assert s.seat[0].pos == 4 and s.seat[0].life == 14
     assert first(ev, "draw") == {"seat": 1, "count": 1, "twin_of": [1]}  # Ink Jab
     assert s.seat[1].life == 14
@@ -69,7 +69,7 @@ def test_guard_effect_cancels_action_hits() -> None:
     set_chain(s, 1, [cid("hit", "pearl"), cid("block", "pearl"), cid("move", "wave")])
     to_chains(s, {0: [HIT]})
     # P1 has no chain: P2 announces first
-    s, _ = act(s, 1, "d-combo1")  # Shell Wall (>>>): 2 guards, 1 Super
+    s, _ = act(s, 1, "d-combo")  # Shell Wall (>>>): 2 guards, 1 Super
     assert s.seat[1].guards == 2 and s.seat[1].gauge == 1
     s.seat[0].pos = 3
     s, ev = act(s, 0, f"c-{HIT}-0-x")
@@ -129,5 +129,5 @@ def test_step_back_effect_after_a_combo() -> None:
     s = _state("kani", "biwa")  # Sidestep Crush: fin, fin, coral, wave; 3 damage, step back
     set_chain(s, 0, [cid("hit", "fin"), cid("move", "fin"), cid("block", "coral"), MOVE])
     to_chains(s)
-    s, _ = act(s, 0, "d-combo2")
+    s, _ = act(s, 0, "d-combo")
     assert s.seat[1].life == 12 and s.seat[0].pos == 2
