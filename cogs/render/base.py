@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from engine.core import Event, Prompt
+from engine.core import Event, Outcome, Prompt
 
 
 @dataclass
@@ -83,6 +83,16 @@ class Renderer:
         if done:
             lines.append("Committed: " + ", ".join(done))
         embed.add_field(name="Now", value="\n".join(lines) or "-", inline=False)
+
+    def board_controls(self, view: BaseModel) -> list[Choice]:
+        """Interrupts the public board offers (e.g. Sushido's Super Combo), from the public
+        view only: shown when some seat may use them; pressing one checks who pressed."""
+        return []
+
+    def result_line(self, outcome: Outcome, view: BaseModel, names: list[str]) -> str:
+        """The match's result in players' names (the table's final message)."""
+        return ("Draw. " if outcome.draw else " and ".join(names[s] for s in outcome.winners)
+                + " wins. ") + outcome.summary
 
     def picture(self, view: BaseModel) -> bytes | None:
         """A PNG of the board, or None when the game has no picture."""

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import pathlib
+import random
+import re
+from collections import Counter
+from typing import Any
 
 import pytest
 
-from tests.e2e.harness import Player, bot_running, challenge_accepted, idle
+from engine.games.sushido import GAME
+from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, press
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.store import Message, walk_components
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -35,3 +41,104 @@ async def test_full_match_from_challenge_to_result(
         assert "reveal" in log and "match_over" in log
     assert fake.schema_errors == []
     assert fake.unknown_routes == [] and fake.handler_errors == []
+
+
+# ------------------------------------------------------------------ clicks and words
+RAW_ID = re.compile(r"\d{15,}")
+ALLOWED_IDS = re.compile(r"<@!?\d+>|<t:\d+(:\w)?>|https?://\S+")  # mentions, times, links
+
+
+def _texts(body: dict[str, Any]) -> list[str]:
+    """Every human-readable string of a message body (not its custom_ids)."""
+    out = [str(body.get("content") or "")]
+    for e in body.get("embeds") or []:
+        out += [str(e.get("title") or ""), str(e.get("description") or ""),
+                str((e.get("footer") or {}).get("text") or "")]
+        out += [f"{f.get('name')} {f.get('value')}" for f in e.get("fields") or []]
+    for c in walk_components(body.get("components") or []):
+        out += [str(c.get("label") or ""), str(c.get("placeholder") or "")]
+        out += [str(o.get("label") or "") for o in c.get("options") or []]
+    return out
+
+
+def _check_words(fake: FakeDiscord) -> int:
+    """No text the bot sent (public or ephemeral) says "Seat", "square" or a raw id."""
+    checked = 0
+    for msg in fake.store.all():
+        for body in msg.history or [{"content": msg.content, "embeds": msg.embeds,
+                                     "components": msg.components}]:
+            for text in _texts(body):
+                checked += 1
+                assert "Seat" not in text and "seat " not in text, text
+                assert "square" not in text.lower(), text
+                assert not RAW_ID.search(ALLOWED_IDS.sub("", text)), text
+    return checked
+
+
+def _comps(msg: Message) -> list[dict[str, Any]]:
+    return [c for c in walk_components(msg.components)
+            if c.get("type") in (2, 3) and not c.get("disabled")]
+
+
+async def test_an_ordinary_turn_takes_at_most_three_clicks_per_player(
+    fake_discord: FakeDiscord, tmp_path: pathlib.Path
+) -> None:
+    """Act, place both cards (one select), reveal (in the same message): 3 clicks. Turns
+    where a player was asked more (announce, double, direct a Move...) are counted apart."""
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    rng = random.Random(7)
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido",
+                                                   duel="Rencontre (first to 3 rounds)")
+        users = {alice.id: alice, bob.id: bob}
+        clicks: Counter[tuple[int, int, int]] = Counter()
+        to_reveal: dict[tuple[int, int, int], int] = {}
+        asked_more: set[tuple[int, int, int]] = set()
+        for _ in range(400):
+            rec = await bot.store.get_match(match_id)
+            assert rec is not None
+            if rec.status != "active" or len(clicks) >= 24:
+                break
+            s = GAME.load(rec.state)
+            seat = min(x for x, p in GAME.prompts(s).items() if not p.committed)
+            user = users[rec.seats[seat]]
+            key = (user.id, s.round, s.turn)
+            res = await press(user, board, f"hj:act:{match_id}")
+            clicks[key] += 1
+            while True:
+                assert res.ephemeral and res.message is not None, res.content
+                comps = [c for c in _comps(res.message) if "super-combo" not in
+                         c["custom_id"]]
+                if not comps:
+                    break
+                phase = s.phase
+                reveal = [c for c in comps if c["custom_id"].endswith(":r-both")]
+                comp = reveal[0] if reveal and rng.random() < 0.8 else rng.choice(comps)
+                if comp["type"] == 3:
+                    value = rng.choice(comp["options"])["value"]
+                    res = await (await user.select(res.message, comp["custom_id"], [value])
+                                 ).response()
+                else:
+                    res = await press(user, res.message, comp["custom_id"])
+                assert res.response_type == 7, res.content
+                clicks[key] += 1
+                await idle(fake, bot)
+                rec = await bot.store.get_match(match_id)
+                assert rec is not None
+                s = GAME.load(rec.state)
+                moved_on = (s.round, s.turn) != key[1:] or s.phase == "resolve"
+                if phase in ("hajime", "reveal") and (s.seat[seat].reveal or moved_on):
+                    to_reveal.setdefault(key, clicks[key])
+                if phase == "resolve":
+                    asked_more.add(key)
+                if rec.status != "active" or (s.round, s.turn) != key[1:]:
+                    break
+        turns = [k for k in clicks if k[2] > 0]
+        assert len(turns) >= 12
+        # placing both cards and revealing: Act, one select, one button, every turn
+        assert all(to_reveal[k] <= 3 for k in turns), to_reveal
+        ordinary = [k for k in turns if k not in asked_more]
+        assert ordinary and all(clicks[k] <= 3 for k in ordinary), (ordinary, clicks)
+        assert _check_words(fake) > 100
+    assert fake.schema_errors == [] and fake.handler_errors == []

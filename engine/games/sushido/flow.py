@@ -172,11 +172,11 @@ def finish(state: SushidoState, reached: list[int], reason: str, ev: Events) -> 
         score = f"{state.seat[0].tokens}-{state.seat[1].tokens}"
         state.result = Outcome.tie(
             2, reason, f"Draw {score}: {names[0]} and {names[1]} lose the last round together "
-            f"by {why}.")
+            f"by {why}".rstrip(".") + ".")
     else:
         w = reached[0]
         score = f"{state.seat[w].tokens}-{state.seat[other(w)].tokens}"
-        summary = f"{names[w]} wins {score} by {why}."
+        summary = f"{names[w]} wins {score} by {why}".rstrip(".") + "."
         state.result = Outcome.win(w, 2, reason, summary)
     state.phase = "over"
     state.tasks = []

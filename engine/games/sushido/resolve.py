@@ -88,11 +88,13 @@ def _declare_options(state: SushidoState, t: DeclareT) -> list[AnyAction]:
 
 
 def _play_options(state: SushidoState, seat: int) -> list[AnyAction]:
+    """The next revealed card, in the order its owner placed them: doubled or not (only
+    with Super), and a Block as a guard or a combo breaker (only when a chain exists)."""
     me = state.seat[seat]
     boosts = (False, True) if me.gauge >= 1 else (False,)
     chains = any(s.chain for s in state.seat)
     out: list[AnyAction] = []
-    for c in me.revealed:
+    for c in me.revealed[:1]:
         modes: tuple[str, ...] = ("",)
         if ctype(c) == "block":
             modes = ("guard", "break") if chains else ("guard",)
@@ -150,15 +152,27 @@ def front_decision(state: SushidoState) -> Task | None:
     return t if isinstance(t, DECISIONS) else None
 
 
+def forced(state: SushidoState, t: Task) -> AnyAction | None:
+    """A decision with one choice only is not asked: a revealed card that can be neither
+    doubled (no Super) nor used two ways (a Block with no chain to break) just plays."""
+    if not isinstance(t, PlayT):
+        return None
+    opts = _play_options(state, t.seat)
+    return opts[0] if len(opts) == 1 else None
+
+
 def run(state: SushidoState, ev: Events) -> None:
     """Run automatic tasks until a decision is needed or the turn is over."""
     while state.phase == "resolve" and state.result is None and state.tasks:
         t = state.tasks[0]
+        answer: AnyAction | None = None
         if isinstance(t, DECISIONS) and options(state, t):
-            return
+            answer = forced(state, t)
+            if answer is None:
+                return
         state.tasks.pop(0)
         if isinstance(t, DECISIONS):
-            _decide(state, t, None, ev)
+            _decide(state, t, answer, ev)
         else:
             _auto(state, t, ev)
 

@@ -276,8 +276,11 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(a, Reveal):
             cards = state.seat[seat].commit or []
             pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
-            extra = f" ({', '.join(card_text(c) for c in pick)})" if pick else ""
-            return f"Reveal {a.show}{extra}"
+            if not pick:
+                return "Reveal none (all to my chain)"
+            rest = " (the other to my chain)" if len(pick) < len(cards) else ""
+            which = {"first": "1st", "second": "2nd", "both": "both"}[a.show]
+            return f"Reveal {which}: {', '.join(card_text(c) for c in pick)}{rest}"
         if isinstance(a, Declare):
             t = resolve.front_decision(state)
             if isinstance(t, DeclareT) and t.answer:

@@ -29,10 +29,8 @@ def _state(a: str, b: str) -> SushidoState:
 def test_passive_fires_on_its_trigger_at_most_once_per_turn() -> None:
     s = _state("manta", "biwa")  # Biwa (P2): Resonance, +1 Super when cancelling a Hit
     to_chains(s, {0: [HIT, HIT2], 1: [BLOCK, BLOCK2]})
-    s, _ = act(s, 0, f"c-{HIT}-0-x")
     s, ev = act(s, 1, "p-y")
     assert first(ev, "passive")["name"] == "Resonance" and s.seat[1].gauge == 1
-    s, _ = act(s, 0, f"c-{HIT2}-0-x")
     s, ev = act(s, 1, "p-y")
     assert "passive" not in kinds(ev) and s.seat[1].gauge == 1
 
@@ -66,6 +64,7 @@ def test_ranged_step_then_damage_and_draw_effects() -> None:
 def test_guard_effect_cancels_action_hits() -> None:
     s = _state("biwa", "kani")
     s.seat[0].pos = 1
+    s.seat[0].gauge = 1  # with Super, P1's Hit waits for its owner's choice
     set_chain(s, 1, [cid("hit", "pearl"), cid("block", "pearl"), cid("move", "wave")])
     to_chains(s, {0: [HIT]})
     # P1 has no chain: P2 announces first
@@ -80,7 +79,6 @@ def test_a_fighter_out_of_the_arena_can_move_back_in() -> None:
     s = _state("biwa", "manta")
     s.seat[0].pos, s.seat[1].pos = 5, 8
     to_chains(s, {1: [MOVE]})
-    s, _ = act(s, 1, f"c-{MOVE}-0-x")
     s, ev = act(s, 1, "s-adv")
     assert "round_end" not in kinds(ev) and s.seat[1].pos == 7 and s.turn == 2
 
@@ -114,13 +112,11 @@ def test_attacker_kata_block_cancels_the_opposing_card() -> None:
 def test_heal_never_goes_above_full_life() -> None:
     s = _state("tako", "biwa")  # Regrowth: heal 1 when a Move pushes the rival
     to_chains(s, {0: [MOVE]})
-    s, _ = act(s, 0, f"c-{MOVE}-0-x")
     s, ev = act(s, 0, "s-adv")
     assert first(ev, "heal") == {"seat": 0, "amount": 0, "life": 15}
     s = _state("tako", "biwa")
     s.seat[0].life = 10
     to_chains(s, {0: [MOVE]})
-    s, _ = act(s, 0, f"c-{MOVE}-0-x")
     s, _ = act(s, 0, "s-adv")
     assert s.seat[0].life == 11
 
