@@ -142,3 +142,71 @@ async def test_an_ordinary_turn_takes_at_most_three_clicks_per_player(
         assert ordinary and all(clicks[k] <= 3 for k in ordinary), (ordinary, clicks)
         assert _check_words(fake) > 100
     assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def _first_choice(fake: FakeDiscord, bot: Any, user: Any, board: Message,
+                        match_id: int, prefix: str) -> Message:
+    """Act, then the first option whose action id starts with ``prefix``."""
+    res = await press(user, board, f"hj:act:{match_id}")
+    assert res.message is not None
+    for comp in _comps(res.message):
+        values = [o["value"] for o in comp.get("options") or []]
+        hit = [v for v in values if v.startswith(prefix)]
+        if hit:
+            res = await (await user.select(res.message, comp["custom_id"], hit[:1])).response()
+            break
+        if comp["custom_id"].split(":")[-1].startswith(prefix):
+            res = await press(user, res.message, comp["custom_id"])
+            break
+    else:
+        raise AssertionError(f"no {prefix} control")
+    await idle(fake, bot)
+    assert res.message is not None
+    return res.message
+
+
+async def test_super_combo_button_on_the_board(
+    fake_discord: FakeDiscord, tmp_path: pathlib.Path
+) -> None:
+    """A full gauge is public: the board shows "Super Combo!"; only its owner may use it,
+    at any moment (here after placing and revealing, while the rival still decides)."""
+    fake = fake_discord
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido",
+                                                   duel="Iaijutsu (1 round)")
+        await _first_choice(fake, bot, alice, board, match_id, "f-biwa")
+        await _first_choice(fake, bot, bob, board, match_id, "f-manta")
+        assert not any(":i:" in c for c in board.custom_ids)  # gauges 2 and 3: no button
+        rec = await bot.store.get_match(match_id)
+        assert rec is not None
+        s = GAME.load(rec.state)
+        s.seat[0].gauge = 5  # as if Biwa had filled the gauge (S-U-P-E-R)
+        s.version += 1
+        assert await bot.store.commit_action(
+            match_id, expected_version=rec.version, state=GAME.dump(s), version=s.version,
+            events=[], log=None, deadline=rec.deadline, timeouts=list(rec.timeouts))
+        await _first_choice(fake, bot, alice, board, match_id, "h-")
+        hand = await _first_choice(fake, bot, alice, board, match_id, "r-")
+        assert any("super-combo" in c["custom_id"] for c in _comps(hand))  # committed, still
+        button = next(c for c in board.custom_ids if c.startswith(f"hj:i:{match_id}:"))
+        label = next(c.get("label") for c in walk_components(board.components)
+                     if c.get("custom_id") == button)
+        assert label == "Super Combo!"
+        before = await bot.store.get_match(match_id)
+        assert before is not None
+        for who, refusal in ((carol, "not playing"), (bob, "3/5")):
+            res = await press(who, board, button)
+            assert res.ephemeral and refusal in (res.content or ""), res.content
+        after = await bot.store.get_match(match_id)
+        assert after is not None and after.version == before.version  # nothing changed
+        res = await press(alice, board, button)
+        assert res.ephemeral and "SUPER COMBO" in (res.content or ""), res.content
+        await idle(fake, bot)
+        s = GAME.load((await bot.store.get_match(match_id)).state)  # type: ignore[union-attr]
+        assert s.seat[0].gauge == 0 and s.seat[1].life == 11 and s.seat[0].commit is not None
+        assert not any(":i:" in c for c in board.custom_ids)  # the gauge is empty again
+        thread = fake.threads(fake.channel)[-1]
+        said = "\n".join(m.content for m in fake.messages(thread))
+        assert "SUPER COMBO" in said and "takes 4 from <@" in said and "'s Thousand" in said
+    assert fake.schema_errors == [] and fake.handler_errors == []
