@@ -243,7 +243,8 @@ class Game(ABC, Generic[S, A]):
         new.result = Outcome(
             ranks=ranks,
             reason=reason,
-            summary=f"Seat {seat + 1} {'forfeits' if reason == 'forfeit' else 'timed out'}.",
+            summary="By forfeit." if reason == "forfeit"
+            else "On time: the other player let too many decisions time out.",
             forfeited=(seat,),
         )
         new.version += 1

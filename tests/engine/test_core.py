@@ -51,6 +51,7 @@ def test_illegal_stale_unknown_and_over() -> None:
         TOY.act(s, 0, "zz", expected_version=s.version)
     s2, _ = TOY.concede(s, 1)
     assert s2.result is not None and s2.result.winners == (0,) and s2.result.forfeited == (1,)
+    assert "Seat" not in s2.result.summary  # players' names are the renderers' job
     with pytest.raises(MatchOver):
         TOY.act(s2, 0, "p1")
     assert s.result is None  # apply and concede never mutate their input
