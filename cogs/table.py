@@ -175,7 +175,8 @@ class Table(commands.Cog):
         if prompt is not None and prompt.committed:
             embed.set_footer(text="Committed. Waiting for your rival.")
         elif game.outcome(state) is None:
-            embed.set_footer(text="Nothing to decide right now.")
+            embed.set_footer(text="Nothing to decide right now." + (
+                " You may still act without waiting (below)." if offered else ""))
         return {"embed": embed, "view": view}
 
     # ----------------------------------------------------------------- handlers

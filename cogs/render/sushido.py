@@ -354,6 +354,8 @@ class SushidoRenderer(Renderer):
         if k == "break":
             card = f": {show_card(d['card'])}" if d.get("card") else ""
             return f"🔨 **C-C-C-COMBO BREAKER!** {who} breaks {names[d['owner']]}'s chain{card}"
+        if k == "break_nothing":
+            return f"🔨 {who}'s Block finds no chain to break."
         if k == "passive":
             return f"✨ {who}'s passive **{d['name']}**."
         if k == "super_combo":

@@ -221,6 +221,8 @@ def _decide(state: SushidoState, t: Task, a: AnyAction | None, ev: Events) -> No
             state.discard.append(c)
             ev.append(public("break", seat=t.seat, owner=a.owner, index=a.index,
                              card=card_info(c)))
+        else:  # no card in any chain: the combo breaker has nothing to break
+            ev.append(public("break_nothing", seat=t.seat))
     elif isinstance(t, ParryT):
         _parry(state, t, isinstance(a, Parry) and a.yes, ev)
     elif isinstance(t, PlayT):

@@ -118,7 +118,10 @@ class Sushido(Game[SushidoState, AnyAction]):
         if t is None:
             return {}
         seat, kind = task_seat(t), task_kind(t)
-        return {seat: Prompt(seat=seat, kind=kind, text=_PROMPT_TEXT[kind])}
+        text = _PROMPT_TEXT[kind]
+        if kind == "escape":
+            text = ("K.-O.! " if state.seat[seat].life <= 0 else "Ring Out! ") + text
+        return {seat: Prompt(seat=seat, kind=kind, text=text)}
 
     def legal(self, state: SushidoState, seat: int) -> list[AnyAction]:
         """The seat's prompted choices (the Super Combo is an interrupt: :meth:`interrupts`)."""

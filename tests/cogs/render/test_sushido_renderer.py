@@ -373,6 +373,7 @@ EXTRA = [
                                 "answer": False, "size": 4}),
     Event(kind="kata_surplus", data={"seat": 1, "cards": [_card(9)], "chosen": True}),
     Event(kind="get_up", data={"seat": 0, "life": 1}),
+    Event(kind="break_nothing", data={"seat": 0}),
     Event(kind="accept_ko", data={"seat": 1}),
     Event(kind="damage", data={"seat": 1, "amount": 1, "life": 0, "why": "hit"}),
     Event(kind="accept_ring_out", data={"seat": 0}),

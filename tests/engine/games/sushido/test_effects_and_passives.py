@@ -96,6 +96,14 @@ def test_unopposed_kata_block_breaks_a_chain_card() -> None:
     assert first(ev, "break")["card"]["id"] == HIT and s.seat[1].chain == []
 
 
+def test_a_kata_block_with_no_chain_to_break_says_so() -> None:
+    s = _state("biwa", "manta")
+    set_chain(s, 0, [BLOCK])
+    to_chains(s)
+    s, ev = act(s, 0, "d-kata")
+    assert first(ev, "break_nothing") == {"seat": 0} and s.phase == "hajime"
+
+
 def test_attacker_kata_block_cancels_the_opposing_card() -> None:
     s = _state("biwa", "manta")
     set_chain(s, 0, [BLOCK, HIT])

@@ -80,6 +80,7 @@ def test_super_combo_saves_a_fighter_from_a_ko_before_the_turn_ends() -> None:
     s.seat[1].life, s.seat[1].gauge = 1, 5
     to_chains(s, {0: [HIT]})
     assert s.seat[1].life == 0 and prompt_kind(s) == {1: "escape"}
+    assert GAME.prompts(s)[1].text.startswith("K.-O.! You lose the round")
     assert aids(s, 1) == ["accept"] and GAME.interrupts(s, 1) == [UseSuperCombo()]
     s, ev = act(s, 1, "super-combo")  # Manta gets up with 1 life: 3 damage, push 2
     assert first(ev, "get_up") == {"seat": 1, "life": 1} and s.seat[0].life == 12
@@ -107,6 +108,7 @@ def _ring_out_p2(gauge: int) -> SushidoState:
 def test_ring_out_with_full_gauge_offers_a_super_combo_escape() -> None:
     s = _ring_out_p2(5)
     assert prompt_kind(s) == {1: "escape"} and aids(s, 1) == ["accept"]
+    assert GAME.prompts(s)[1].text.startswith("Ring Out! You lose the round")
     assert GAME.interrupts(s, 1) == [UseSuperCombo()]
     s, ev = act(s, 1, "super-combo")  # Manta: back in, shove Biwa, 3 damage, push 2
     assert s.seat[1].pos == 7 and s.seat[0].pos == 4 and s.seat[0].life == 12
