@@ -138,6 +138,7 @@ class Table(commands.Cog):
             "s": self.on_select,
             "hand": self.on_hand,
             "act": self.on_act,
+            "i": self.on_interrupt,
         })
         self.timer.start()
 
@@ -174,8 +175,13 @@ class Table(commands.Cog):
         recent = self.recent.get(rec.id)
         if recent and outcome is None:
             embed.add_field(name="So far this turn", value=fit_lines(recent), inline=False)
-        payload: dict[str, Any] = {"embed": embed, "view": board_buttons(rec.id)
-                                   if outcome is None else StaticView()}
+        buttons = board_buttons(rec.id) if outcome is None else StaticView()
+        if outcome is None:  # interrupts anyone may see are usable (e.g. a full gauge)
+            for c in renderer.board_controls(view)[:5]:
+                buttons.add_item(discord.ui.Button(
+                    label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
+                    custom_id=ids.make("i", rec.id, state.version, c.aid)))
+        payload: dict[str, Any] = {"embed": embed, "view": buttons}
         png = png if png is not None else renderer.picture(view)
         if png is not None:
             embed.set_image(url="attachment://board.png")
@@ -190,18 +196,24 @@ class Table(commands.Cog):
         prompt = game.prompts(state).get(seat)
         embed = renderer.hand_embed(game.view(state, seat), seat, names_of(rec), prompt)
         view = StaticView()
-        if with_controls and prompt is not None and not prompt.committed:
+        offered: list[Any] = []
+        if with_controls and game.outcome(state) is None:
+            if prompt is not None and not prompt.committed:
+                offered = list(game.legal(state, seat))
+            offered += game.interrupts(state, seat)  # actions taken without a prompt
+        if offered:
             choices = [(getattr(a, "kind", "action"),
                         Choice(aid=a.aid, label=game.label(state, seat, a)))
-                       for a in game.legal(state, seat)]
+                       for a in offered]
             view = controls(rec.id, state.version, seat, renderer.groups(choices), page)
-        elif prompt is not None and prompt.committed:
+        if prompt is not None and prompt.committed:
             embed.set_footer(text="Committed. Waiting for your rival.")
-        elif prompt is not None:
+        elif prompt is not None and not with_controls:
             embed.set_footer(text="Your decision: press Act on the board to choose.")
         elif game.outcome(state) is None:
             embed.set_footer(text="Nothing to decide right now; the board shows whose "
-                                  "move it is.")
+                                  "move it is." + (" You may still act without waiting (below)."
+                                                   if offered else ""))
         return {"embed": embed, "view": view}
 
     # ----------------------------------------------------------------- handlers
@@ -227,7 +239,7 @@ class Table(commands.Cog):
         if rec.status != "active":
             raise MatchOver("This match is over.")
         prompt = game.prompts(state).get(seat)
-        if prompt is None:
+        if prompt is None and not game.interrupts(state, seat):
             raise NotYourDecision("You have nothing to decide right now; I'll ping you when "
                                   "it's your decision.")
         if len(cid.fields) > 1:
@@ -241,6 +253,22 @@ class Table(commands.Cog):
     async def on_action(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action button: apply it, update the hand in place, then the board."""
         await self._apply(interaction, cid.num(0), cid.num(1), cid.num(2), cid.text(3))
+
+    async def on_interrupt(self, interaction: discord.Interaction[Any],
+                           cid: ids.CustomId) -> None:
+        """A board button for an interrupt (``hj:i:<match>:<version>:<aid>``): whoever
+        presses it plays it if the engine allows (else an ephemeral refusal, nothing
+        changes); the answer and the new hand are ephemeral, the board is updated."""
+        applied = await self.referee.act(cid.num(0), interaction.user.id, cid.text(2),
+                                         cid.num(1), interaction.id)
+        assert applied.seat is not None
+        payload = self.hand_payload(applied.match, applied.state, applied.seat,
+                                    with_controls=True)
+        lines = renderer_for(applied.match.game).narrate(
+            for_viewer(applied.events, applied.seat), names_of(applied.match))
+        payload["content"] = "\n".join(lines)[:1900] or None
+        await interaction.response.send_message(ephemeral=True, **payload)
+        await self.publish(applied)
 
     async def on_select(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action select: the chosen value is the action id."""

@@ -133,6 +133,11 @@ class Renderer:
             lines.append("Committed: " + ", ".join(done))
         embed.add_field(name="Now", value="\n".join(lines) or "-", inline=False)
 
+    def board_controls(self, view: BaseModel) -> list[Choice]:
+        """Interrupts the public board offers (e.g. Sushido's Super Combo), from the public
+        view only: shown when some seat may use them; pressing one checks who pressed."""
+        return []
+
     def result_line(self, outcome: Outcome, view: BaseModel, names: list[str]) -> str:
         """The match's result in players' names and the game's words (one line).
 
