@@ -45,7 +45,7 @@ class CustomId:
             value = self.fields[i]
         except IndexError:
             raise BadCustomId("missing field") from None
-        if not value.isdigit() or len(value) > 19 or int(value) > MAX_INT:
+        if not (value.isascii() and value.isdigit()) or len(value) > 19 or int(value) > MAX_INT:
             raise BadCustomId("not a number")
         return int(value)
 

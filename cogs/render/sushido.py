@@ -431,7 +431,8 @@ def _fit_rows(groups: list[Group]) -> list[Group]:
 def _pair_label(aid: str) -> str | None:
     """``h-10-51`` -> ``1st 👊 Hit ◆ → 2nd 👣 Move ▲`` (None if it is not a pair id)."""
     parts = aid.split("-")[1:]
-    if not parts or not all(p.isdigit() and int(p) < len(content().cards) for p in parts):
+    if not parts or not all(p.isascii() and p.isdigit() and int(p) < len(content().cards)
+                            for p in parts):
         return None
     cards = [show_card(int(p)) for p in parts]
     if len(cards) == 2:

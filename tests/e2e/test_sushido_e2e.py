@@ -207,6 +207,8 @@ async def test_super_combo_button_on_the_board(
         assert s.seat[0].gauge == 0 and s.seat[1].life == 11 and s.seat[0].commit is not None
         assert not any(":i:" in c for c in board.custom_ids)  # the gauge is empty again
         thread = fake.threads(fake.channel)[-1]
-        said = "\n".join(m.content for m in fake.messages(thread))
+        # an interrupt mid-turn is folded into the live board ("So far this turn") until
+        # the turn's results are posted: read the thread and the board as it stands
+        said = "\n".join(m.content for m in fake.messages(thread)) + str(board.embeds)
         assert "SUPER COMBO" in said and "takes 4 from <@" in said and "'s Thousand" in said
     assert fake.schema_errors == [] and fake.handler_errors == []
