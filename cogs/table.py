@@ -208,8 +208,9 @@ class Table(commands.Cog):
             view = controls(rec.id, state.version, seat, renderer.groups(choices), page)
         if prompt is not None and prompt.committed:
             embed.set_footer(text="Committed. Waiting for your rival.")
-        elif prompt is not None and not with_controls:
-            embed.set_footer(text="Your decision: press Act on the board to choose.")
+        elif prompt is not None:
+            if not with_controls:
+                embed.set_footer(text="Your decision: press Act on the board to choose.")
         elif game.outcome(state) is None:
             embed.set_footer(text="Nothing to decide right now; the board shows whose "
                                   "move it is." + (" You may still act without waiting (below)."
