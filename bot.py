@@ -89,20 +89,24 @@ class HajimeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, load cogs, sync slash commands."""
+        from cogs.guard import Guard
         from cogs.library import Library
         from cogs.lobby import Lobby
+        from cogs.reconcile import Reconciler
         from cogs.router import Router
         from cogs.table import Table
 
         started = time.perf_counter()
         await self.store.open()
         tick = self.settings.timer_tick_seconds
+        await self.add_cog(Guard(self))
         await self.add_cog(Router(self))
         await self.add_cog(Table(self, self.store, self.referee, tick_seconds=tick))
         await self.add_cog(Lobby(self, self.store, self.referee,
                                  expiry_seconds=self.settings.challenge_expiry_seconds,
                                  max_live=self.settings.max_live_matches, tick_seconds=tick))
         await self.add_cog(Library(self))
+        await self.add_cog(Reconciler(self, self.store, self.referee))
         await self.load_optional_cogs()
         if self.settings.dev_guilds:
             for gid in self.settings.dev_guilds:

@@ -17,6 +17,13 @@ from dataclasses import dataclass
 
 PREFIX = "hj"
 MAX_LEN = 100
+MAX_INT = 2**63 - 1
+"""The largest number a field may hold: SQLite's INTEGER range (bigger ones never match)."""
+MAX_PAGE = 100_000
+"""Page numbers beyond this are read as this (an offset of ``page * size`` must fit 64 bits)."""
+PRIVATE_KINDS = frozenset({"a", "s", "ff", "hi", "rp"})
+"""Kinds only ever sent in ephemeral messages (a seat's controls, confirmations, private
+paging); ``act`` with a page field is one too. See :func:`is_private`."""
 _FIELD = re.compile(r"^[A-Za-z0-9._\-+=]{1,48}$")
 
 
@@ -37,9 +44,13 @@ class CustomId:
             value = self.fields[i]
         except IndexError:
             raise BadCustomId("missing field") from None
-        if not value.isdigit():
+        if not value.isdigit() or len(value) > 19 or int(value) > MAX_INT:
             raise BadCustomId("not a number")
         return int(value)
+
+    def page(self, i: int) -> int:
+        """Field ``i`` as a page number (at most :data:`MAX_PAGE`)."""
+        return min(self.num(i), MAX_PAGE)
 
     def text(self, i: int) -> str:
         """Field ``i`` as text, or :class:`BadCustomId`."""
@@ -72,3 +83,8 @@ def parse(custom_id: str) -> CustomId:
         if not _FIELD.match(p):
             raise BadCustomId("bad field")
     return CustomId(parts[1], tuple(parts[2:]))
+
+
+def is_private(cid: CustomId) -> bool:
+    """Whether this control exists only on ephemeral messages (never on a public one)."""
+    return cid.kind in PRIVATE_KINDS or (cid.kind == "act" and len(cid.fields) > 1)

@@ -131,7 +131,7 @@ class Ladder(commands.Cog):
                                   cid: ids.CustomId) -> None:
         """Prev/Next on a leaderboard: edit the same message."""
         payload = await self.leaderboard_payload(interaction, cid.text(0), cid.text(1),
-                                                 cid.num(2))
+                                                 cid.page(2))
         await interaction.response.edit_message(**payload)
 
     # ------------------------------------------------------------------- profile
@@ -189,7 +189,7 @@ class Ladder(commands.Cog):
         """Prev/Next on a history list."""
         game = cid.text(1)
         payload = await self.history_payload(interaction, cid.num(0),
-                                             None if game == "_all" else game, cid.num(2))
+                                             None if game == "_all" else game, cid.page(2))
         await interaction.response.edit_message(**payload)
 
     # -------------------------------------------------------------------- replay

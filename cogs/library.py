@@ -68,7 +68,8 @@ class Library(commands.Cog):
         key = (topic or "overview").lower().strip()
         if key not in topics:
             await interaction.response.send_message(
-                f"No topic '{topic}' in {name}. Topics: {', '.join(topics)}.", ephemeral=True)
+                f"No topic '{(topic or '')[:80]}' in {name}. Topics: {', '.join(topics)}.",
+                ephemeral=True)
             return
         embed = discord.Embed(title=f"{name}: {key}", description=topics[key][:4000],
                               color=0x5865F2)

@@ -36,6 +36,9 @@ BOUT_CHOICES = [
 ]
 
 
+MAX_TURN_MINUTES = 7 * 24 * 60
+"""The longest turn timer a server may set (7 days)."""
+
 FIRST = "_first"
 """Challenge option naming the user who takes seat 1 (rematches: the other player starts)."""
 
@@ -183,17 +186,15 @@ class Lobby(commands.Cog):
             return
         await self.check_room(ch.challenger_id, f"<@{ch.challenger_id}>")
         await self.check_room(ch.opponent_id, "You")
-        if not await self.store.close_challenge(ch.id, "accepted"):
-            raise IllegalAction("This challenge was already answered.")
-        await interaction.response.defer()
         options = dict(ch.options)
         first = options.pop(FIRST, ch.challenger_id)
         seats = [ch.challenger_id, ch.opponent_id]
         if first == ch.opponent_id:
             seats.reverse()
-        rec, state = await self.referee.open_match(
+        rec, state = await self.referee.open_match(  # accepts the challenge, same transaction
             guild_id=ch.guild_id, channel_id=ch.channel_id, game_id=ch.game,
-            options=options, seats=seats)
+            options=options, seats=seats, challenge_id=ch.id)
+        await interaction.response.defer()
         channel = interaction.channel
         where: discord.abc.Messageable = (
             channel if isinstance(channel, discord.abc.Messageable)
@@ -204,7 +205,6 @@ class Lobby(commands.Cog):
             await interaction.edit_original_response(
                 content=challenge_text(ch, f"Could not start: {exc.reason}"), view=StaticView())
             raise
-        await self.store.close_challenge(ch.id, "accepted", rec.id)
         await interaction.edit_original_response(
             content=challenge_text(ch, f"Accepted! The match is on: {match_link(rec)}"),
             view=StaticView())
@@ -346,10 +346,14 @@ class Lobby(commands.Cog):
                                   default_permissions=discord.Permissions(manage_guild=True))
 
     @settings.command(name="turn_timer", description="Minutes each player has per decision.")
-    @app_commands.describe(minutes="1 to 1440 minutes")
+    @app_commands.describe(minutes="1 minute to 7 days (10080 minutes)")
     async def turn_timer(self, interaction: discord.Interaction[Any],
-                         minutes: app_commands.Range[int, 1, 1440]) -> None:
-        """Set the per-decision timer for this server's new decisions."""
+                         minutes: app_commands.Range[int, 1, MAX_TURN_MINUTES]) -> None:
+        """Set the per-decision timer for this server's new decisions (1 minute to 7 days)."""
+        if not 1 <= minutes <= MAX_TURN_MINUTES:  # Discord checks it too; never trust it
+            await answer(interaction, "The turn timer is 1 minute to 7 days "
+                                      f"({MAX_TURN_MINUTES} minutes).")
+            return
         if interaction.guild_id is None:
             await answer(interaction, "This setting belongs to a server.")
             return

@@ -20,6 +20,7 @@ from engine.core import (
     EngineError,
     Event,
     Game,
+    IllegalAction,
     MatchOver,
     NotYourDecision,
     Outcome,
@@ -127,13 +128,19 @@ class Referee:
         seats: list[int],
         seed: int | None = None,
         rated: bool = True,
+        challenge_id: int | None = None,
     ) -> tuple[MatchRecord, BaseState]:
-        """Set up a new match in the engine and store it."""
+        """Set up a new match in the engine and store it.
+
+        With ``challenge_id``, accepting that challenge and storing the match are one
+        transaction (the match is marked ``opening`` until its board is posted); a
+        challenge that is no longer open is refused and nothing is stored.
+        """
         game = self.game(game_id)
         opts = game.parse_options(options)
         state = game.setup(opts, len(seats), self.new_seed() if seed is None else seed)
         deadline = self.clock() + await self.turn_seconds_for(guild_id)
-        rec = await self.store.create_match(
+        fields: dict[str, Any] = dict(
             guild_id=guild_id,
             channel_id=channel_id,
             game=game_id,
@@ -144,6 +151,11 @@ class Referee:
             deadline=deadline,
             rated=rated,
         )
+        if challenge_id is None:
+            return await self.store.create_match(**fields), state
+        rec = await self.store.accept_challenge(challenge_id, **fields)
+        if rec is None:
+            raise IllegalAction("This challenge was already answered.")
         return rec, state
 
     # ------------------------------------------------------------------ actions

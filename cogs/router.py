@@ -86,6 +86,12 @@ class Router(commands.Cog):
             await answer(interaction, "I don't recognise that button; it may be from an "
                                       "older version of the bot. Use /matches to find yours.")
             return
+        message = interaction.message
+        if ids.is_private(cid) and (message is None or not message.flags.ephemeral):
+            log.info("refused private control %s on a public message", raw)
+            await answer(interaction, "That control belongs to a private message, not to "
+                                      "this one. Press **Act** for your own controls.")
+            return
         self.active += 1
         try:
             await handler(interaction, cid)

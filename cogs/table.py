@@ -21,7 +21,7 @@ from cogs.render.base import BoardContext, Choice, Group
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
 from db.base import MatchRecord, Store
-from engine.core import BaseState, Game, IllegalAction, MatchOver, NotYourDecision, for_viewer
+from engine.core import BaseState, Game, MatchOver, NotYourDecision, for_viewer
 
 log = logging.getLogger("hajime.table")
 
@@ -231,33 +231,20 @@ class Table(commands.Cog):
 
         Without the right to create threads the board goes in the channel itself; if the
         bot cannot post there either, the match is aborted (nothing is rated) and the
-        players are told why.
+        players are told why. Every step is recorded, so a crash midway is finished on
+        start (:class:`cogs.reconcile.Reconciler`).
         """
-        game = self.referee.game(rec.game)
-        where: discord.abc.Messageable = channel
-        if isinstance(channel, discord.TextChannel):
-            title = f"{game.name} #{rec.id}"
-            try:
-                where = await channel.create_thread(
-                    name=title[:100], type=discord.ChannelType.public_thread,
-                    auto_archive_duration=1440)
-            except discord.HTTPException:
-                log.warning("no thread for match %s; posting in the channel", rec.id)
-        payload = await self.drawn_board(rec, state)
-        files = payload.pop("attachments", None)  # a new message takes files=, an edit attachments=
-        try:
-            message = await where.send(**payload, files=files or discord.utils.MISSING)
-        except discord.HTTPException as exc:
-            await self.referee.abort(rec.id, "no_board")
-            raise IllegalAction(
-                "I can't post the board here, so the match is cancelled. Please give me Send "
-                "Messages, Create Public Threads, Send Messages in Threads, Embed Links and "
-                "Attach Files in this channel.") from exc
-        thread_id = getattr(where, "id", rec.channel_id)
-        await self.store.set_match_message(rec.id, thread_id, message.id)
-        rec = rec.model_copy(update={"thread_id": thread_id, "message_id": message.id})
-        await self.ping(rec, state, pending_seats(game, state), {})
-        return rec
+        reconciler: Any = self.bot.get_cog("Reconciler")
+        opened: MatchRecord = await reconciler.open_now(rec.id, channel)
+        return opened
+
+    async def show_board(self, rec: MatchRecord) -> None:
+        """Edit the public board to the match's latest state, recording what it shows.
+
+        A failed edit is retried by :class:`cogs.reconcile.Reconciler`.
+        """
+        reconciler: Any = self.bot.get_cog("Reconciler")
+        await reconciler.show_board(rec.id)
 
     async def publish(self, applied: Applied) -> None:
         """After a step: edit the board, narrate public events, ping who must decide."""
@@ -265,11 +252,7 @@ class Table(commands.Cog):
         if rec.thread_id is None or rec.message_id is None:
             return
         where = self.bot.get_partial_messageable(rec.thread_id)
-        try:
-            await where.get_partial_message(rec.message_id).edit(
-                **await self.drawn_board(rec, applied.state))
-        except discord.HTTPException:
-            log.warning("could not edit board of match %s", rec.id)
+        await self.show_board(rec)
         renderer = renderer_for(rec.game)
         lines = renderer.narrate(for_viewer(applied.events, None), names_of(rec))
         if lines:
@@ -324,18 +307,29 @@ class Table(commands.Cog):
     async def timer(self) -> None:
         """Half-time reminders, then the engine's timeout default, for due matches only."""
         now = time.time()
-        for rec in await self.store.due_matches(now):
+        try:
+            due = await self.store.due_matches(now)
+        except Exception:  # an escaped exception would stop the loop for good
+            log.exception("timer could not read due matches")
+            return
+        expired: list[Applied] = []
+        for rec in due:  # every expiry first (deadlines missed while down apply at once)
             if rec.deadline is None:
                 continue
             try:
                 if now >= rec.deadline:
                     applied = await self.referee.expire(rec.id, rec.version)
                     if applied is not None:
-                        await self.publish(applied)
+                        expired.append(applied)
                 elif not rec.reminded:
                     await self.remind(rec)
             except Exception:
                 log.exception("timer failed for match %s", rec.id)
+        for applied in expired:
+            try:
+                await self.publish(applied)
+            except Exception:
+                log.exception("could not publish the timeout of match %s", applied.match.id)
 
     @timer.before_loop
     async def _before_timer(self) -> None:

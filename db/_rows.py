@@ -10,7 +10,8 @@ from db.base import ActionLog, ChallengeRecord, EventRecord, MatchRecord
 
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, options, status, seats, state, "
-    "version, deadline, reminded, timeouts, rated, created_at, updated_at"
+    "version, deadline, reminded, timeouts, rated, created_at, updated_at, board_version, "
+    "opening"
 )
 """The ``matches`` columns :func:`match_from_row` expects, in order."""
 
@@ -46,6 +47,8 @@ def match_from_row(row: sqlite3.Row) -> MatchRecord:
         rated=bool(row["rated"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        board_version=row["board_version"],
+        opening=bool(row["opening"]),
     )
 
 

@@ -41,6 +41,13 @@ class MatchRecord(BaseModel):
     rated: bool = True
     created_at: float = 0.0
     updated_at: float = 0.0
+    board_version: int | None = None
+    """The state version the public board message shows (None: no board yet).
+
+    Written after the board edit succeeded, so ``board_version < version`` is a board the
+    reconciler must re-render (the action was committed, the edit never happened)."""
+    opening: bool = False
+    """True from accepting the challenge until the thread, board and pings are posted."""
 
 
 class ChallengeRecord(BaseModel):
@@ -161,6 +168,41 @@ class Store(Protocol):
 
     async def set_match_message(self, match_id: int, thread_id: int, message_id: int) -> None:
         """Remember the match thread and its public board message."""
+
+    async def accept_challenge(
+        self,
+        challenge_id: int,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seats: list[int],
+        state: str,
+        version: int,
+        deadline: float | None,
+        rated: bool = True,
+    ) -> MatchRecord | None:
+        """Close an open challenge as accepted and create its match (marked ``opening``)
+        in one transaction; None, writing nothing, if the challenge was no longer open."""
+
+    async def set_match_thread(self, match_id: int, thread_id: int) -> None:
+        """Remember where a match's board goes (its thread, or the channel itself)."""
+
+    async def set_board_message(self, match_id: int, message_id: int, version: int) -> None:
+        """A board message showing ``version`` was posted: it becomes the match's board."""
+
+    async def set_board_version(self, match_id: int, message_id: int, version: int) -> bool:
+        """The board was edited to show ``version`` (never moves backwards)."""
+
+    async def finish_opening(self, match_id: int, version: int, deadline: float | None) -> None:
+        """Clear the opening mark; the first deadline restarts (if still at ``version``)."""
+
+    async def unsettled_matches(self) -> list[MatchRecord]:
+        """Active matches still opening, and matches whose board is older than their state."""
+
+    async def challenge_of_match(self, match_id: int) -> ChallengeRecord | None:
+        """The accepted challenge that opened a match, if any."""
 
     async def commit_action(
         self,

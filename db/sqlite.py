@@ -25,7 +25,8 @@ from db.base import (
     ResultRow,
     Store,
 )
-from db.sqlite_core import SqliteDatabase, Synchronous
+from db.sqlite_boards import BoardStore
+from db.sqlite_core import Synchronous
 
 __all__ = ["ResultsHook", "SqliteStore", "Synchronous"]
 
@@ -42,7 +43,7 @@ class _Conflict(Exception):
     """Internal: abort the write transaction and report a lost race."""
 
 
-class SqliteStore(SqliteDatabase):
+class SqliteStore(BoardStore):
     """:class:`db.base.Store` on SQLite through aiosqlite.
 
     ``SqliteStore(path)`` then ``await store.open()`` (or ``async with SqliteStore(path)``).
@@ -188,49 +189,20 @@ class SqliteStore(SqliteDatabase):
         rated: bool = True,
     ) -> MatchRecord:
         """Store a new active match (and its seats, for :meth:`live_matches`)."""
-        now = self._clock()
-        timeouts = [0] * len(seats)
         async with self.write_transaction() as conn:
-            cur = await conn.execute(
-                "INSERT INTO matches (guild_id, channel_id, game, options, status, seats, state,"
-                " version, deadline, reminded, timeouts, rated, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    game,
-                    _rows.dumps(options),
-                    _rows.dumps(seats),
-                    state,
-                    version,
-                    deadline,
-                    _rows.dumps(timeouts),
-                    int(rated),
-                    now,
-                    now,
-                ),
+            return await self._insert_match(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                options=options,
+                seats=seats,
+                state=state,
+                version=version,
+                deadline=deadline,
+                rated=rated,
+                opening=False,
             )
-            new_id = cur.lastrowid
-            assert new_id is not None
-            await conn.executemany(
-                "INSERT INTO match_seats (match_id, seat, user_id) VALUES (?, ?, ?)",
-                [(new_id, seat, user) for seat, user in enumerate(seats)],
-            )
-        return MatchRecord(
-            id=new_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            options=options,
-            seats=seats,
-            state=state,
-            version=version,
-            deadline=deadline,
-            timeouts=timeouts,
-            rated=rated,
-            created_at=now,
-            updated_at=now,
-        )
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         """A match by id."""
@@ -394,12 +366,15 @@ class SqliteStore(SqliteDatabase):
     async def due_matches(self, now: float) -> list[MatchRecord]:
         """Active matches past their deadline, or past half of it and not yet reminded.
 
+        Matches still opening (no board yet) are left out: their first deadline starts when
+        the board is posted.
+
         Half-time is the midpoint of the last update and the deadline (the referee sets
         the deadline when it writes the match), so no per-guild setting is needed here.
         """
         rows = await self._fetch(
             f"SELECT {_rows.MATCH_COLUMNS} FROM matches"
-            " WHERE status = 'active' AND deadline IS NOT NULL"
+            " WHERE status = 'active' AND deadline IS NOT NULL AND opening = 0"
             " AND (deadline <= ? OR (reminded = 0 AND (updated_at + deadline) / 2 <= ?))"
             " ORDER BY deadline, id",
             (now, now),

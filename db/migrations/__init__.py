@@ -108,9 +108,9 @@ async def migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration] | 
 
 
 def _load() -> list[Migration]:
-    from db.migrations import v001_initial
+    from db.migrations import v001_initial, v002_boards
 
-    return [v001_initial.MIGRATION]
+    return [v001_initial.MIGRATION, v002_boards.MIGRATION]
 
 
 MIGRATIONS: list[Migration] = _load()

@@ -1,0 +1,264 @@
+"""Bad input is refused before it reaches a query, and never stops the bot.
+
+Discord validates slash-command options on its side (types, ranges, choices), but the bot
+does not rely on it (defence in depth): every option of every command is checked here
+against the command's own definition before discord.py converts it or a cog queries the
+store with it. A refused command gets one clear ephemeral answer and changes nothing.
+
+- Integers must fit SQLite's signed 64 bits and the parameter's range (``/forfeit
+  match_id 2^63``, ``/settings turn_timer 0``); numbers must be finite.
+- Strings must fit the parameter's length (Discord's 6,000 characters at most) and,
+  when the parameter has choices, be one of them.
+- Users, channels and roles must be snowflakes that Discord resolved: SQL-looking text
+  in a user option answers "no such player".
+- Errors raised by commands are answered and logged once: bad input at INFO, a bug at
+  ERROR with its traceback (discord.py's default logs every failure as an error).
+- A malformed ``INTERACTION_CREATE`` (a component without ``custom_id`` or
+  ``component_type``) would raise inside discord.py's gateway parser, which ends the
+  bot's connection loop; it is refused and logged instead, and the bot keeps serving.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.router import answer
+
+log = logging.getLogger("hajime.guard")
+
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+"""SQLite's INTEGER range: bigger numbers raise OverflowError in any query."""
+MAX_STRING = 6000
+"""Discord's longest string option."""
+
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
+    3, 4, 5, 6, 7, 8, 9, 10, 11)
+RESOLVED = {USER: ("users",), CHANNEL: ("channels",), ROLE: ("roles",),
+            MENTIONABLE: ("users", "roles"), ATTACHMENT: ("attachments",)}
+NO_SUCH = {USER: "No such player.", CHANNEL: "No such channel.", ROLE: "No such role.",
+           MENTIONABLE: "No such player or role.", ATTACHMENT: "No such file."}
+
+
+def leaf_options(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options of the (sub)command actually invoked."""
+    options: list[dict[str, Any]] = list(data.get("options") or [])
+    while options and isinstance(options[0], dict) and options[0].get("type") in (1, 2):
+        options = list(options[0].get("options") or [])
+    return options
+
+
+def _bounds(param: app_commands.Parameter | None, lo: float, hi: float) -> tuple[float, float]:
+    if param is None:
+        return lo, hi
+    low = lo if param.min_value is None else max(lo, param.min_value)
+    high = hi if param.max_value is None else min(hi, param.max_value)
+    return low, high
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _range_text(name: str, value: float, lo: float, hi: float, unbounded: float) -> str:
+    """The refusal of ``value`` outside ``[lo, hi]`` (``±unbounded``: no bound given)."""
+    if lo > -unbounded and hi < unbounded:
+        return f"**{name}** must be between {_num(lo)} and {_num(hi)}."
+    if value > hi:
+        return f"**{name}** is too large" + (f" (at most {_num(hi)})." if hi < unbounded
+                                               else ".")
+    return f"**{name}** is too small" + (f" (at least {_num(lo)})." if lo > -unbounded
+                                          else ".")
+
+
+def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
+                   resolved: dict[str, Any]) -> str | None:
+    """Why a raw option is refused (a sentence for the user), or None when it is fine."""
+    name = str(opt.get("name", "?"))[:32]
+    kind, value = opt.get("type"), opt.get("value")
+    if param is None:
+        return f"I don't know the option **{name}**."
+    if kind != param.type.value:
+        return f"**{name}** has the wrong type."
+    choices = [c.value for c in param.choices or []]
+    if choices and not param.autocomplete and value not in choices:
+        names = ", ".join(c.name for c in param.choices or [])
+        return f"**{name}** must be one of: {names}."
+    if kind == STRING:
+        if not isinstance(value, str):
+            return f"**{name}** must be text."
+        _, longest = _bounds(param, 0, MAX_STRING)
+        if len(value) > longest:
+            return f"**{name}** is too long ({int(longest)} characters at most)."
+    elif kind == INTEGER:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"**{name}** must be a whole number."
+        lo, hi = _bounds(param, INT64_MIN, INT64_MAX)
+        if not lo <= value <= hi:
+            return _range_text(name, value, lo, hi, INT64_MAX)
+    elif kind == NUMBER:
+        if (not isinstance(value, int | float) or isinstance(value, bool)
+                or not math.isfinite(value)):
+            return f"**{name}** must be a number."
+        lo, hi = _bounds(param, -(2.0**53), 2.0**53)
+        if not lo <= value <= hi:
+            return _range_text(name, value, lo, hi, 2.0**53)
+    elif kind == BOOLEAN:
+        if not isinstance(value, bool):
+            return f"**{name}** must be true or false."
+    elif kind in RESOLVED:
+        ok = (isinstance(value, str) and value.isdigit() and int(value) <= INT64_MAX
+              and any(value in (resolved.get(key) or {}) for key in RESOLVED[kind]))
+        if not ok:
+            return NO_SUCH[kind]
+    else:
+        return f"I can't read the option **{name}**."
+    return None
+
+
+def command_problem(interaction: discord.Interaction[Any]) -> str | None:
+    """Why a slash command's options are refused, or None (context menus pass)."""
+    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    if data.get("type", 1) != 1:
+        return None
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return "I don't know that command (any more)."
+    params = {p.display_name: p for p in command.parameters}
+    resolved: dict[str, Any] = dict(data.get("resolved") or {})
+    for opt in leaf_options(data):
+        if not isinstance(opt, dict):
+            return "I can't read that command's options."
+        if opt.get("focused"):  # autocomplete: whatever is being typed
+            continue
+        problem = option_problem(opt, params.get(str(opt.get("name"))), resolved)
+        if problem is not None:
+            return problem
+    return None
+
+
+def malformed(data: Any) -> str | None:
+    """What is missing from an INTERACTION_CREATE payload discord.py would choke on."""
+    if not isinstance(data, dict):
+        return "not an object"
+    for key in ("id", "type", "token", "application_id"):
+        if key not in data:
+            return f"no {key}"
+    inner = data.get("data")
+    if data["type"] in (2, 3, 4, 5) and not isinstance(inner, dict):
+        return "no data"
+    if data["type"] == 3:
+        if not isinstance(inner.get("custom_id"), str):
+            return "component without custom_id"
+        if not isinstance(inner.get("component_type"), int):
+            return "component without component_type"
+    if data["type"] == 5 and (not isinstance(inner.get("custom_id"), str)
+                              or not isinstance(inner.get("components"), list)):
+        return "modal without custom_id or components"
+    if data["type"] in (2, 4) and not isinstance(inner.get("name"), str):
+        return "command without name"
+    return None
+
+
+class Guard(commands.Cog):
+    """Installs the option check, the command error handler and the gateway guard."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._parser: Callable[[Any], None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def cog_load(self) -> None:
+        """Hook the command tree and discord.py's INTERACTION_CREATE parser."""
+        tree = self.bot.tree
+        tree.interaction_check = self.check_command  # type: ignore[method-assign]
+        tree.error(self.on_command_error)
+        parsers: dict[str, Callable[[Any], None]] = self.bot._connection.parsers
+        if self._parser is None:
+            self._parser = parsers["INTERACTION_CREATE"]
+            parsers["INTERACTION_CREATE"] = self.parse_interaction
+
+    async def cog_unload(self) -> None:
+        """Put discord.py's parser back."""
+        if self._parser is not None:
+            self.bot._connection.parsers["INTERACTION_CREATE"] = self._parser
+            self._parser = None
+
+    # ------------------------------------------------------------------ commands
+    async def check_command(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Refuse a command whose options do not fit its definition (before any query)."""
+        try:
+            problem = command_problem(interaction)
+        except Exception:  # a check that crashes must not let the command through
+            log.exception("could not check a command's options")
+            problem = "I can't read that command's options."
+        if problem is None:
+            return True
+        name = str((interaction.data or {}).get("name", "?"))[:32]
+        log.info("refused /%s from %s: %s", name, interaction.user.id, problem)
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await answer(interaction, problem)
+        return False
+
+    async def on_command_error(self, interaction: discord.Interaction[Any],
+                               error: app_commands.AppCommandError, /) -> None:
+        """Answer a failed command once; bad input is logged as such, a bug as an error."""
+        command = interaction.command
+        name = command.qualified_name if command is not None else "?"
+        if isinstance(error, app_commands.CommandInvokeError):
+            log.error("error in /%s", name, exc_info=error.original)
+            text = "Something went wrong on my side; nothing was changed."
+        elif isinstance(error, app_commands.CheckFailure):
+            log.info("/%s refused: %s", name, error)
+            text = str(error) or "You can't use that command here."
+        else:
+            log.info("/%s refused: %r", name, error)
+            text = "I couldn't read that command's options; nothing was changed."
+        if interaction.response.is_done():
+            return  # the command (or its cog's error handler) already answered
+        try:
+            await answer(interaction, text)
+        except discord.HTTPException as exc:
+            log.info("could not answer a failed /%s (HTTP %s)", name, exc.status)
+
+    # ------------------------------------------------------------------ gateway
+    def parse_interaction(self, data: Any) -> None:
+        """discord.py's INTERACTION_CREATE parser, never raising into the gateway loop."""
+        assert self._parser is not None
+        problem = malformed(data)
+        if problem is not None:
+            log.warning("ignored a malformed interaction: %s", problem)
+            self._refuse(data)
+            return
+        try:
+            self._parser(data)
+        except Exception:
+            log.exception("could not parse an interaction; the bot goes on")
+
+    def _refuse(self, data: Any) -> None:
+        """Answer a malformed interaction ephemerally when it can be answered at all."""
+        try:
+            interaction: discord.Interaction[Any] = discord.Interaction(
+                data=data, state=self.bot._connection)
+        except Exception:
+            return
+
+        async def refuse() -> None:
+            try:
+                await answer(interaction, "I don't recognise that button; use a fresh one "
+                                          "(press Act on the board, or /matches).")
+            except discord.HTTPException as exc:
+                log.info("could not answer a malformed interaction (HTTP %s)", exc.status)
+
+        task = asyncio.get_running_loop().create_task(refuse())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,0 +1,313 @@
+"""Nothing half-done after a crash: resumable match openings and board reconciliation.
+
+Two gaps exist between the database and Discord, and both are recorded in the store so
+that a restarted bot (a new process, nothing in memory) can close them:
+
+- **Opening a match.** Accepting a challenge and storing its match are one transaction
+  (:meth:`db.base.Store.accept_challenge`); the match is marked ``opening``. Then the
+  thread is created (its id stored), the board posted (its message id and the version it
+  shows stored), the players pinged, and the mark cleared. :meth:`Reconciler.open_board`
+  runs these steps, skipping those already recorded, both right after the accept click
+  and, for a match a crash left marked, on start. If Discord refuses for good (missing
+  permission, deleted channel), the match is aborted unrated and both players are told.
+- **The board after an action.** The action's transaction moves ``version``; the board
+  edit that follows records ``board_version`` only once Discord accepted it. A board whose
+  ``board_version`` is behind is re-rendered from the spectator view of the *latest*
+  state (:meth:`Reconciler.show_board`), on start and after any failed board call (then
+  retried with a growing delay). Edits of one board are serialized and never go back to
+  an older version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs.lobby import challenge_text, match_link
+from cogs.referee import Referee, pending_seats
+from cogs.router import StaticView
+from cogs.table import Table
+from db.base import MatchRecord, Store
+from engine.core import IllegalAction
+from engine.games import REGISTRY
+
+log = logging.getLogger("hajime.reconcile")
+
+RETRY_FIRST = 2.0
+"""Seconds before the first retry of a pass that left something unsettled (then doubled)."""
+RETRY_MAX = 300.0
+"""The longest wait between two retries."""
+OPENING_GIVE_UP = 3600.0
+"""A match still unopened this long after it was accepted is cancelled, whatever the error."""
+PARALLEL = 4
+"""Boards re-rendered at once during a pass (each draws a picture and edits a message)."""
+PERMISSIONS = ("Please give me Send Messages, Create Public Threads, Send Messages in "
+               "Threads, Embed Links and Attach Files in this channel.")
+NO_BOARD = f"I can't post the board here, so the match is cancelled. {PERMISSIONS}"
+
+
+def for_good(exc: discord.HTTPException) -> bool:
+    """Whether Discord's refusal will not change by retrying (permissions, deleted things)."""
+    return isinstance(exc, discord.Forbidden | discord.NotFound)
+
+
+class Reconciler(commands.Cog):
+    """Finishes interrupted openings and brings stale public boards up to date."""
+
+    def __init__(self, bot: commands.Bot, store: Store, referee: Referee) -> None:
+        self.bot = bot
+        self.store = store
+        self.referee = referee
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.passes = 0
+        """Reconcile passes completed (tests wait on it)."""
+        self.settled = False
+        """Whether the last pass left nothing to do."""
+
+    # ------------------------------------------------------------------ lifecycle
+    async def cog_load(self) -> None:
+        """Start the background loop (it waits until the bot is connected)."""
+        self._task = asyncio.create_task(self._loop(), name="hajime-reconcile")
+
+    async def cog_unload(self) -> None:
+        """Stop the loop."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """On (re)connection: settle whatever a previous process left half-done."""
+        self.kick()
+
+    def kick(self) -> None:
+        """Run a reconcile pass as soon as possible."""
+        self._wake.set()
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """The lock serializing one match's opening and board edits."""
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    @property
+    def table(self) -> Table:
+        """The table cog (renders boards, pings)."""
+        cog = self.bot.get_cog("Table")
+        assert isinstance(cog, Table)
+        return cog
+
+    async def _loop(self) -> None:
+        await self.bot.wait_until_ready()
+        delay: float | None = None
+        while True:
+            if delay is None:
+                await self._wake.wait()
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), delay)
+            self._wake.clear()
+            try:
+                self.settled = await self.reconcile()
+            except Exception:
+                log.exception("reconcile pass failed")
+                self.settled = False
+            self.passes += 1
+            delay = None if self.settled else min(RETRY_MAX, 2 * (delay or RETRY_FIRST / 2))
+
+    # ------------------------------------------------------------------ one pass
+    async def reconcile(self) -> bool:
+        """Open every match left opening and re-render every stale board; True if all done."""
+        gate = asyncio.Semaphore(PARALLEL)
+
+        async def settle(rec: MatchRecord) -> bool:
+            async with gate:
+                if rec.opening and rec.status == "active":
+                    return await self.resume_opening(rec.id)
+                return await self.show_board(rec.id)
+
+        todo = await self.store.unsettled_matches()
+        if todo:
+            log.info("reconciling %d match(es)", len(todo))
+        done = await asyncio.gather(*(settle(r) for r in todo), return_exceptions=True)
+        for rec, ok in zip(todo, done, strict=True):
+            if isinstance(ok, BaseException):
+                log.error("could not settle match %s", rec.id, exc_info=ok)
+        return all(ok is True for ok in done)
+
+    # ------------------------------------------------------------------ boards
+    async def show_board(self, match_id: int) -> bool:
+        """Make the public board show the match's latest state; False to retry later.
+
+        Rendered from the spectator view only. A deleted board message is posted anew.
+        """
+        async with self.lock(match_id):
+            rec = await self.store.get_match(match_id)
+            if (rec is None or rec.opening or rec.message_id is None or rec.thread_id is None
+                    or (rec.board_version is not None and rec.board_version >= rec.version)):
+                return True
+            state = self.referee.game(rec.game).load(rec.state)
+            payload = await self.table.drawn_board(rec, state)
+            where = self.bot.get_partial_messageable(rec.thread_id)
+            try:
+                await where.get_partial_message(rec.message_id).edit(**payload)
+            except discord.NotFound:
+                return await self._repost(rec, state)
+            except discord.HTTPException as exc:
+                log.warning("could not edit the board of match %s (HTTP %s); will retry",
+                            rec.id, exc.status)
+                self.kick()
+                return False
+            await self.store.set_board_version(rec.id, rec.message_id, rec.version)
+            return True
+
+    async def _repost(self, rec: MatchRecord, state: Any) -> bool:
+        """The board message is gone: post a new one in the thread (or the channel)."""
+        for where_id in dict.fromkeys([rec.thread_id or rec.channel_id, rec.channel_id]):
+            payload = await self.table.drawn_board(rec, state)
+            files = payload.pop("attachments", None)
+            try:
+                message = await self.bot.get_partial_messageable(where_id).send(
+                    **payload, files=files or discord.utils.MISSING)
+            except discord.HTTPException as exc:
+                log.warning("could not post a new board for match %s in %s (HTTP %s)",
+                            rec.id, where_id, exc.status)
+                continue
+            if where_id != rec.thread_id:
+                await self.store.set_match_thread(rec.id, where_id)
+            await self.store.set_board_message(rec.id, message.id, rec.version)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ openings
+    async def open_board(self, match_id: int,
+                         channel: discord.abc.Messageable | None = None) -> MatchRecord:
+        """Finish opening a match: thread, board, pings, then clear the opening mark.
+
+        Each step is recorded as soon as Discord accepted it, so a crash anywhere resumes
+        at the next step. ``channel`` is where the challenge was accepted (None: look the
+        match's channel up). Raises :class:`discord.HTTPException` when Discord refuses
+        the thread's channel or the board; a refused thread puts the board in the
+        channel, a refused ping is only logged.
+        """
+        async with self.lock(match_id):
+            rec = await self.store.get_match(match_id)
+            if rec is None:
+                raise IllegalAction("That match no longer exists.")
+            if not rec.opening or rec.status != "active":
+                return rec
+            game = self.referee.game(rec.game)
+            state = game.load(rec.state)
+            if rec.thread_id is None:
+                thread_id = await self._make_thread(rec, channel)
+                await self.store.set_match_thread(rec.id, thread_id)
+                rec = rec.model_copy(update={"thread_id": thread_id})
+            assert rec.thread_id is not None
+            if rec.message_id is None:
+                payload = await self.table.drawn_board(rec, state)
+                files = payload.pop("attachments", None)  # a new message takes files=
+                message = await self.bot.get_partial_messageable(rec.thread_id).send(
+                    **payload, files=files or discord.utils.MISSING)
+                await self.store.set_board_message(rec.id, message.id, rec.version)
+                rec = rec.model_copy(update={"message_id": message.id,
+                                             "board_version": rec.version})
+            try:
+                await self.table.ping(rec, state, pending_seats(game, state), {})
+            except discord.HTTPException as exc:
+                log.warning("could not ping the players of match %s (HTTP %s)", rec.id,
+                            exc.status)
+            deadline = self.referee.clock() + await self.referee.turn_seconds_for(rec.guild_id)
+            await self.store.finish_opening(rec.id, rec.version, deadline)
+            return rec.model_copy(update={"opening": False, "deadline": deadline})
+
+    async def _make_thread(self, rec: MatchRecord,
+                           channel: discord.abc.Messageable | None) -> int:
+        """The match's thread (or, without the right to create one, the channel itself)."""
+        where: Any = channel
+        if where is None:
+            where = self.bot.get_channel(rec.channel_id)
+            if where is None:
+                where = await self.bot.fetch_channel(rec.channel_id)
+        if isinstance(where, discord.TextChannel):
+            title = f"{self.referee.game(rec.game).name} #{rec.id}"
+            try:
+                thread = await where.create_thread(
+                    name=title[:100], type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440)
+                return thread.id
+            except discord.HTTPException:
+                log.warning("no thread for match %s; posting in the channel", rec.id)
+        return int(getattr(where, "id", rec.channel_id))
+
+    async def open_now(self, match_id: int,
+                       channel: discord.abc.Messageable | None) -> MatchRecord:
+        """Open a just-accepted match; if Discord refuses the board, cancel it (unrated)."""
+        try:
+            return await self.open_board(match_id, channel)
+        except discord.HTTPException as exc:
+            log.warning("could not open match %s (HTTP %s); cancelled", match_id, exc.status)
+            await self.referee.abort(match_id, "no_board")
+            raise IllegalAction(NO_BOARD) from exc
+
+    async def resume_opening(self, match_id: int) -> bool:
+        """Finish an opening a previous process left undone; False to retry later.
+
+        A refusal for good (or an opening older than :data:`OPENING_GIVE_UP`) cancels the
+        match, unrated, and both players are told.
+        """
+        try:
+            rec = await self.open_board(match_id)
+        except discord.HTTPException as exc:
+            rec0 = await self.store.get_match(match_id)
+            if rec0 is None:
+                return True
+            old = self.referee.clock() - rec0.created_at > OPENING_GIVE_UP
+            if not (for_good(exc) or old):
+                log.warning("could not open match %s yet (HTTP %s); will retry",
+                            match_id, exc.status)
+                return False
+            log.warning("could not open match %s (HTTP %s); cancelled", match_id, exc.status)
+            await self.referee.abort(match_id, "no_board")
+            await self._tell_cancelled(rec0)
+            await self._update_challenge(rec0, f"Could not start: {NO_BOARD}")
+            return True
+        if rec.status == "active":
+            await self._update_challenge(rec, f"Accepted! The match is on: {match_link(rec)}")
+        return True
+
+    async def _update_challenge(self, rec: MatchRecord, status: str) -> None:
+        """Show the outcome on the challenge message (its buttons go)."""
+        ch = await self.store.challenge_of_match(rec.id)
+        if ch is None or ch.message_id is None:
+            return
+        try:
+            await self.bot.get_partial_messageable(ch.channel_id).get_partial_message(
+                ch.message_id).edit(content=challenge_text(ch, status), view=StaticView())
+        except discord.HTTPException as exc:
+            log.info("could not update challenge %s (HTTP %s)", ch.id, exc.status)
+
+    async def _tell_cancelled(self, rec: MatchRecord) -> None:
+        """Tell both players their match was cancelled: in its channel, else by DM."""
+        game = REGISTRY[rec.game].name if rec.game in REGISTRY else rec.game
+        who = " and ".join(f"<@{u}>" for u in rec.seats)
+        text = (f"⚠️ {who}: your {game} match #{rec.id} could not be opened, so it is "
+                f"cancelled and not rated. {PERMISSIONS}")
+        mentions = discord.AllowedMentions(users=True)
+        try:
+            await self.bot.get_partial_messageable(rec.channel_id).send(
+                text, allowed_mentions=mentions)
+            return
+        except discord.HTTPException:
+            log.info("could not tell match %s's players in its channel; sending DMs", rec.id)
+        for uid in dict.fromkeys(rec.seats):
+            try:
+                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+                await user.send(text, allowed_mentions=mentions)
+            except discord.HTTPException as exc:
+                log.info("could not DM player %s (HTTP %s)", uid, exc.status)

@@ -1,0 +1,185 @@
+"""After a crash: stale boards re-rendered, interrupted openings finished or cancelled.
+
+Each test leaves the database exactly as a bot killed at that moment would (an action
+committed but its board not edited; a challenge accepted but its board not posted), then
+starts a new bot on it and checks what the reconciler did.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import time
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.referee import pending_seats
+from cogs.table import Table
+from tests.e2e.harness import bot_running, challenge_accepted, idle
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.store import Message
+
+
+def expected_embed(bot: Any, rec: Any) -> dict[str, Any]:
+    """The public board embed the bot renders for ``rec``'s state (picture aside)."""
+    table = bot.get_cog("Table")
+    assert isinstance(table, Table)
+    state = bot.referee.game(rec.game).load(rec.state)
+    embed = table.board_payload(rec, state, png=b"")["embed"].to_dict()
+    embed.pop("image", None)
+    return embed
+
+
+def shown_embed(board: Message) -> dict[str, Any]:
+    embed = dict(board.embeds[0])
+    embed.pop("image", None)
+    return embed
+
+
+async def wait_settled(fake: FakeDiscord, bot: Any, after: int = 0,
+                       timeout: float = 15) -> None:
+    """Until the reconciler has finished a pass (past the ``after``-th) leaving nothing."""
+    cog = bot.get_cog("Reconciler")
+    await fake.wait_for(lambda: cog.passes > after and cog.settled, timeout=timeout,
+                        what="the reconciler to settle")
+    await idle(fake, bot)
+
+
+async def act_while_down(bot: Any, match_id: int) -> int:
+    """Commit one legal action straight through the referee: no board edit follows."""
+    rec, game, state = await bot.referee.load(match_id)
+    seat = sorted(pending_seats(game, state))[0]
+    action = game.legal(state, seat)[0]
+    applied = await bot.referee.act(match_id, rec.seats[seat], action.aid, state.version)
+    return int(applied.state.version)
+
+
+async def test_a_board_left_behind_by_a_crash_is_rerendered_on_start(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    db = tmp_path / "h.sqlite3"
+    async with bot_running(fake, db) as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        rec = await bot.store.get_match(match_id)
+        assert rec.board_version == rec.version == 0 and not rec.opening
+        before = shown_embed(board)
+        # the crash window: the action is committed, the board edit never happens
+        version = await act_while_down(bot, match_id)
+        version = await act_while_down(bot, match_id)
+        stale = await bot.store.get_match(match_id)
+        assert stale.board_version == 0 < version == stale.version
+        assert shown_embed(board) == before
+    async with bot_running(fake, db) as bot:
+        await wait_settled(fake, bot)
+        rec = await bot.store.get_match(match_id)
+        assert rec.board_version == rec.version == version
+        assert shown_embed(board) == expected_embed(bot, rec) != before
+    assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
+
+
+async def test_a_failed_board_edit_is_retried(fake_discord: FakeDiscord, tmp_path: pathlib.Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord refuses one board edit (a 500): the reconciler retries until it shows."""
+    import cogs.reconcile as reconcile
+
+    monkeypatch.setattr(reconcile, "RETRY_FIRST", 0.2)
+    original = discord.PartialMessage.edit
+    failures = [1]
+
+    class _Down:
+        status = 500
+        reason = "Internal Server Error"
+
+    async def flaky(self: Any, **kwargs: Any) -> Any:
+        if failures and kwargs.get("embed") is not None:
+            failures.pop()
+            raise discord.DiscordServerError(_Down(), "down")  # type: ignore[arg-type]
+        return await original(self, **kwargs)
+
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        monkeypatch.setattr(discord.PartialMessage, "edit", flaky)
+        version = await act_while_down(bot, match_id)
+        table = bot.get_cog("Table")
+        passes = bot.get_cog("Reconciler").passes
+        await table.show_board(await bot.store.get_match(match_id))  # the failing edit
+        assert failures == []
+        assert (await bot.store.get_match(match_id)).board_version == 0
+        await wait_settled(fake, bot, after=passes)
+        rec = await bot.store.get_match(match_id)
+        assert rec.board_version == rec.version == version
+        assert shown_embed(board) == expected_embed(bot, rec)
+
+
+async def test_an_interrupted_opening_is_finished_on_start(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    db = tmp_path / "h.sqlite3"
+    async with bot_running(fake, db) as bot:
+        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
+        await idle(fake, bot)
+        ch_id = int(res.message.custom_ids[0].split(":")[2])
+        # the crash window: accepted and stored, no thread, no board
+        rec, _ = await bot.referee.open_match(
+            guild_id=fake.guild_id, channel_id=fake.channel.id, game_id="sushido",
+            options={}, seats=[alice.id, bob.id], challenge_id=ch_id)
+        assert rec.opening and (await bot.store.get_challenge(ch_id)).match_id == rec.id
+        assert fake.threads(fake.channel) == []
+    async with bot_running(fake, db) as bot:
+        await wait_settled(fake, bot)
+        opened = await bot.store.get_match(rec.id)
+        assert not opened.opening and opened.status == "active"
+        assert opened.board_version == opened.version
+        assert opened.deadline is not None and opened.deadline > time.time() + 60
+        thread = fake.threads(fake.channel)[-1]
+        board, *rest = fake.messages(thread)
+        assert board.id == opened.message_id and f"hj:act:{rec.id}" in board.custom_ids
+        assert shown_embed(board) == expected_embed(bot, opened)
+        assert any(alice.mention in m.content and bob.mention in m.content for m in rest)
+        assert "Accepted" in res.message.content and res.message.custom_ids == []
+    assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
+
+
+async def test_an_opening_that_cannot_be_finished_is_cancelled_and_told(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    db = tmp_path / "h.sqlite3"
+    async with bot_running(fake, db) as bot:
+        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
+        await idle(fake, bot)
+        ch_id = int(res.message.custom_ids[0].split(":")[2])
+        rec, _ = await bot.referee.open_match(
+            guild_id=fake.guild_id, channel_id=fake.channel.id, game_id="sushido",
+            options={}, seats=[alice.id, bob.id], challenge_id=ch_id)
+
+    class _Refused:
+        status = 403
+        reason = "Forbidden"
+
+    original = discord.abc.Messageable.send
+
+    async def refuse_boards(self: object, *args: object, **kwargs: object) -> object:
+        if "embed" in kwargs:  # the board; other messages go through
+            raise discord.Forbidden(_Refused(), "Missing Permissions")  # type: ignore[arg-type]
+        return await original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", refuse_boards)
+    async with bot_running(fake, db) as bot:
+        await wait_settled(fake, bot)
+        cancelled = await bot.store.get_match(rec.id)
+        assert cancelled.status == "aborted"
+        assert await bot.store.live_matches(alice.id) == []
+        told = [m for m in fake.messages(fake.channel) if "not rated" in m.content]
+        assert told and alice.mention in told[-1].content and bob.mention in told[-1].content
+        assert "Could not start" in res.message.content
+        async with bot.store.read_connection() as conn:
+            rows = list(await conn.execute_fetchall("SELECT COUNT(*) FROM ratings"))
+        assert rows[0][0] == 0
+    assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
