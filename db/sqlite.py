@@ -14,8 +14,6 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import aiosqlite
-
 from db import _rows
 from db.base import (
     ActionLog,
@@ -25,12 +23,13 @@ from db.base import (
     ResultRow,
     Store,
 )
+from db.sql import Connection
 from db.sqlite_boards import BoardStore
 from db.sqlite_core import Synchronous
 
 __all__ = ["ResultsHook", "SqliteStore", "Synchronous"]
 
-ResultsHook = Callable[[aiosqlite.Connection, MatchRecord, list[ResultRow]], Awaitable[None]]
+ResultsHook = Callable[[Connection, MatchRecord, list[ResultRow]], Awaitable[None]]
 """``hook(conn, match, results)``, awaited inside the transaction that ends a match."""
 
 PROCESSED_TTL = 86_400.0
@@ -81,7 +80,7 @@ class SqliteStore(BoardStore):
 
     # ---------------------------------------------------------------- the hook
     async def on_results(
-        self, conn: aiosqlite.Connection, match: MatchRecord, results: list[ResultRow]
+        self, conn: Connection, match: MatchRecord, results: list[ResultRow]
     ) -> None:
         """Called inside :meth:`commit_action`'s transaction when a match ends.
 

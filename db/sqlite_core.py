@@ -23,6 +23,7 @@ from typing import Any, Literal, Self
 import aiosqlite
 
 from db.migrations import migrate
+from db.sql import Connection
 
 __all__ = ["SqliteDatabase", "Synchronous"]
 
@@ -109,7 +110,7 @@ class SqliteDatabase:
         return self._conn
 
     @asynccontextmanager
-    async def write_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def write_transaction(self) -> AsyncIterator[Connection]:
         """``async with store.write_transaction() as conn``: one ``BEGIN IMMEDIATE`` ... ``COMMIT``.
 
         For extensions (the ladder) that need their own writes; rolled back when the block
@@ -129,7 +130,7 @@ class SqliteDatabase:
                 raise
 
     @asynccontextmanager
-    async def read_connection(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read_connection(self) -> AsyncIterator[Connection]:
         """``async with store.read_connection() as conn``: the connection, for reads only.
 
         Holds the store lock so no write transaction is half-done while you read. Wrap
@@ -138,6 +139,6 @@ class SqliteDatabase:
         async with self._lock:
             yield self._require()
 
-    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self.read_connection() as conn:
             return list(await conn.execute_fetchall(sql, params))
