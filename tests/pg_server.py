@@ -10,7 +10,9 @@ a crash anyway. initdb refuses to run as root, so under root the cluster belongs
 
 from __future__ import annotations
 
+import asyncio
 import glob
+import itertools
 import os
 import pwd
 import shlex
@@ -18,17 +20,48 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Awaitable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
+
+import asyncpg
+
+T = TypeVar("T")
 
 SUPERUSER = "hajime"
 """The cluster's superuser (trust authentication on 127.0.0.1 only)."""
+TEMPLATE = "hajime_template"
+"""A migrated database that :meth:`PgServer.new_database` copies by default."""
+NO_SERVER = (
+    "PostgreSQL tests skipped: no initdb/pg_ctl found (PATH, /usr/lib/postgresql/*/bin or"
+    " $HAJIME_PG_BINDIR); install the PostgreSQL server binaries to run them"
+)
+"""Why the PostgreSQL variants are skipped on a machine without the server binaries."""
+_names = itertools.count(1)
+
+
+def run_sync(coro: Awaitable[T]) -> T:
+    """Run ``coro`` to completion on a private event loop (safe inside a running test)."""
+
+    async def main() -> T:
+        return await coro
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result()
 
 
 def find_bindir() -> Path | None:
-    """The directory holding ``initdb`` and ``pg_ctl``, or None when there is none."""
+    """The directory holding ``initdb`` and ``pg_ctl``, or None when there is none.
+
+    ``$HAJIME_PG_BINDIR``, when set, is the only place looked at (set it to an empty
+    directory to run the store tests on SQLite alone).
+    """
     candidates: list[str] = []
-    if os.environ.get("HAJIME_PG_BINDIR"):
-        candidates.append(os.environ["HAJIME_PG_BINDIR"])
+    if os.environ.get("HAJIME_PG_BINDIR"):  # explicit: only there (a bad one disables)
+        chosen = Path(os.environ["HAJIME_PG_BINDIR"])
+        ok = (chosen / "initdb").is_file() and (chosen / "pg_ctl").is_file()
+        return chosen if ok else None
     found = shutil.which("pg_ctl")
     if found:
         candidates.append(str(Path(found).resolve().parent))
@@ -112,6 +145,34 @@ class PgServer:
     def dsn(self, database: str = "postgres") -> str:
         """The URL of ``database`` on this server."""
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
+
+    async def _admin(self, sql: str) -> None:
+        conn = await asyncpg.connect(self.dsn())
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    def make_template(self) -> None:
+        """Create :data:`TEMPLATE` and migrate it (once per session)."""
+        from db.postgres import PostgresStore
+
+        async def make() -> None:
+            await self._admin(f"CREATE DATABASE {TEMPLATE}")
+            async with PostgresStore(self.dsn(TEMPLATE)):
+                pass
+
+        run_sync(make())
+
+    def new_database(self, template: str = TEMPLATE) -> str:
+        """A fresh database copied from ``template`` (``template0``: no schema); its name."""
+        name = f"test_{next(_names)}"
+        run_sync(self._admin(f"CREATE DATABASE {name} TEMPLATE {template} STRATEGY FILE_COPY"))
+        return name
+
+    def drop_database(self, name: str) -> None:
+        """Drop a test database (and any connection a failed test left open)."""
+        run_sync(self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
     def stop(self) -> None:
         """Stop the server (fast shutdown) and delete its directory."""

@@ -5,109 +5,22 @@ of that backend for one test (a file path, or a new database on the session's Po
 server created from a migrated template); ``store`` is an opened store on it. Tests that
 are about SQLite itself (pragmas, its migration runner) use ``db_path`` instead.
 
-The PostgreSQL server is started once per session from the machine's binaries
-(:mod:`tests.pg_server`); where there are none, the PostgreSQL variants are skipped with
-the reason, and the SQLite ones still run.
+The PostgreSQL server is started once per session from the machine's binaries (the
+``pg`` fixture of ``tests/conftest.py``); where there are none, the PostgreSQL variants
+are skipped with the reason, and the SQLite ones still run.
 """
 
 from __future__ import annotations
 
-import asyncio
-import itertools
-from collections.abc import AsyncIterator, Awaitable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-import asyncpg
 import pytest
 
 from db import SqliteStore, store_from_url
-from db.postgres import PostgresStore
 from tests.clock import Clock
-from tests.pg_server import PgServer, find_bindir
-
-T = TypeVar("T")
-
-TEMPLATE = "hajime_template"
-"""A migrated database every PostgreSQL test database is copied from."""
-NO_SERVER = (
-    "PostgreSQL tests skipped: no initdb/pg_ctl found (PATH, /usr/lib/postgresql/*/bin or"
-    " $HAJIME_PG_BINDIR); install the PostgreSQL server binaries to run them"
-)
-_names = itertools.count(1)
-
-
-def run_sync(coro: Awaitable[T]) -> T:
-    """Run ``coro`` to completion on a private event loop (safe inside a running test)."""
-
-    async def main() -> T:
-        return await coro
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, main()).result()
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer | None]:
-    """The session's PostgreSQL server (None where no binaries exist)."""
-    bindir = find_bindir()
-    if bindir is None:
-        yield None
-        return
-    server = PgServer(bindir)
-    try:
-        server.start()
-
-        async def template() -> None:
-            conn = await asyncpg.connect(server.dsn())
-            try:
-                await conn.execute(f"CREATE DATABASE {TEMPLATE}")
-            finally:
-                await conn.close()
-            async with PostgresStore(server.dsn(TEMPLATE)):
-                pass
-
-        run_sync(template())
-        yield server
-    finally:
-        server.stop()
-
-
-def new_pg_database(server: PgServer, template: str = TEMPLATE) -> str:
-    """A fresh database copied from ``template`` (``template0``: empty); its name."""
-    name = f"test_{next(_names)}"
-
-    async def create() -> None:
-        conn = await asyncpg.connect(server.dsn())
-        try:
-            await conn.execute(f"CREATE DATABASE {name} TEMPLATE {template} STRATEGY FILE_COPY")
-        finally:
-            await conn.close()
-
-    run_sync(create())
-    return name
-
-
-def drop_pg_database(server: PgServer, name: str) -> None:
-    """Drop a test database (and any connection a failed test left open)."""
-
-    async def drop() -> None:
-        conn = await asyncpg.connect(server.dsn())
-        try:
-            await conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        finally:
-            await conn.close()
-
-    run_sync(drop())
-
-
-@pytest.fixture
-def pg(pg_server: PgServer | None) -> PgServer:
-    """The PostgreSQL server, or skip the test where there is none."""
-    if pg_server is None:
-        pytest.skip(NO_SERVER)
-    return pg_server
+from tests.pg_server import PgServer
 
 
 @pytest.fixture
@@ -133,9 +46,9 @@ def db_url(backend: str, db_path: str, request: pytest.FixtureRequest) -> Iterat
         yield db_path
         return
     server: PgServer = request.getfixturevalue("pg")
-    name = new_pg_database(server)
+    name = server.new_database()
     yield server.dsn(name)
-    drop_pg_database(server, name)
+    server.drop_database(name)
 
 
 @pytest.fixture

@@ -23,16 +23,15 @@ from db.pg_migrations import MIGRATIONS, current_version, migrate
 from db.postgres import PostgresStore, translate
 from tests.pg_server import PgServer
 
-from .conftest import drop_pg_database, new_pg_database
 from .helpers import new_match, play
 
 
 @pytest.fixture
 async def empty_db(pg: PgServer) -> Any:
     """A fresh database with no schema at all (copied from ``template0``)."""
-    name = new_pg_database(pg, "template0")
+    name = pg.new_database("template0")
     yield pg.dsn(name)
-    drop_pg_database(pg, name)
+    pg.drop_database(name)
 
 
 # ------------------------------------------------------------------ choosing it
@@ -48,7 +47,7 @@ def test_postgres_urls_choose_the_postgres_store() -> None:
 
 
 async def test_open_store_on_postgres(pg: PgServer) -> None:
-    name = new_pg_database(pg)
+    name = pg.new_database()
     store = await db.open_store(pg.dsn(name))
     try:
         assert isinstance(store, PostgresStore)
@@ -56,7 +55,7 @@ async def test_open_store_on_postgres(pg: PgServer) -> None:
         assert await store.get_match(m.id) == m
     finally:
         await store.close()
-        drop_pg_database(pg, name)
+        pg.drop_database(name)
 
 
 async def test_unreachable_server_is_a_clear_error(pg: PgServer) -> None:
@@ -171,7 +170,7 @@ async def test_upgrade_failure_and_downgrade(empty_db: str) -> None:
 @pytest.fixture
 async def two(pg: PgServer) -> Any:
     """Two stores (two pools: two bot processes) on one fresh database."""
-    name = new_pg_database(pg)
+    name = pg.new_database()
     a = PostgresStore(pg.dsn(name), on_results=R.on_results)
     b = PostgresStore(pg.dsn(name), on_results=R.on_results)
     await a.open()
@@ -179,7 +178,7 @@ async def two(pg: PgServer) -> Any:
     yield a, b
     await a.close()
     await b.close()
-    drop_pg_database(pg, name)
+    pg.drop_database(name)
 
 
 async def test_racing_processes_never_apply_twice(two: tuple[PostgresStore, ...]) -> None:
