@@ -154,6 +154,9 @@ class PostgresStore(SqliteStore):
     (``synchronous_commit``, on by default: a committed action survives a crash).
     """
 
+    one_hop_commits = False
+    """Every action takes the shared SQL path (the one-hop form is SQLite's)."""
+
     def __init__(
         self,
         dsn: str,

@@ -10,6 +10,7 @@ and the whole transaction is rolled back (``False`` is returned, nothing is writ
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -26,6 +27,7 @@ from db.base import (
 from db.sql import Connection
 from db.sqlite_boards import BoardStore
 from db.sqlite_core import Synchronous
+from db.sqlite_hop import Conflict, PendingAction, commit_in_one_hop
 
 __all__ = ["ResultsHook", "SqliteStore", "Synchronous"]
 
@@ -62,6 +64,9 @@ class SqliteStore(BoardStore):
     ``on_results`` (or overriding :meth:`on_results`) is the ladder's hook; ``clock``
     returns Unix time and is injectable for tests.
     """
+
+    one_hop_commits = True
+    """Actions that do not end the match commit in one hop (:mod:`db.sqlite_hop`)."""
 
     def __init__(
         self,
@@ -243,6 +248,10 @@ class SqliteStore(BoardStore):
 
         Returns False, writing nothing, when ``expected_version`` is stale *or* when
         ``interaction_id`` was already processed (the click was handled already).
+
+        An action without ``results`` is written in one hop to aiosqlite's thread
+        (:mod:`db.sqlite_hop`, when :attr:`one_hop_commits`); the one that ends the match
+        runs the async hook inside its transaction, statement by statement.
         """
         if log is not None and log.match_id != match_id:
             raise ValueError(f"log is for match {log.match_id}, not {match_id}")
@@ -250,6 +259,18 @@ class SqliteStore(BoardStore):
             status = "finished"
         now = self._clock()
         prune = now - self._last_prune >= PRUNE_EVERY
+        if not results and self.one_hop_commits:
+            pending = PendingAction(
+                match_id, expected_version, state, version, events, log, deadline, timeouts,
+                status, interaction_id, now, now - PROCESSED_TTL if prune else None,
+            )  # fmt: skip
+            try:
+                await self.run_transaction(functools.partial(commit_in_one_hop, a=pending))
+            except Conflict:
+                return False
+            if prune:
+                self._last_prune = now
+            return True
         try:
             async with self.write_transaction() as conn:
                 rows = list(

@@ -13,12 +13,13 @@ wait instead of failing at once. The connection is in autocommit mode
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, TypeVar
 
 import aiosqlite
 
@@ -26,6 +27,8 @@ from db.migrations import migrate
 from db.sql import Connection
 
 __all__ = ["SqliteDatabase", "Synchronous"]
+
+T = TypeVar("T")
 
 Synchronous = Literal["NORMAL", "FULL"]
 """The ``PRAGMA synchronous`` levels the store accepts."""
@@ -138,6 +141,33 @@ class SqliteDatabase:
         """
         async with self._lock:
             yield self._require()
+
+    async def run_transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``BEGIN IMMEDIATE``, ``fn(connection)``, ``COMMIT``: one hop to aiosqlite's thread.
+
+        ``fn`` is plain (not async) code using the ``sqlite3`` connection; it runs on the
+        connection's own thread, under the store lock. When it raises, the transaction is
+        rolled back and the exception propagates. A caller cancelled meanwhile does not
+        interrupt it: the transaction still commits or rolls back as a whole, and
+        aiosqlite runs the next statement only after it.
+        """
+        async with self._lock:
+            conn = self._require()
+
+            def transaction() -> T:
+                raw = conn._conn
+                raw.execute("BEGIN IMMEDIATE")
+                try:
+                    out = fn(raw)
+                    raw.execute("COMMIT")
+                except BaseException:
+                    if raw.in_transaction:
+                        raw.rollback()
+                    raise
+                return out
+
+            result: T = await conn._execute(transaction)  # type: ignore[no-untyped-call]
+            return result
 
     async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self.read_connection() as conn:
