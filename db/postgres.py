@@ -54,8 +54,13 @@ def translate(sql: str) -> tuple[str, bool]:
       literals are left alone);
     - ``INSERT OR IGNORE INTO ...`` becomes ``INSERT INTO ... ON CONFLICT DO NOTHING``;
     - an ``INSERT`` into one of :data:`ID_TABLES` without ``RETURNING`` gets
-      ``RETURNING id`` (``returns_id`` is then True), which provides ``lastrowid``.
+      ``RETURNING id`` (``returns_id`` is then True), which provides ``lastrowid``;
+    - a bare ``BEGIN`` (a read snapshot, as the ladder queries open) is
+      ``REPEATABLE READ``: SQLite's read transaction sees one snapshot throughout,
+      PostgreSQL's default READ COMMITTED would not.
     """
+    if sql.strip().upper() == "BEGIN":
+        return "BEGIN ISOLATION LEVEL REPEATABLE READ", False
     out: list[str] = []
     n = 0
     i = 0

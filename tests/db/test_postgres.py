@@ -77,6 +77,22 @@ def test_translate_placeholders_and_dialect() -> None:
         "INSERT INTO matches (a) VALUES ($1) RETURNING id", True)
     assert translate("INSERT INTO match_seats (a) VALUES (?)")[1] is False
     assert translate("UPDATE matches SET a = ? WHERE id = ? RETURNING id")[1] is False
+    assert translate("BEGIN")[0] == "BEGIN ISOLATION LEVEL REPEATABLE READ"
+
+
+async def test_a_ladder_snapshot_does_not_see_later_commits(
+        two: tuple[PostgresStore, ...]) -> None:
+    """What the ladder's BEGIN ... COMMIT reads is one snapshot, as on SQLite."""
+    a, b = two
+    await b.set_guild_setting(1, "k", 1)
+    async with a.read_connection() as conn:
+        await conn.execute("BEGIN")
+        first = list(await conn.execute_fetchall("SELECT COUNT(*) FROM guild_settings"))
+        await b.set_guild_setting(2, "k", 1)
+        again = list(await conn.execute_fetchall("SELECT COUNT(*) FROM guild_settings"))
+        await conn.execute("COMMIT")
+        after = list(await conn.execute_fetchall("SELECT COUNT(*) FROM guild_settings"))
+    assert (first[0][0], again[0][0], after[0][0]) == (1, 1, 2)
 
 
 # ------------------------------------------------------------------ migrations
