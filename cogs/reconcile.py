@@ -64,6 +64,8 @@ class Reconciler(commands.Cog):
         self.store = store
         self.referee = referee
         self._locks: dict[int, asyncio.Lock] = {}
+        self._opening_now: set[int] = set()
+        """Matches being opened by an accept click in this process (not to be resumed)."""
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self.passes = 0
@@ -248,12 +250,15 @@ class Reconciler(commands.Cog):
     async def open_now(self, match_id: int,
                        channel: discord.abc.Messageable | None) -> MatchRecord:
         """Open a just-accepted match; if Discord refuses the board, cancel it (unrated)."""
+        self._opening_now.add(match_id)
         try:
             return await self.open_board(match_id, channel)
         except discord.HTTPException as exc:
             log.warning("could not open match %s (HTTP %s); cancelled", match_id, exc.status)
             await self.referee.abort(match_id, "no_board")
             raise IllegalAction(NO_BOARD) from exc
+        finally:
+            self._opening_now.discard(match_id)
 
     async def resume_opening(self, match_id: int) -> bool:
         """Finish an opening a previous process left undone; False to retry later.
@@ -261,6 +266,8 @@ class Reconciler(commands.Cog):
         A refusal for good (or an opening older than :data:`OPENING_GIVE_UP`) cancels the
         match, unrated, and both players are told.
         """
+        if match_id in self._opening_now:
+            return True  # an accept click of this process is opening it right now
         try:
             rec = await self.open_board(match_id)
         except discord.HTTPException as exc:

@@ -1,0 +1,84 @@
+"""The option check and the malformed-interaction check, as properties."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cogs import ids
+from cogs.guard import INT64_MAX, INT64_MIN, malformed, option_problem
+
+
+@app_commands.command(name="probe", description="A command to check options against.")
+@app_commands.choices(game=[app_commands.Choice(name="Sushido", value="sushido")])
+async def probe(interaction: discord.Interaction[Any],
+                minutes: app_commands.Range[int, 1, 10080], match_id: app_commands.Range[int, 1],
+                who: discord.User, game: str, topic: str | None = None) -> None:
+    """Never called."""
+
+
+PARAMS = {p.display_name: p for p in probe.parameters}
+
+
+def problem(name: str, kind: int, value: Any, resolved: dict[str, Any] | None = None
+            ) -> str | None:
+    return option_problem({"name": name, "type": kind, "value": value}, PARAMS[name],
+                          resolved or {})
+
+
+@given(st.integers())
+def test_an_integer_passes_exactly_when_in_its_range(n: int) -> None:
+    assert (problem("minutes", 4, n) is None) == (1 <= n <= 10080)
+    assert (problem("match_id", 4, n) is None) == (1 <= n <= INT64_MAX)
+
+
+@given(st.integers(min_value=INT64_MAX + 1, max_value=10**40)
+       | st.integers(min_value=-(10**40), max_value=INT64_MIN - 1))
+def test_no_integer_past_64_bits_ever_passes(n: int) -> None:
+    assert problem("match_id", 4, n) is not None
+    cid = ids.parse(f"hj:act:{abs(n)}")
+    try:
+        cid.num(0)
+    except ids.BadCustomId:
+        pass
+    else:
+        raise AssertionError("a custom_id number past 64 bits was accepted")
+
+
+@given(st.text(max_size=30))
+def test_a_user_option_must_be_a_resolved_snowflake(text: str) -> None:
+    resolved = {"users": {"123": {"id": "123"}}}
+    assert problem("who", 6, "123", resolved) is None
+    if text != "123":
+        assert problem("who", 6, text, resolved) == "No such player."
+
+
+def test_choices_types_and_lengths() -> None:
+    assert problem("game", 3, "sushido") is None
+    assert "one of: Sushido" in str(problem("game", 3, "../../README"))
+    assert problem("minutes", 4, True) is not None and problem("minutes", 4, "5") is not None
+    assert problem("topic", 3, "x" * 6000) is None
+    assert "too long" in str(problem("topic", 3, "x" * 6001))
+    assert problem("minutes", 3, "5") == "**minutes** has the wrong type."
+    assert option_problem({"name": "nope", "type": 3, "value": "x"}, None, {}) is not None
+
+
+payloads = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["id", "type", "token", "application_id", "data", "custom_id",
+                         "component_type", "name", "components"]), inner, max_size=6),
+    max_leaves=12)
+
+
+@given(payloads)
+def test_the_interaction_check_never_raises(data: Any) -> None:
+    result = malformed(data)
+    assert result is None or isinstance(result, str)
+    if isinstance(data, dict) and data.get("type") == 3 and result is None:
+        assert isinstance(data["data"]["custom_id"], str)
+        assert isinstance(data["data"]["component_type"], int)

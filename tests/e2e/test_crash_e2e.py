@@ -1,0 +1,329 @@
+"""The real bot process, killed with SIGKILL at random moments while players click.
+
+``bot.py`` runs in its own process on a file database, pointed at the offline Discord
+(``HAJIME_DISCORD_API`` / ``HAJIME_DISCORD_GATEWAY``, as ``bench/discord_bench.py``
+does). Pairs of fake players keep challenging, accepting, playing and sometimes
+forfeiting (so new matches keep opening); the bot is killed at a random moment,
+``HAJIME_CRASH_KILLS`` times (default 10: about a minute and a half on a 2-core machine).
+While it is down, one live match's deadline is moved into the past (a long downtime).
+After each kill and restart:
+
+- ``PRAGMA integrity_check`` is ``ok``;
+- every acknowledged click (answered with the updated controls) is in the database;
+- every accepted challenge has its match (none lost between accept and create);
+- no action was applied twice: no two log rows for one version, every match's state is its
+  action log re-applied to its seed, and clicks that were acknowledged before the kill,
+  sent again after it, change nothing;
+- every live match has a board showing its current state within seconds (its message's
+  embed is what the bot renders for the stored state, and ``board_version == version``),
+  and no match is left half-opened;
+- a deadline that passed while the bot was down is applied on start;
+- the bot's log has no error and no traceback.
+
+``HAJIME_CRASH_SEED`` replays a run's kill times and clicks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import secrets
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cogs.ladder_replay import resimulate
+from cogs.referee import Referee, pending_seats
+from cogs.table import Table
+from db import SqliteStore
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.store import Message, walk_components
+from tests.fakediscord.users import FakeUser, InteractionResult
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = int(os.environ.get("HAJIME_CRASH_KILLS", "10"))
+SEED = int(os.environ.get("HAJIME_CRASH_SEED", str(secrets.randbits(32))))
+PAIRS = 3
+SETTLE = 30.0
+"""Seconds a restarted bot has to bring every board up to date (a loaded CI machine)."""
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+
+
+class Run:
+    """One crash run: the fake Discord, the bot process, the players and what they saw."""
+
+    def __init__(self, fake: FakeDiscord, tmp: Path, users: list[FakeUser]) -> None:
+        self.fake = fake
+        self.tmp = tmp
+        self.db = tmp / "crash.sqlite3"
+        self.users = users
+        self.rng = random.Random(SEED)
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.logs: list[Path] = []
+        self.acked: dict[int, InteractionResult] = {}
+        """Action clicks answered with the updated controls, by interaction id."""
+        self.reader: SqliteStore | None = None
+        self.table: Any = None
+        self.clicks = 0
+
+    # ------------------------------------------------------------------ the bot process
+    async def start(self) -> None:
+        cfg = self.tmp / "config.toml"
+        cfg.write_text(f'database = "{self.db}"\ndev_guilds = [{self.fake.guild_id}]\n'
+                       "turn_seconds = 120\ntimer_tick_seconds = 0.5\n"
+                       "challenge_expiry_seconds = 600\nlog_level = \"INFO\"\n")
+        env = {**os.environ, "DISCORD_TOKEN": "crash", "HAJIME_DISCORD_API": self.fake.api_base,
+               "HAJIME_DISCORD_GATEWAY": str(self.fake.gateway_url)}
+        log = self.tmp / f"bot-{len(self.logs)}.log"
+        self.logs.append(log)
+        sessions = len(self.fake.sessions)
+        with log.open("wb") as err:
+            self.proc = subprocess.Popen([sys.executable, str(ROOT / "bot.py"), "--config",
+                                          str(cfg)], env=env, cwd=ROOT, stderr=err,
+                                         stdout=subprocess.DEVNULL)
+        await self.fake.wait_for(
+            lambda: self.fake.command_syncs > 0 and any(
+                s.identified and not s.ws.closed for s in self.fake.sessions[sessions:]),
+            timeout=60, what="the bot process to log in")
+        if self.reader is None:
+            self.reader = SqliteStore(str(self.db))
+            await self.reader.open()
+            self.table = Table(None, self.reader, Referee(self.reader))  # type: ignore[arg-type]
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    # ------------------------------------------------------------------ the players
+    async def answered(self, pending: Any, timeout: float = 5.0) -> InteractionResult | None:
+        try:
+            res: InteractionResult = await (await pending).response(timeout=timeout)
+            return res
+        except Exception:  # the bot is down, or was killed while answering
+            return None
+
+    async def live_match(self, a: FakeUser, b: FakeUser) -> tuple[int, Message] | None:
+        assert self.reader is not None
+        for rec in await self.reader.live_matches(a.id):
+            if b.id in rec.seats and rec.message_id is not None:
+                board = self.fake.store.get(rec.message_id)
+                if board is not None:
+                    return rec.id, board
+        return None
+
+    async def play_pair(self, a: FakeUser, b: FakeUser, stop: asyncio.Event) -> None:
+        assert self.reader is not None
+        while not stop.is_set():
+            found = await self.live_match(a, b)
+            if found is None:
+                res = await self.answered(a.slash("challenge", opponent=b, game="sushido"))
+                if res is None or res.message is None or res.ephemeral:
+                    await asyncio.sleep(0.2)
+                    continue
+                accept = next((c for c in res.message.custom_ids if c.endswith(":accept")), None)
+                if accept is not None:
+                    await self.answered(b.click(res.message, accept))
+                await asyncio.sleep(0.05)
+                continue
+            match_id, board = found
+            rec = await self.reader.get_match(match_id)
+            assert rec is not None
+            game = self.table.referee.game(rec.game)
+            seats = sorted(pending_seats(game, game.load(rec.state)))
+            if not seats:
+                await asyncio.sleep(0.05)
+                continue
+            user = self.fake.user_by_id(rec.seats[self.rng.choice(seats)])
+            assert user is not None
+            if self.rng.random() < 0.08:  # concede now and then: a new match opens next
+                ff = await self.answered(user.slash("forfeit", match_id=match_id))
+                if ff is not None and ff.message is not None and ff.ephemeral:
+                    await self.answered(user.interact(ff.message, f"hj:ff:{match_id}"))
+                continue
+            hand = await self.answered(user.interact(board, f"hj:act:{match_id}"))
+            if hand is None or hand.message is None or not hand.ephemeral:
+                await asyncio.sleep(0.05)
+                continue
+            comps = [c for c in walk_components(hand.message.components)
+                     if c.get("type") in (2, 3) and not c.get("disabled")
+                     and c.get("custom_id", "").startswith(("hj:a:", "hj:s:"))]
+            if not comps:
+                continue
+            comp = self.rng.choice(comps)
+            values = [self.rng.choice(comp["options"])["value"]] if comp["type"] == 3 else None
+            click = user.interact(hand.message, comp["custom_id"], component_type=comp["type"],
+                                  values=values)
+            res = await self.answered(click)
+            self.clicks += 1
+            if res is not None and res.response_type == 7:
+                self.acked[res.id] = res
+
+    # ------------------------------------------------------------------ the checks
+    def check_database(self) -> None:
+        """With the bot dead: the file is sound, clicks and challenges are all there."""
+        with contextlib.closing(sqlite3.connect(self.db)) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+            done = {r[0] for r in conn.execute("SELECT id FROM processed_interactions")}
+            missing = set(self.acked) - done
+            assert not missing, f"acknowledged clicks lost: {sorted(missing)}"
+            lost = conn.execute(
+                "SELECT id FROM challenges WHERE status = 'accepted' AND (match_id IS NULL"
+                " OR match_id NOT IN (SELECT id FROM matches))").fetchall()
+            assert lost == [], f"accepted challenges without a match: {lost}"
+            twice = conn.execute(
+                "SELECT match_id, version, COUNT(*) FROM match_actions"
+                " WHERE note NOT LIKE 'aborted%' GROUP BY match_id, version"
+                " HAVING COUNT(*) > 1").fetchall()
+            assert twice == [], f"versions applied twice: {twice}"
+            behind = conn.execute(
+                "SELECT m.id FROM matches m WHERE m.version <"
+                " (SELECT MAX(version) FROM match_actions a WHERE a.match_id = m.id)").fetchall()
+            assert behind == [], f"logged actions missing from their match: {behind}"
+
+    async def check_replays(self) -> None:
+        """With the bot dead: every match's state is exactly its action log re-applied to
+        its seed (an action applied twice, or lost from the log, would differ)."""
+        assert self.reader is not None
+        async with self.reader.read_connection() as conn:
+            ids = [r[0] for r in await conn.execute_fetchall("SELECT id FROM matches")]
+        for match_id in ids:
+            rec = await self.reader.get_match(match_id)
+            assert rec is not None
+            resim = resimulate(rec, await self.reader.action_log(match_id))
+            assert resim.problem is None, f"match #{match_id}: {resim.problem}"
+
+    def expire_one_while_down(self) -> int | None:
+        """A long downtime: one live match's deadline passes while the bot is dead."""
+        with contextlib.closing(sqlite3.connect(self.db)) as conn:
+            live = [r[0] for r in conn.execute(
+                "SELECT id FROM matches WHERE status = 'active' AND opening = 0"
+                " AND deadline IS NOT NULL ORDER BY id")]
+            if not live:
+                return None
+            match_id = self.rng.choice(live)
+            with conn:
+                conn.execute("UPDATE matches SET deadline = 1 WHERE id = ?", (match_id,))
+            return match_id
+
+    async def boards_current(self) -> list[str]:
+        """What is still wrong with the live boards (empty: every board is current)."""
+        assert self.reader is not None
+        async with self.reader.read_connection() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT id FROM matches WHERE status = 'active' ORDER BY id"))
+        wrong = []
+        for (match_id,) in rows:
+            rec = await self.reader.get_match(match_id)
+            if rec is None or rec.status != "active":
+                continue
+            if rec.opening or rec.message_id is None:
+                wrong.append(f"#{match_id} not opened")
+                continue
+            if rec.board_version != rec.version:
+                wrong.append(f"#{match_id} board at {rec.board_version}, state {rec.version}")
+                continue
+            board = self.fake.store.get(rec.message_id)
+            state = self.table.referee.game(rec.game).load(rec.state)
+            want = self.table.board_payload(rec, state, png=b"")["embed"].to_dict()
+            want.pop("image", None)
+            shown = dict(board.embeds[0]) if board is not None and board.embeds else {}
+            shown.pop("image", None)
+            if shown != want:
+                wrong.append(f"#{match_id} board message does not show version {rec.version}")
+        return wrong
+
+    async def check_after_restart(self, expired: int | None, expired_version: int) -> None:
+        """With the new bot up: boards current, the missed deadline applied, no replays."""
+        assert self.reader is not None
+        deadline = time.monotonic() + SETTLE
+        while True:
+            wrong = await self.boards_current()
+            if expired is not None:
+                rec = await self.reader.get_match(expired)
+                if rec is not None and rec.version == expired_version and rec.status == "active":
+                    wrong.append(f"#{expired}'s missed deadline not applied")
+            if not wrong:
+                break
+            assert time.monotonic() < deadline, f"after {SETTLE}s: {wrong}"
+            await asyncio.sleep(0.2)
+        for old in self.rng.sample(sorted(self.acked), min(5, len(self.acked))):
+            await self.replay(self.acked[old])
+
+    async def replay(self, res: InteractionResult) -> None:
+        """Send an acknowledged click again (same interaction id): it must change nothing."""
+        assert self.reader is not None and res.source_message is not None
+        match_id = int(res.payload["data"]["custom_id"].split(":")[2])
+        before = await self.reader.get_match(match_id)
+        token = f"aW50ZXJhY3Rpb246{res.id}.{secrets.token_urlsafe(24)}"
+        again = InteractionResult(fake=self.fake, id=res.id, token=token, type=3, user=res.user,
+                                  channel_id=res.channel_id,
+                                  payload={**res.payload, "token": token},
+                                  source_message=res.source_message)
+        await self.fake.dispatch_interaction(again)
+        await again.response(timeout=10)
+        assert again.response_type == 4 and again.ephemeral, (again.response_type, again.content)
+        await asyncio.sleep(0.05)
+        after = await self.reader.get_match(match_id)
+        assert before is not None and after is not None
+        assert after.version >= before.version  # timers may move on; the click may not:
+        done = {e.version for e in await self.reader.events(match_id)}
+        assert after.version == before.version or after.version in done
+
+    def check_logs(self) -> None:
+        for log in self.logs:
+            text = log.read_text(errors="replace")
+            bad = [line for line in text.splitlines()
+                   if '"level": "ERROR"' in line or '"level": "CRITICAL"' in line
+                   or "Traceback" in line]
+            assert not bad, f"{log.name}: {bad[:3]}"
+
+
+async def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    users = [fake.add_user(f"p{i}") for i in range(2 * PAIRS)]
+    await fake.start()
+    run = Run(fake, tmp_path, users)
+    print(f"crash run: HAJIME_CRASH_SEED={SEED} HAJIME_CRASH_KILLS={KILLS}")
+    try:
+        await run.start()
+        expired, expired_version = None, 0
+        for kill in range(KILLS + 1):
+            if kill:
+                await run.start()
+                await run.check_after_restart(expired, expired_version)
+            if kill == KILLS:
+                break
+            stop = asyncio.Event()
+            players = [asyncio.create_task(run.play_pair(users[2 * i], users[2 * i + 1], stop))
+                       for i in range(PAIRS)]
+            await asyncio.sleep(run.rng.uniform(0.3, 2.5))
+            run.kill()
+            stop.set()
+            await asyncio.gather(*players, return_exceptions=False)
+            run.check_database()
+            await run.check_replays()
+            expired = run.expire_one_while_down()
+            if expired is not None:
+                rec = await run.reader.get_match(expired)  # type: ignore[union-attr]
+                expired_version = rec.version if rec is not None else 0
+        run.kill()
+        run.check_database()
+        run.check_logs()
+        assert run.clicks > KILLS and len(run.acked) > KILLS, (run.clicks, len(run.acked))
+        print(f"crash run: {KILLS} kills, {run.clicks} clicks, {len(run.acked)} acknowledged")
+    finally:
+        if run.proc is not None and run.proc.poll() is None:
+            run.proc.kill()
+        if run.reader is not None:
+            await run.reader.close()
+        await fake.stop()
