@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import functools
 import re
+import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -38,6 +39,8 @@ from db.sql import Connection
 from db.sqlite import ResultsHook, SqliteStore
 
 __all__ = ["PgConnection", "PgCursor", "PostgresStore", "translate"]
+
+T = TypeVar("T")
 
 ID_TABLES = frozenset({"matches", "challenges", "match_actions"})
 """Tables whose ``id`` an ``INSERT`` reports as ``lastrowid`` (SQLite's rowid)."""
@@ -224,6 +227,10 @@ class PostgresStore(SqliteStore):
 
     async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         return list(await self._require_pool().fetch(translate(sql)[0], *params))
+
+    async def run_transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Not on PostgreSQL: ``fn`` is ``sqlite3`` code (use :meth:`write_transaction`)."""
+        raise TypeError("run_transaction runs sqlite3 code; use write_transaction here")
 
     # ---------------------------------------------------------------- the hook
     async def on_results(

@@ -150,6 +150,10 @@ class SqliteDatabase:
         rolled back and the exception propagates. A caller cancelled meanwhile does not
         interrupt it: the transaction still commits or rolls back as a whole, and
         aiosqlite runs the next statement only after it.
+
+        It queues ``fn`` with aiosqlite's ``_execute`` (its thread's work queue; the
+        version range in ``pyproject.toml`` is the one checked, and
+        ``tests/db/test_sqlite_hop.py`` fails if the hop stops being one).
         """
         async with self._lock:
             conn = self._require()
