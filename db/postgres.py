@@ -33,10 +33,11 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from db.base import MatchRecord, ResultRow, Store
+from db import _rows
+from db.base import ActionLog, MatchRecord, ResultRow, Store
 from db.pg_migrations import migrate
 from db.sql import Connection
-from db.sqlite import ResultsHook, SqliteStore
+from db.sqlite import PROCESSED_TTL, PRUNE_EVERY, ResultsHook, SqliteStore, _Conflict
 
 __all__ = ["PgConnection", "PgCursor", "PostgresStore", "translate"]
 
@@ -95,6 +96,42 @@ def translate(sql: str) -> tuple[str, bool]:
             text += " RETURNING id"
             returns_id = True
     return text, returns_id
+
+
+COMMIT_SQL = """
+WITH upd AS (
+    UPDATE matches SET state = $1, version = $2, deadline = $3, reminded = 0, timeouts = $4,
+        status = $5, updated_at = $6
+    WHERE id = $7 AND version = $8 RETURNING id
+), seen AS (
+    INSERT INTO processed_interactions (id, match_id, at)
+    SELECT $9::bigint, id, $6 FROM upd WHERE $9::bigint IS NOT NULL
+    ON CONFLICT DO NOTHING RETURNING id
+), ok AS (
+    SELECT id FROM upd WHERE $9::bigint IS NULL OR EXISTS (SELECT 1 FROM seen)
+), base AS (
+    SELECT COALESCE(MAX(seq), 0) AS last FROM match_events WHERE match_id = $7
+), ev AS (
+    INSERT INTO match_events (match_id, seq, version, audience, kind, data)
+    SELECT $7, base.last + e.ord, $2, e.aud, e.kind, e.data
+    FROM ok, base,
+        unnest($10::text[], $11::text[], $12::text[]) WITH ORDINALITY AS e(aud, kind, data, ord)
+), lg AS (
+    INSERT INTO match_actions (match_id, version, seat, action, note)
+    SELECT $7, $14, $15, $16, $17 FROM ok WHERE $13::boolean
+)
+SELECT EXISTS (SELECT 1 FROM ok)
+"""
+"""One action that does not end the match, as one statement: the version-guarded UPDATE
+(which locks the row), the interaction id, the events (``seq`` continuing the match's)
+and the log row. False when the version was stale or the interaction already processed:
+the caller then rolls the transaction back, so nothing is written.
+
+The CTEs share the statement's snapshot, so ``base`` (the last ``seq``) is read before the
+UPDATE waits for a concurrent action on the row. That is sound because only the action
+that produced ``expected_version`` can commit while we wait, and a caller knows that
+version only after it committed, i.e. before our snapshot; a caller guessing a version
+ahead of what it read would get a primary-key error, never a gap or a duplicate."""
 
 
 def _rowcount(status: str) -> int:
@@ -163,7 +200,7 @@ class PostgresStore(SqliteStore):
     """
 
     one_hop_commits = False
-    """Every action takes the shared SQL path (the one-hop form is SQLite's)."""
+    """SQLite's one-hop form does not apply (see :meth:`commit_action` for this one's)."""
 
     def __init__(
         self,
@@ -231,6 +268,61 @@ class PostgresStore(SqliteStore):
     async def run_transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Not on PostgreSQL: ``fn`` is ``sqlite3`` code (use :meth:`write_transaction`)."""
         raise TypeError("run_transaction runs sqlite3 code; use write_transaction here")
+
+    # ------------------------------------------------------------------ actions
+    async def commit_action(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        state: str,
+        version: int,
+        events: list[tuple[list[int] | None, str, dict[str, Any]]],
+        log: ActionLog | None,
+        deadline: float | None,
+        timeouts: list[int],
+        status: str = "active",
+        results: list[ResultRow] | None = None,
+        interaction_id: int | None = None,
+    ) -> bool:
+        """:meth:`db.sqlite.SqliteStore.commit_action`, in three round trips when it can.
+
+        An action that does not end the match is one statement (:data:`COMMIT_SQL`)
+        between ``BEGIN`` and ``COMMIT``; the ending one runs the results hook and takes
+        the shared path.
+        """
+        if results:
+            return await super().commit_action(
+                match_id, expected_version=expected_version, state=state, version=version,
+                events=events, log=log, deadline=deadline, timeouts=timeouts, status=status,
+                results=results, interaction_id=interaction_id,
+            )  # fmt: skip
+        if log is not None and log.match_id != match_id:
+            raise ValueError(f"log is for match {log.match_id}, not {match_id}")
+        now = self._clock()
+        prune = now - self._last_prune >= PRUNE_EVERY
+        auds = [None if aud is None else _rows.dumps(aud) for aud, _, _ in events]
+        args = (
+            state, version, deadline, _rows.dumps(timeouts), status, now, match_id,
+            expected_version, interaction_id, auds, [k for _, k, _ in events],
+            [_rows.dumps(d) for _, _, d in events], log is not None,
+            None if log is None else log.version, None if log is None else log.seat,
+            None if log is None or log.action is None else _rows.dumps(log.action),
+            "" if log is None else log.note,
+        )  # fmt: skip
+        try:
+            async with self._require_pool().acquire() as raw, raw.transaction():
+                if not await raw.fetchval(COMMIT_SQL, *args):
+                    raise _Conflict
+                if prune:
+                    await raw.execute(
+                        "DELETE FROM processed_interactions WHERE at < $1", now - PROCESSED_TTL
+                    )
+        except _Conflict:
+            return False
+        if prune:
+            self._last_prune = now
+        return True
 
     # ---------------------------------------------------------------- the hook
     async def on_results(
