@@ -8,7 +8,8 @@ ladder queries are written once, in the SQL both dialects agree on, against
 :class:`db.sql.Connection`. This module swaps the connection layer underneath: a pool
 instead of one locked connection, and :class:`PgConnection`, which runs that SQL on
 asyncpg after :func:`translate` (the one place for the dialects' differences in statement
-text). The schema differences live in :mod:`db.pg_migrations`.
+text). The schema differences live in :mod:`db.pg_migrations`. One statement is this
+store's own: :data:`COMMIT_SQL`, a plain action in one round trip (the hot path).
 
 Concurrency. Every store method is one transaction on a connection of its own (READ
 COMMITTED). :meth:`~db.sqlite.SqliteStore.commit_action` starts with
