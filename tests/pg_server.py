@@ -127,20 +127,24 @@ class PgServer:
             str(self.bindir / "initdb"), "-D", str(self.data), "-U", SUPERUSER, "-A", "trust",
             "-E", "UTF8", "--locale=C", "--no-sync",
         )  # fmt: skip
-        self.port = _free_port()
-        options = (
-            f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 -c fsync=off"
-            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        )
-        try:
-            self._run(
-                str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
-                str(self.base / "server.log"), "-o", options, "-w", "-t", "60", "start",
-            )  # fmt: skip
-        except RuntimeError as exc:
-            log = self.base / "server.log"
-            tail = log.read_text()[-2000:] if log.exists() else ""
-            raise RuntimeError(f"{exc}\n{tail}") from None
+        for attempt in range(3):  # the free port may be taken before the server binds it
+            self.port = _free_port()
+            options = (
+                f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 -c fsync=off"
+                " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+            )
+            try:
+                self._run(
+                    str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l",
+                    str(self.base / "server.log"), "-o", options, "-w", "-t", "60", "start",
+                )  # fmt: skip
+                return
+            except RuntimeError as exc:
+                if attempt == 2:
+                    log = self.base / "server.log"
+                    tail = log.read_text()[-2000:] if log.exists() else ""
+                    self.port = 0
+                    raise RuntimeError(f"{exc}\n{tail}") from None
 
     def dsn(self, database: str = "postgres") -> str:
         """The URL of ``database`` on this server."""
