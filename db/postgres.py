@@ -1,7 +1,9 @@
 """The PostgreSQL store: :class:`PostgresStore`, the store's SQL over an asyncpg pool.
 
 Chosen by a ``postgresql://`` (or ``postgres://``) ``database`` URL, see
-:func:`db.store_from_url`. Several bot processes may share one database.
+:func:`db.store_from_url`. Several processes may share one database without ever
+applying an action twice; several *bot* processes also need their timers split (each
+would otherwise remind and time out every match: harmless, but twice).
 
 Shared SQL. The store methods (:class:`db.sqlite.SqliteStore`), the ratings hook and the
 ladder queries are written once, in the SQL both dialects agree on, against
