@@ -3,7 +3,7 @@
 Chosen by a ``postgresql://`` (or ``postgres://``) ``database`` URL, see
 :func:`db.store_from_url`. Several processes may share one database without ever
 applying an action twice; several *bot* processes also need their timers split (each
-would otherwise remind and time out every match: harmless, but twice).
+would otherwise send every reminder, and race for every timeout, which one of them wins).
 
 Shared SQL. The store methods (:class:`db.sqlite.SqliteStore`), the ratings hook and the
 ladder queries are written once, in the SQL both dialects agree on, against
