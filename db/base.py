@@ -1,4 +1,4 @@
-"""The storage contract the cogs talk to; SQLite implements it, PostgreSQL could later.
+"""The storage contract the cogs talk to; SQLite and PostgreSQL implement it.
 
 Every method is one transaction. ``commit_action`` is the heart: it writes the new
 snapshot, its events, the deadline and (when the match ends) the results, guarded by
@@ -111,7 +111,10 @@ class ResultRow(BaseModel):
 
 
 class Store(Protocol):
-    """What the bot needs from persistence. Implementations: :class:`db.sqlite.SqliteStore`."""
+    """What the bot needs from persistence.
+
+    Implementations: :class:`db.sqlite.SqliteStore`, :class:`db.postgres.PostgresStore`.
+    """
 
     async def open(self) -> None:
         """Connect and apply pending migrations."""

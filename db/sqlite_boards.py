@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
 from db import _rows
 from db.base import ChallengeRecord, MatchRecord
+from db.sql import Connection
 from db.sqlite_core import SqliteDatabase
 
 __all__ = ["BoardStore"]
@@ -30,7 +29,7 @@ class BoardStore(SqliteDatabase):
 
     async def _insert_match(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         *,
         guild_id: int | None,
         channel_id: int,
@@ -109,12 +108,13 @@ class BoardStore(SqliteDatabase):
         nothing, when the challenge was no longer open (answered, expired or withdrawn).
         """
         async with self.write_transaction() as conn:
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT 1 FROM challenges WHERE id = ? AND status = 'open'", (challenge_id,)
-                )
+            # Close it first: the UPDATE locks the row, so a racing accept in another
+            # transaction (PostgreSQL, READ COMMITTED) waits and then finds it closed.
+            closed = await conn.execute(
+                "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",
+                (challenge_id,),
             )
-            if not rows:
+            if closed.rowcount != 1:
                 return None
             rec = await self._insert_match(
                 conn,
@@ -130,8 +130,7 @@ class BoardStore(SqliteDatabase):
                 opening=True,
             )
             await conn.execute(
-                "UPDATE challenges SET status = 'accepted', match_id = ? WHERE id = ?",
-                (rec.id, challenge_id),
+                "UPDATE challenges SET match_id = ? WHERE id = ?", (rec.id, challenge_id)
             )
         return rec
 
