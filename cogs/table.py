@@ -20,6 +20,7 @@ from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, Group
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
+from cogs.table_memory import Memory, nonce, unpublished_step
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Game, MatchOver, NotYourDecision, for_viewer
 
@@ -130,6 +131,12 @@ class Table(commands.Cog):
         self.hands: dict[tuple[int, int], tuple[float, discord.Interaction[Any]]] = {}
         """Per (match, seat), the last interaction that showed that seat its hand: when a
         new decision comes without a ping, that private message is refreshed in place."""
+        self.told: dict[int, dict[int, str]] = {}
+        """Per match, the seats deciding (and what) when the thread was last told."""
+        self.loaded: set[int] = set()
+        """Matches whose memory above was loaded from (or written to) the database; the
+        dictionaries are a cache of ``matches.table_memory`` (:mod:`cogs.table_memory`)."""
+        self._publishing: dict[int, asyncio.Lock] = {}
 
     async def cog_load(self) -> None:
         """Register our custom_id kinds and start the timer."""
@@ -172,6 +179,7 @@ class Table(commands.Cog):
                            summary=renderer.result_line(outcome, view, names)
                            if outcome else "")
         embed = renderer.board_embed(ctx)
+        self.recall(rec)
         recent = self.recent.get(rec.id)
         if recent and outcome is None:
             embed.add_field(name="So far this turn", value=fit_lines(recent), inline=False)
@@ -350,13 +358,94 @@ class Table(commands.Cog):
         who = " and ".join(names[s] for s in sorted(pending))
         prompts = game.prompts(state)
         asks = sorted({prompts[s].text for s in pending})
+        self.loaded.add(rec.id)
         await self.bot.get_partial_messageable(rec.thread_id).send(
+            nonce=nonce(rec.id, "opening"), content=
             f"⚔️ The match is on! {who}: {' '.join(asks)} Press **Act** on the board above "
             "to choose (your choice stays secret), or **Show hand** to look.",
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=rec.seats[s]) for s in pending]))
+        self.told[rec.id] = dict(pending)
+        await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+
+    # ------------------------------------------------------------- memory
+    def recall(self, rec: MatchRecord) -> None:
+        """Load a match's table memory from its record, the first time it is seen."""
+        if rec.id in self.loaded:
+            return
+        self.loaded.add(rec.id)
+        mem = Memory.load(rec.table_memory)
+        if mem.recent:
+            self.recent[rec.id] = mem.recent
+        if mem.turn is not None:
+            self.pinged[rec.id] = (mem.turn, mem.pinged)
+        self.told[rec.id] = mem.pending
+
+    def memory(self, match_id: int) -> Memory:
+        """A match's table memory as it is stored."""
+        turn, pinged = self.pinged.get(match_id, (None, set()))
+        return Memory(recent=list(self.recent.get(match_id, [])), turn=turn,
+                      pinged=set(pinged), pending=dict(self.told.get(match_id, {})))
+
+    def forget(self, match_id: int) -> None:
+        """Drop a match's cached memory (reloaded from the database when next needed)."""
+        self.loaded.discard(match_id)
+        self.recent.pop(match_id, None)
+        self.pinged.pop(match_id, None)
+        self.told.pop(match_id, None)
+
+    def publish_lock(self, match_id: int) -> asyncio.Lock:
+        """The lock serializing one match's posts (live steps and recovered ones)."""
+        return self._publishing.setdefault(match_id, asyncio.Lock())
 
     async def publish(self, applied: Applied) -> None:
+        """Post a step (:meth:`_publish`) unless it is out already.
+
+        Steps are posted in order, one at a time per match: when an earlier step's posts
+        are still missing (a crash, a failed call, a step posted out of order), every
+        unposted step is posted at once from the database (:meth:`publish_missing`).
+        """
+        rec = applied.match
+        if rec.thread_id is None or rec.message_id is None:
+            return
+        async with self.publish_lock(rec.id):
+            stored = await self.store.get_match(rec.id)
+            done = None if stored is None else stored.published_version
+            if stored is None or (done is not None and done >= rec.version):
+                return
+            self.recall(stored)
+            base = applied.base_version
+            if done is not None and base is not None and done < base:
+                step = await unpublished_step(self.store, self.referee, stored)
+                if step is None:
+                    return
+                applied = step
+            await self._publish(applied)
+
+    async def publish_missing(self, match_id: int) -> bool:
+        """Post what a match's thread was never told (after a restart); False to retry.
+
+        The steps committed after ``published_version`` are rebuilt from the database
+        (:func:`cogs.table_memory.unpublished_step`) and posted as one step.
+        """
+        async with self.publish_lock(match_id):
+            rec = await self.store.get_match(match_id)
+            if (rec is None or rec.opening or rec.thread_id is None
+                    or rec.message_id is None):
+                return True
+            step = await unpublished_step(self.store, self.referee, rec)
+            if step is None:
+                return True
+            self.recall(rec)
+            try:
+                await self._publish(step)
+            except discord.HTTPException as exc:
+                log.warning("could not post the news of match %s (HTTP %s); will retry",
+                            match_id, exc.status)
+                return False
+            return True
+
+    async def _publish(self, applied: Applied) -> None:
         """After a step: edit the live board; post a message only at a turning point.
 
         The step's public narration is folded into the board ("So far this turn") unless
@@ -369,8 +458,22 @@ class Table(commands.Cog):
         referee's default played.
         """
         rec = applied.match
-        if rec.thread_id is None or rec.message_id is None:
-            return
+        try:
+            await self._tell(applied)
+        except BaseException:
+            self.forget(rec.id)  # the database still holds the memory of the last posts
+            raise
+        if applied.outcome is None:
+            self.told[rec.id] = dict(applied.pending_after)
+            await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+        else:
+            await self.store.set_published(rec.id, rec.version, {})
+            self.forget(rec.id)
+
+    async def _tell(self, applied: Applied) -> None:
+        """:meth:`_publish`'s posts."""
+        rec = applied.match
+        assert rec.thread_id is not None
         renderer = renderer_for(rec.game)
         names = names_of(rec)
         public_events = for_viewer(applied.events, None)
@@ -409,9 +512,11 @@ class Table(commands.Cog):
         ping = self.ping_text(game.prompts(applied.state), targets, names)
         users = [discord.Object(id=rec.seats[s]) for s in targets]
         if post:
-            await self.send_lines(where, [*post, ping] if ping else post, users)
+            await self.send_lines(where, [*post, ping] if ping else post, users,
+                                  key=(rec.id, rec.version))
         elif ping:
-            await where.send(ping, allowed_mentions=discord.AllowedMentions(users=users))
+            await where.send(ping, allowed_mentions=discord.AllowedMentions(users=users),
+                             nonce=nonce(rec.id, rec.version, "ping"))
 
     @staticmethod
     def new_decisions(applied: Applied) -> list[int]:
@@ -444,14 +549,17 @@ class Table(commands.Cog):
                                         custom_id=ids.make("rm", rec.id)))
         body = fit_lines(lines or [], 1800 - len(result))
         text = f"{body}\n🏁 **Match over.** {result}" if body else f"🏁 **Match over.** {result}"
-        await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
+        await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none(),
+                         nonce=nonce(rec.id, applied.match.version, "result"))
 
     async def send_lines(self, where: discord.abc.Messageable, lines: list[str],
-                         ping: list[discord.Object] | None = None) -> None:
+                         ping: list[discord.Object] | None = None,
+                         key: tuple[int, int] | None = None) -> None:
         """Send narration, split under Discord's 2000-character limit.
 
         Names in narration are mentions that ping nobody; only the users in ``ping`` are
-        pinged, by the last chunk (which ends with the ping line).
+        pinged, by the last chunk (which ends with the ping line). With ``key`` (match,
+        version) each chunk carries a nonce, so a repeated post is not posted twice.
         """
         chunks: list[str] = []
         chunk = ""
@@ -465,7 +573,9 @@ class Table(commands.Cog):
         for number, text in enumerate(chunks):
             last = number == len(chunks) - 1
             await where.send(text, allowed_mentions=discord.AllowedMentions(users=ping)
-                             if ping and last else discord.AllowedMentions.none())
+                             if ping and last else discord.AllowedMentions.none(),
+                             nonce=discord.utils.MISSING if key is None
+                             else nonce(*key, number))
 
     # ----------------------------------------------------------------- timers
     @tasks.loop(seconds=5.0)
