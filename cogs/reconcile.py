@@ -152,15 +152,19 @@ class Reconciler(commands.Cog):
         return all(ok is True for ok in done)
 
     # ------------------------------------------------------------------ boards
-    async def show_board(self, match_id: int) -> bool:
+    async def show_board(self, match_id: int, force: bool = False) -> bool:
         """Make the public board show the match's latest state; False to retry later.
 
         Rendered from the spectator view only. A deleted board message is posted anew.
+        ``force`` redraws a board already at the latest version (the table folded new
+        lines into it after a pass drew that version).
         """
         async with self.lock(match_id):
             rec = await self.store.get_match(match_id)
+            current = rec is not None and rec.board_version is not None \
+                and rec.board_version >= rec.version
             if (rec is None or rec.opening or rec.message_id is None or rec.thread_id is None
-                    or (rec.board_version is not None and rec.board_version >= rec.version)):
+                    or (current and not force)):
                 return True
             state = self.referee.game(rec.game).load(rec.state)
             payload = await self.table.drawn_board(rec, state)

@@ -343,7 +343,7 @@ class Table(commands.Cog):
         A failed edit is retried by :class:`cogs.reconcile.Reconciler`.
         """
         reconciler: Any = self.bot.get_cog("Reconciler")
-        await reconciler.show_board(rec.id)
+        await reconciler.show_board(rec.id, force=True)  # with the lines just folded in
 
     async def announce_opening(self, rec: MatchRecord, state: BaseState) -> None:
         """One opening message telling every seat, alike, to press **Act** (or **Show
