@@ -10,6 +10,7 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.referee import pending_seats
@@ -200,4 +201,53 @@ async def test_no_second_ping_in_the_same_turn_after_a_restart(
             break
     else:
         raise AssertionError("no new decision for a seat already pinged in its turn")
+    assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
+
+
+async def test_an_opening_killed_after_its_ping_pings_once(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    """Board and opening message were posted, the kill came before the opening mark was
+    cleared: the restarted bot finishes the opening without a second opening message."""
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    db = tmp_path / "h.sqlite3"
+    async with bot_running(fake, db) as bot:
+        match_id, _ = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        async with bot.store.write_transaction() as conn:  # as if finish_opening never ran
+            await conn.execute("UPDATE matches SET opening = 1 WHERE id = ?", (match_id,))
+    thread = fake.threads(fake.channel)[-1]
+    async with bot_running(fake, db) as bot:
+        await wait_settled(fake, bot)
+        rec = await bot.store.get_match(match_id)
+        assert not rec.opening and rec.status == "active"
+        openings = [m for m in fake.messages(thread) if "The match is on!" in m.content]
+        assert len(openings) == 1
+        assert len(fake.threads(fake.channel)) == 1
+    assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
+
+
+async def test_a_thread_made_before_a_kill_is_reused(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    """The kill came between creating the match's thread and storing its id: the
+    restarted bot finds its own thread by name instead of leaving an empty one behind."""
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    db = tmp_path / "h.sqlite3"
+    async with bot_running(fake, db) as bot:
+        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
+        await idle(fake, bot)
+        ch_id = int(res.message.custom_ids[0].split(":")[2])
+        rec, _ = await bot.referee.open_match(
+            guild_id=fake.guild_id, channel_id=fake.channel.id, game_id="sushido",
+            options={}, seats=[alice.id, bob.id], challenge_id=ch_id)
+        channel = bot.get_channel(fake.channel.id)
+        made = await channel.create_thread(name=f"{bot.referee.game('sushido').name} #{rec.id}",
+                                           type=discord.ChannelType.public_thread)
+    async with bot_running(fake, db) as bot:
+        await wait_settled(fake, bot)
+        opened = await bot.store.get_match(rec.id)
+        assert not opened.opening and opened.thread_id == made.id
+        assert [t.id for t in fake.threads(fake.channel)] == [made.id]
+        board = fake.messages(fake.channels[made.id])[0]
+        assert board.id == opened.message_id
     assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
