@@ -20,15 +20,13 @@ from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, Group
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
-from cogs.table_memory import Memory, nonce, unpublished_step
+from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Game, MatchOver, NotYourDecision, for_viewer
 
 log = logging.getLogger("hajime.table")
 
 MAX_ROWS = 5
-HAND_SECONDS = 14 * 60
-"""How long a private hand can be refreshed in place (Discord's token lasts 15 minutes)."""
 RECENT_CHARS = 1000
 """Room for the board's "So far this turn" field (Discord allows 1024 per field)."""
 
@@ -115,7 +113,7 @@ def controls(match_id: int, version: int, seat: int, groups: list[Group],
     return view
 
 
-class Table(commands.Cog):
+class Table(TableMemory, commands.Cog):
     """Runs matches in Discord: boards, hands, actions, timers."""
 
     def __init__(self, bot: commands.Bot, store: Store, referee: Referee,
@@ -136,6 +134,9 @@ class Table(commands.Cog):
         self.loaded: set[int] = set()
         """Matches whose memory above was loaded from (or written to) the database; the
         dictionaries are a cache of ``matches.table_memory`` (:mod:`cogs.table_memory`)."""
+        self.hand_tokens: dict[tuple[int, int], tuple[float, str]] = {}
+        """Per (match, seat), the Unix time and token of the open hand (stored with the
+        memory: a restarted bot refreshes the hand through them)."""
         self._publishing: dict[int, asyncio.Lock] = {}
 
     async def cog_load(self) -> None:
@@ -305,6 +306,7 @@ class Table(commands.Cog):
                       interaction: discord.Interaction[Any]) -> None:
         """Keep the interaction whose private message shows ``seat`` its hand."""
         self.hands[(match_id, seat)] = (time.monotonic(), interaction)
+        self.hand_tokens[(match_id, seat)] = (time.time(), interaction.token)
 
     async def refresh_hands(self, rec: MatchRecord, state: BaseState,
                             seats: list[int]) -> None:
@@ -316,6 +318,7 @@ class Table(commands.Cog):
         for seat in seats:
             got = self.hands.get((rec.id, seat))
             if got is None or time.monotonic() - got[0] > HAND_SECONDS:
+                await self.refresh_saved_hand(rec, state, seat)
                 continue
             try:
                 await got[1].edit_original_response(
@@ -367,36 +370,6 @@ class Table(commands.Cog):
                 users=[discord.Object(id=rec.seats[s]) for s in pending]))
         self.told[rec.id] = dict(pending)
         await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
-
-    # ------------------------------------------------------------- memory
-    def recall(self, rec: MatchRecord) -> None:
-        """Load a match's table memory from its record, the first time it is seen."""
-        if rec.id in self.loaded:
-            return
-        self.loaded.add(rec.id)
-        mem = Memory.load(rec.table_memory)
-        if mem.recent:
-            self.recent[rec.id] = mem.recent
-        if mem.turn is not None:
-            self.pinged[rec.id] = (mem.turn, mem.pinged)
-        self.told[rec.id] = mem.pending
-
-    def memory(self, match_id: int) -> Memory:
-        """A match's table memory as it is stored."""
-        turn, pinged = self.pinged.get(match_id, (None, set()))
-        return Memory(recent=list(self.recent.get(match_id, [])), turn=turn,
-                      pinged=set(pinged), pending=dict(self.told.get(match_id, {})))
-
-    def forget(self, match_id: int) -> None:
-        """Drop a match's cached memory (reloaded from the database when next needed)."""
-        self.loaded.discard(match_id)
-        self.recent.pop(match_id, None)
-        self.pinged.pop(match_id, None)
-        self.told.pop(match_id, None)
-
-    def publish_lock(self, match_id: int) -> asyncio.Lock:
-        """The lock serializing one match's posts (live steps and recovered ones)."""
-        return self._publishing.setdefault(match_id, asyncio.Lock())
 
     async def publish(self, applied: Applied) -> None:
         """Post a step (:meth:`_publish`) unless it is out already.

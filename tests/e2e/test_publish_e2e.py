@@ -164,7 +164,8 @@ def waiting_on_one(rec: Any) -> bool:
 async def test_no_second_ping_in_the_same_turn_after_a_restart(
         fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
     """A seat pinged this turn gets a new decision in the same turn right after a
-    restart: the decision reaches it without a second ping (the table remembered it)."""
+    restart: the decision shows in the hand it has open (refreshed through the stored
+    interaction token), without a second ping (the table remembered it)."""
     fake = fake_discord
     alice, bob = fake.user("alice"), fake.user("bob")
     db = tmp_path / "h.sqlite3"
@@ -185,6 +186,8 @@ async def test_no_second_ping_in_the_same_turn_after_a_restart(
             before = pending_seats(game, state)
             other = 1 - next(iter(before))
             count = len(fake.messages(thread))
+            hands = fake.store.ephemerals(rec.seats[other], thread.id)
+            edits = hands[-1].edits if hands else 0
             player = Player(fake, bot, match_id, board, [alice, bob], check_leaks=False)
             assert await player.step()
             await idle(fake, bot)
@@ -198,6 +201,11 @@ async def test_no_second_ping_in_the_same_turn_after_a_restart(
             new = fake.messages(thread)[count:]
             assert all(rec.seats[other] not in pinged(m.history[0]) for m in new), \
                 [m.content for m in new]
+            # the hand the player opened before the restart shows the new decision
+            assert hands and hands[-1].edits > edits
+            assert any(c.startswith(f"hj:a:{match_id}:{rec.version}:") or
+                       c.startswith(f"hj:s:{match_id}:{rec.version}:")
+                       for c in hands[-1].custom_ids), hands[-1].custom_ids
             break
     else:
         raise AssertionError("no new decision for a seat already pinged in its turn")
