@@ -116,9 +116,9 @@ async def migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration] | 
 
 
 def _load() -> list[Migration]:
-    from db.migrations import v001_initial, v002_boards
+    from db.migrations import v001_initial, v002_boards, v003_publishing
 
-    return [v001_initial.MIGRATION, v002_boards.MIGRATION]
+    return [v001_initial.MIGRATION, v002_boards.MIGRATION, v003_publishing.MIGRATION]
 
 
 MIGRATIONS: list[Migration] = _load()
