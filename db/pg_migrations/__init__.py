@@ -70,9 +70,9 @@ async def migrate(conn: asyncpg.Connection, migrations: Sequence[Migration] | No
 
 
 def _load() -> list[Migration]:
-    from db.pg_migrations import v001_initial, v002_boards
+    from db.pg_migrations import v001_initial, v002_boards, v003_publishing
 
-    return [v001_initial.MIGRATION, v002_boards.MIGRATION]
+    return [v001_initial.MIGRATION, v002_boards.MIGRATION, v003_publishing.MIGRATION]
 
 
 MIGRATIONS: list[Migration] = _load()
