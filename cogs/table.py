@@ -6,7 +6,6 @@ and public events; a seat's hand is rendered from that seat's view, ephemerally.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import time
@@ -15,7 +14,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
-from cogs import ids
+from cogs import ids, pictures
 from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, Group
 from cogs.render.registry import renderer_for
@@ -155,7 +154,7 @@ class Table(commands.Cog):
         """
         renderer = renderer_for(rec.game)
         view = self.referee.game(rec.game).view(state, None)
-        png = await asyncio.to_thread(renderer.picture, view)
+        png = await pictures.drawn(renderer, view)  # kept per distinct picture
         return self.board_payload(rec, state, png)
 
     def board_payload(self, rec: MatchRecord, state: BaseState,
@@ -182,7 +181,7 @@ class Table(commands.Cog):
                     label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
                     custom_id=ids.make("i", rec.id, state.version, c.aid)))
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
-        png = png if png is not None else renderer.picture(view)
+        png = png if png is not None else pictures.picture(renderer, view)
         if png is not None:
             embed.set_image(url="attachment://board.png")
             payload["attachments"] = [discord.File(io.BytesIO(png), filename="board.png")]
