@@ -54,11 +54,13 @@ class StoreView:
         self.store = store
 
 
-async def start_bot(fake: FakeDiscord, tmp: Path) -> subprocess.Popen[bytes]:
+async def start_bot(fake: FakeDiscord, tmp: Path,
+                    picture_processes: int = 1) -> subprocess.Popen[bytes]:
     """Run the real ``bot.py`` in its own process, pointed at the offline Discord."""
     cfg = tmp / "config.toml"
     cfg.write_text(f'database = "{tmp / "bench.sqlite3"}"\ndev_guilds = [{fake.guild_id}]\n'
-                   'max_live_matches = 5\nlog_level = "WARNING"\n')
+                   'max_live_matches = 5\nlog_level = "WARNING"\n'
+                   f'picture_processes = {picture_processes}\n')
     env = {**os.environ, "DISCORD_TOKEN": "bench", "HAJIME_DISCORD_API": fake.api_base,
            "HAJIME_DISCORD_GATEWAY": str(fake.gateway_url)}
     profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
@@ -117,7 +119,8 @@ def rest_kind(method: str, path: str) -> str:
     return f"{method} /" + "/".join(parts[-2:])
 
 
-async def run(matches: int, steps: int, rate: float, batch: int) -> dict[str, object]:
+async def run(matches: int, steps: int, rate: float, batch: int,
+              picture_processes: int = 1) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
     fake = FakeDiscord()
     fake.validate_schemas = False  # time the bot, not the fake's schema checks
@@ -127,7 +130,7 @@ async def run(matches: int, steps: int, rate: float, batch: int) -> dict[str, ob
     try:
         with tempfile.TemporaryDirectory() as tmpdir:
             tmp = Path(tmpdir)
-            proc = await start_bot(fake, tmp)
+            proc = await start_bot(fake, tmp, picture_processes)
             reader = SqliteStore(str(tmp / "bench.sqlite3"))
             await reader.open()
             players: list[Player] = []
@@ -177,6 +180,7 @@ async def run(matches: int, steps: int, rate: float, batch: int) -> dict[str, ob
     return {
         "bot": "bot.py in its own process",
         "concurrent_matches": matches,
+        "picture_processes": picture_processes,
         "seconds_to_open_matches": round(opened, 1),
         "target_interactions_per_second": rate or "unpaced",
         "decisions": decisions,
@@ -204,13 +208,16 @@ def main() -> None:
                         help="interactions per second to drive (0: as fast as possible)")
     parser.add_argument("--batch", type=int, default=20, help="matches opened at a time")
     parser.add_argument("--store-actions", type=int, default=2000)
+    parser.add_argument("--picture-processes", type=int, default=1,
+                        help="the bot's picture_processes setting (0: draw in a thread)")
     args = parser.parse_args()
     if args.store_actions > 0:
         print("== persisted action vs raw SQLite commit (bench/store_bench.py)", flush=True)
         subprocess.run([sys.executable, str(ROOT / "bench" / "store_bench.py"),
                         "--actions", str(args.store_actions)], check=True)
     print("== INTERACTION_CREATE -> callback through the offline Discord", flush=True)
-    print(json.dumps(asyncio.run(run(args.matches, args.steps, args.rate, args.batch)),
+    print(json.dumps(asyncio.run(run(args.matches, args.steps, args.rate, args.batch,
+                                    args.picture_processes)),
                      indent=1))
 
 

@@ -10,11 +10,16 @@ picture depends on, and an unchanged key reuses the PNG already drawn.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
 from collections import OrderedDict
 
 from pydantic import BaseModel
 
 from cogs.render.base import Renderer
+
+log = logging.getLogger(__name__)
 
 SIZE = 128
 """Pictures kept (about 30 KB each): a bounded cost, whatever the number of matches."""
@@ -49,9 +54,43 @@ def picture(renderer: Renderer, view: BaseModel) -> bytes | None:
     return png if hit else keep(key, renderer.picture(view))
 
 
+_pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+
+def use_processes(workers: int) -> None:
+    """Draw missing pictures in ``workers`` worker processes (0: in a thread).
+
+    A drawing thread holds the GIL for much of its 10-20 ms and delays every other
+    click's answer; a process draws on another core. Started lazily (spawned, so no
+    thread of the bot is forked) at the first drawing.
+    """
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+    if workers > 0:
+        _pool = concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def _draw(game_id: str, view: BaseModel) -> bytes | None:
+    """In a worker process: the picture of a view."""
+    from cogs.render.registry import renderer_for
+
+    return renderer_for(game_id).picture(view)
+
+
 async def drawn(renderer: Renderer, view: BaseModel) -> bytes | None:
-    """:func:`picture`, drawing a missing one in a worker thread (off the event loop)."""
+    """:func:`picture`, drawing a missing one off the event loop (a worker process when
+    :func:`use_processes` set some, else a thread; a broken pool falls back to a thread)."""
     key, png, hit = cached(renderer, view)
     if hit:
         return png
+    if _pool is not None:
+        try:
+            loop = asyncio.get_running_loop()
+            return keep(key, await loop.run_in_executor(_pool, _draw, renderer.game_id, view))
+        except concurrent.futures.process.BrokenProcessPool:
+            log.warning("the picture worker process died; drawing in a thread")
+            use_processes(0)
     return keep(key, await asyncio.to_thread(renderer.picture, view))

@@ -112,7 +112,7 @@ class Referee:
         if hit is not None and hit[0] == rec.version:
             self._states.move_to_end(rec.id)
             return hit[1]
-        state = game.load(rec.state)
+        state: BaseState = game.load(rec.state)
         self._remember(rec.id, state, rec.status == "active")
         return state
 
