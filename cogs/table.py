@@ -292,6 +292,13 @@ class Table(commands.Cog):
         self.remember_hand(match_id, applied.seat, interaction)
         await self.publish(applied)
 
+    def forget_old_hands(self) -> None:
+        """Drop the private messages Discord no longer lets us edit: an idle match keeps
+        no interaction in memory."""
+        old = time.monotonic() - HAND_SECONDS
+        for key in [k for k, (at, _) in self.hands.items() if at < old]:
+            del self.hands[key]
+
     def remember_hand(self, match_id: int, seat: int,
                       interaction: discord.Interaction[Any]) -> None:
         """Keep the interaction whose private message shows ``seat`` its hand."""
@@ -471,6 +478,7 @@ class Table(commands.Cog):
     async def timer(self) -> None:
         """Half-time reminders, then the engine's timeout default, for due matches only."""
         now = time.time()
+        self.forget_old_hands()
         try:
             due = await self.store.due_matches(now)
         except Exception:  # an escaped exception would stop the loop for good
