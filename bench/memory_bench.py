@@ -18,7 +18,9 @@ database through ``SqliteStore``, then, each in a fresh process:
 
 and prints the start time of each, and the resident memory per match: the difference of
 the two runs' RSS (``/proc/self/status``) and of tracemalloc's traced memory, divided by
-the number of matches. Both runs are in the same invocation, on the same machine.
+the number of matches; then the same after every match was read once as a click reads
+it (the referee caches at most ``Referee.cache_size`` states). Both runs are in the same
+invocation, on the same machine.
 """
 
 from __future__ import annotations
@@ -106,6 +108,17 @@ async def start(path: str) -> dict[str, Any]:
     out = {"setup_hook_s": t1 - t0, "start_s": t2 - t0, "rss": rss_bytes(), "rss_delta":
            rss_bytes() - rss0, "traced": traced - traced0, "settled": settled,
            "cached_states": len(bot.referee._states)}
+    # Warm: every match read once as a click does (Act: its record and state, cached by
+    # the referee up to its bound; the match's lock), then left idle.
+    async with bot.store.read_connection() as conn:
+        ids = [r[0] for r in await conn.execute_fetchall("SELECT id FROM matches")]
+    for match_id in ids:
+        async with bot.referee.lock(match_id):
+            await bot.referee.load(match_id)
+    out["warm_rss"] = rss_bytes()
+    out["warm_traced"] = (tracemalloc.get_traced_memory()[0] - traced0
+                          if tracemalloc.is_tracing() else 0)
+    out["warm_cached_states"] = len(bot.referee._states)
     await bot.store.close()
     return out
 
@@ -164,7 +177,14 @@ def main() -> None:
           f"(RSS {f['rss'] / 1e6:.1f} MB vs {e['rss'] / 1e6:.1f} MB empty), "
           f"tracemalloc {per_traced / 1024:.2f} KB "
           f"({ft['traced'] / 1e6:.2f} MB vs {et['traced'] / 1e6:.2f} MB empty)")
+    warm_rss = (f["warm_rss"] - e["warm_rss"]) / max(n, 1)
+    warm_traced = (ft["warm_traced"] - et["warm_traced"]) / max(n, 1)
+    print(f"after every match was read once (a click each; {f['warm_cached_states']} states "
+          f"cached, the referee's bound): RSS {warm_rss / 1024:.2f} KB, tracemalloc "
+          f"{warm_traced / 1024:.2f} KB per match")
     print(json.dumps({"matches": n, "start_s": round(f["start_s"], 3),
+                      "warm_rss_kb_per_match": round(warm_rss / 1024, 3),
+                      "warm_traced_kb_per_match": round(warm_traced / 1024, 3),
                       "start_empty_s": round(e["start_s"], 3),
                       "rss_kb_per_match": round(per_rss / 1024, 3),
                       "traced_kb_per_match": round(per_traced / 1024, 3)}))
