@@ -60,7 +60,8 @@ async def start_bot(fake: FakeDiscord, tmp: Path,
     cfg = tmp / "config.toml"
     cfg.write_text(f'database = "{tmp / "bench.sqlite3"}"\ndev_guilds = [{fake.guild_id}]\n'
                    'max_live_matches = 5\nlog_level = "WARNING"\n'
-                   f'picture_processes = {picture_processes}\n')
+                   + (f'picture_processes = {picture_processes}\n'
+                      if picture_processes >= 0 else ''))
     env = {**os.environ, "DISCORD_TOKEN": "bench", "HAJIME_DISCORD_API": fake.api_base,
            "HAJIME_DISCORD_GATEWAY": str(fake.gateway_url)}
     profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
@@ -209,7 +210,8 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=20, help="matches opened at a time")
     parser.add_argument("--store-actions", type=int, default=2000)
     parser.add_argument("--picture-processes", type=int, default=1,
-                        help="the bot's picture_processes setting (0: draw in a thread)")
+                        help="the bot's picture_processes setting (0: draw in a thread; -1: "
+                        "leave it out, for a bot that predates it)")
     args = parser.parse_args()
     if args.store_actions > 0:
         print("== persisted action vs raw SQLite commit (bench/store_bench.py)", flush=True)
