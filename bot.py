@@ -29,6 +29,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import pictures
 from cogs.config import ConfigError, Settings, load_settings
 from cogs.referee import Referee
 from db.base import Store
@@ -105,6 +106,7 @@ class HajimeBot(commands.Bot):
         from cogs.table import Table
 
         started = time.perf_counter()
+        pictures.use_processes(self.settings.picture_processes)
         await self.store.open()
         await self.tree.set_translator(Translator())
         tick = self.settings.timer_tick_seconds
@@ -177,6 +179,7 @@ class HajimeBot(commands.Bot):
         """Close Discord first, then the store."""
         await super().close()
         await self.store.close()
+        pictures.use_processes(0)
 
 
 def quiet_voice() -> None:

@@ -2,13 +2,16 @@
 
 Not a test. Run from the repository root::
 
-    python bench/discord_bench.py [--matches 50] [--steps 20] [--store-actions 2000]
+    python bench/discord_bench.py [--matches 50] [--steps 20] [--rate 200] [--store-actions 2000]
 
 In one run it prints (1) the store bench: one persisted action through ``SqliteStore``
 against a raw ``sqlite3`` commit of the same rows (``bench/store_bench.py``), and (2) the
 latency from INTERACTION_CREATE leaving the fake Discord to the bot's callback reaching
 it, for every click of ``--matches`` Sushido matches played at the same time by
-random players through the real bot (press Act, then a control), as p50/p90/p99. The
+random players through the real bot (press Act, then a control), as p50/p90/p99, paced
+at ``--rate`` interactions per second overall (0: as fast as the players can click), and
+the REST calls the bot made per decision and per click while they played (the matches'
+openings are not counted). The
 bot is the real ``bot.py`` in its own process (so the fake Discord and the simulated
 players do not share its CPU core), pointed at the fake with ``HAJIME_DISCORD_API`` and
 ``HAJIME_DISCORD_GATEWAY``.
@@ -51,11 +54,14 @@ class StoreView:
         self.store = store
 
 
-async def start_bot(fake: FakeDiscord, tmp: Path) -> subprocess.Popen[bytes]:
+async def start_bot(fake: FakeDiscord, tmp: Path,
+                    picture_processes: int = 1) -> subprocess.Popen[bytes]:
     """Run the real ``bot.py`` in its own process, pointed at the offline Discord."""
     cfg = tmp / "config.toml"
     cfg.write_text(f'database = "{tmp / "bench.sqlite3"}"\ndev_guilds = [{fake.guild_id}]\n'
-                   'max_live_matches = 5\nlog_level = "WARNING"\n')
+                   'max_live_matches = 5\nlog_level = "WARNING"\n'
+                   + (f'picture_processes = {picture_processes}\n'
+                      if picture_processes >= 0 else ''))
     env = {**os.environ, "DISCORD_TOKEN": "bench", "HAJIME_DISCORD_API": fake.api_base,
            "HAJIME_DISCORD_GATEWAY": str(fake.gateway_url)}
     profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
@@ -85,7 +91,37 @@ async def open_match(fake: FakeDiscord, a: FakeUser, b: FakeUser) -> tuple[int, 
     raise AssertionError("no board for the accepted challenge")
 
 
-async def run(matches: int, steps: int) -> dict[str, object]:
+class Pacer:
+    """Spaces interactions evenly at ``rate`` per second across every simulated player."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.next = 0.0
+
+    async def wait(self, interactions: int) -> None:
+        """Wait for the slot of ``interactions`` more interactions (no wait if unpaced)."""
+        if self.rate <= 0:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        at = max(now, self.next)
+        self.next = at + interactions / self.rate
+        if at > now:
+            await asyncio.sleep(at - now)
+
+
+def rest_kind(method: str, path: str) -> str:
+    """A REST request's kind, for the per-click breakdown."""
+    parts = [p for p in path.split("/") if p and not p.isdigit()]
+    if "interactions" in parts:
+        return "interaction callback"
+    if "webhooks" in parts:
+        return f"{method} webhook (followup / original response)"
+    return f"{method} /" + "/".join(parts[-2:])
+
+
+async def run(matches: int, steps: int, rate: float, batch: int,
+              picture_processes: int = 1) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
     fake = FakeDiscord()
     fake.validate_schemas = False  # time the bot, not the fake's schema checks
@@ -95,39 +131,60 @@ async def run(matches: int, steps: int) -> dict[str, object]:
     try:
         with tempfile.TemporaryDirectory() as tmpdir:
             tmp = Path(tmpdir)
-            proc = await start_bot(fake, tmp)
+            proc = await start_bot(fake, tmp, picture_processes)
             reader = SqliteStore(str(tmp / "bench.sqlite3"))
             await reader.open()
-            players = []
-            for m in range(matches):
-                a, b = users[2 * m], users[2 * m + 1]
-                match_id, board = await open_match(fake, a, b)
-                players.append(Player(fake, StoreView(reader), match_id, board,  # type: ignore[arg-type]
-                                      [a, b], seed=m, check_leaks=False))
-            fake.latencies.clear()
+            players: list[Player] = []
+            opened = time.perf_counter()
+            for first in range(0, matches, batch):  # open them a batch at a time
+                ms = range(first, min(matches, first + batch))
+                boards = await asyncio.gather(*(open_match(fake, users[2 * m],
+                                                           users[2 * m + 1]) for m in ms))
+                for m, (match_id, board) in zip(ms, boards, strict=True):
+                    players.append(Player(fake, StoreView(reader), match_id,  # type: ignore[arg-type]
+                                          board, [users[2 * m], users[2 * m + 1]], seed=m,
+                                          check_leaks=False))
+            opened = time.perf_counter() - opened
+            await asyncio.sleep(2)  # let the openings' boards and pings settle
+            seen = set(fake.interactions)
+            requests_before = len(fake.requests)
+            pacer = Pacer(rate)
             start = time.perf_counter()
 
             async def play(p: Player) -> int:
                 n = 0
-                while n < steps and await p.step():
+                while n < steps:
+                    await pacer.wait(2)  # a decision is two clicks: Act, then a control
+                    if not await p.step():
+                        break
                     n += 1
                 return n
 
             done = await asyncio.gather(*(play(p) for p in players))
             elapsed = time.perf_counter() - start
-            lat = list(fake.latencies)
+            await asyncio.sleep(3)  # let the bot finish publishing the last moves
+            clicks = [r for k, r in fake.interactions.items() if k not in seen]
+            lat = [r.latency for r in clicks if r.latency is not None]
+            calls = fake.requests[requests_before:]
             await reader.close()
-            await asyncio.sleep(2)  # let the bot finish publishing the last moves
             proc.send_signal(signal.SIGINT)
             proc.wait(timeout=30)
     finally:
         if proc is not None and proc.poll() is None:
             proc.kill()
         await fake.stop()
+    kinds: dict[str, int] = {}
+    for method, path, _ in calls:
+        kind = rest_kind(method, path)
+        kinds[kind] = kinds.get(kind, 0) + 1
+    decisions = sum(done)
     return {
         "bot": "bot.py in its own process",
         "concurrent_matches": matches,
-        "decisions": sum(done),
+        "picture_processes": picture_processes,
+        "seconds_to_open_matches": round(opened, 1),
+        "target_interactions_per_second": rate or "unpaced",
+        "decisions": decisions,
         "interactions": len(lat),
         "seconds": round(elapsed, 2),
         "interactions_per_second": round(len(lat) / elapsed, 1),
@@ -136,6 +193,10 @@ async def run(matches: int, steps: int) -> dict[str, object]:
         "latency_ms_p99": round(pct(lat, 0.99), 2),
         "latency_ms_max": round(max(lat) * 1000, 2),
         "latency_ms_mean": round(statistics.fmean(lat) * 1000, 2),
+        "rest_calls_per_decision": round(len(calls) / max(decisions, 1), 2),
+        "rest_calls_per_click": round(len(calls) / max(len(lat), 1), 2),
+        "rest_calls_by_kind_per_decision": {k: round(v / max(decisions, 1), 2)
+                                            for k, v in sorted(kinds.items())},
     }
 
 
@@ -144,13 +205,22 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--steps", type=int, default=20)
+    parser.add_argument("--rate", type=float, default=200.0,
+                        help="interactions per second to drive (0: as fast as possible)")
+    parser.add_argument("--batch", type=int, default=20, help="matches opened at a time")
     parser.add_argument("--store-actions", type=int, default=2000)
+    parser.add_argument("--picture-processes", type=int, default=1,
+                        help="the bot's picture_processes setting (0: draw in a thread; -1: "
+                        "leave it out, for a bot that predates it)")
     args = parser.parse_args()
-    print("== persisted action vs raw SQLite commit (bench/store_bench.py)", flush=True)
-    subprocess.run([sys.executable, str(ROOT / "bench" / "store_bench.py"),
-                    "--actions", str(args.store_actions)], check=True)
+    if args.store_actions > 0:
+        print("== persisted action vs raw SQLite commit (bench/store_bench.py)", flush=True)
+        subprocess.run([sys.executable, str(ROOT / "bench" / "store_bench.py"),
+                        "--actions", str(args.store_actions)], check=True)
     print("== INTERACTION_CREATE -> callback through the offline Discord", flush=True)
-    print(json.dumps(asyncio.run(run(args.matches, args.steps))))
+    print(json.dumps(asyncio.run(run(args.matches, args.steps, args.rate, args.batch,
+                                    args.picture_processes)),
+                     indent=1))
 
 
 if __name__ == "__main__":

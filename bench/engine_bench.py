@@ -5,7 +5,7 @@ Not a test. Run from the repository root::
     python bench/engine_bench.py [--matches 30]
 
 Collects the (state, seat, action) triples of ``--matches`` random matches per game, then
-times ``game.apply(state, seat, action)`` + ``game.dump(new)`` over all of them, and, on
+times the paths of :func:`engine_cost` over all of them, and, on
 the same machine in the same run, one raw ``sqlite3`` transaction that updates a match row
 with a state of the same size (WAL, ``synchronous`` NORMAL and FULL).
 """
@@ -51,23 +51,37 @@ def triples(game_id: str, matches: int) -> list[tuple[Any, int, Any]]:
     return out
 
 
-def engine_cost(game_id: str, matches: int) -> tuple[list[float], list[float], int]:
-    """Seconds per apply+dump, per the bot's load+apply(owned)+dump, and the state size."""
+def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
+    """Seconds per action on three paths, and the mean state size.
+
+    - ``apply+dump``: ``game.apply`` on a shared state (copies it) then ``game.dump``;
+    - ``bot path``: what the referee does per click: ``game.load`` of the stored JSON
+      (its private copy), ``game.perform(..., owned=True)`` (find the button's action and
+      apply it in place, legality checked once), ``game.dump``;
+    - ``cached``: the same without ``load`` (the referee's cache holds the state).
+    """
     game = REGISTRY[game_id]
-    samples, bot_path, sizes = [], [], []
+    samples, bot_path, cached, sizes = [], [], [], []
     for state, seat, action in triples(game_id, matches):
         stored = game.dump(state)
+        owned = game.load(stored)
         t0 = time.perf_counter()
         new, _ = game.apply(state, seat, action)
         raw = game.dump(new)
         t1 = time.perf_counter()
-        mine, _ = game.apply(game.load(stored), seat, action, owned=True)
+        _, mine, _ = game.perform(game.load(stored), seat, action.aid, state.version,
+                                  owned=True)
         game.dump(mine)
         t2 = time.perf_counter()
+        _, mine, _ = game.perform(owned, seat, action.aid, state.version, owned=True)
+        game.dump(mine)
+        t3 = time.perf_counter()
         samples.append(t1 - t0)
         bot_path.append(t2 - t1)
+        cached.append(t3 - t2)
         sizes.append(len(raw))
-    return samples, bot_path, int(statistics.fmean(sizes))
+    return {"apply": samples, "bot": bot_path, "cached": cached,
+            "size": int(statistics.fmean(sizes))}
 
 
 def raw_commit_cost(size: int, n: int, synchronous: str) -> list[float]:
@@ -96,16 +110,23 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=30)
     args = parser.parse_args()
+    print("ratio = mean engine cost / mean raw SQLite commit (WAL), measured in this run")
     for game_id in REGISTRY:
-        samples, bot_path, size = engine_cost(game_id, args.matches)
-        print(f"{game_id:18} engine apply+dump ({len(samples)} actions, state {size} B): "
-              f"{figures(samples)}")
-        print(f"{'':18} bot path load+apply(owned)+dump:      {figures(bot_path)}")
+        cost = engine_cost(game_id, args.matches)
+        size = cost["size"]
+        assert isinstance(size, int)
+        raw = {sync: raw_commit_cost(size, 2000, sync) for sync in ("NORMAL", "FULL")}
         for sync in ("NORMAL", "FULL"):
-            raw = raw_commit_cost(size, 2000, sync)
-            ratio = statistics.fmean(samples) / statistics.fmean(raw)
-            print(f"{'':18} raw SQLite commit, WAL {sync:6}:            {figures(raw)}  "
-                  f"engine/commit {ratio:.2f}")
+            print(f"{game_id:18} raw SQLite commit, WAL {sync:6} (state {size} B): "
+                  f"{figures(raw[sync])}")
+        for key, label in (("apply", "apply+dump (input kept)"),
+                           ("bot", "bot path load+perform(owned)+dump"),
+                           ("cached", "perform(owned)+dump, state cached")):
+            s = cost[key]
+            assert isinstance(s, list)
+            ratios = "  ".join(f"/{sync} {statistics.fmean(s) / statistics.fmean(raw[sync]):.2f}"
+                               for sync in ("NORMAL", "FULL"))
+            print(f"{'':18} {label:36} ({len(s)} actions): {figures(s)}  ratio {ratios}")
 
 
 if __name__ == "__main__":

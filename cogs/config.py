@@ -26,6 +26,7 @@ class Settings(BaseModel):
     max_consecutive_timeouts: int = Field(3, ge=1)
     max_live_matches: int = Field(5, ge=1)
     timer_tick_seconds: float = Field(5.0, gt=0)
+    picture_processes: int = Field(0, ge=0, le=8)
     log_level: str = "INFO"
     log_format: str = Field("json", pattern="^(json|text)$")
 

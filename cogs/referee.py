@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +26,6 @@ from engine.core import (
     NotYourDecision,
     Outcome,
     StaleAction,
-    UnknownAction,
 )
 from engine.games import REGISTRY
 
@@ -79,6 +79,11 @@ class Referee:
         self._turn_seconds: dict[int, float] = {}
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
         """Where match seeds come from (tests pin it to replay the same matches)."""
+        self._states: OrderedDict[int, tuple[int, BaseState]] = OrderedDict()
+        """Live states by match id, with their version: read-only, shared with readers
+        (views, hands); the stored JSON stays the truth (a version mismatch reloads)."""
+        self.cache_size = 2048
+        """Most live states kept (least recently used dropped): idle matches cost none."""
 
     # ------------------------------------------------------------------ helpers
     def game(self, game_id: str) -> Game[Any, Any]:
@@ -90,12 +95,38 @@ class Referee:
         return self._locks.setdefault(match_id, asyncio.Lock())
 
     async def load(self, match_id: int) -> tuple[MatchRecord, Game[Any, Any], BaseState]:
-        """A stored match, its game and its state."""
+        """A stored match, its game and its state (shared: callers must not mutate it)."""
+        rec = await self.record(match_id)
+        game = self.game(rec.game)
+        return rec, game, self.cached_state(rec, game)
+
+    async def record(self, match_id: int) -> MatchRecord:
+        """A stored match, or a refusal."""
         rec = await self.store.get_match(match_id)
         if rec is None:
             raise NoSuchMatch("I can't find that match; it may have been deleted.")
-        game = self.game(rec.game)
-        return rec, game, game.load(rec.state)
+        return rec
+
+    def cached_state(self, rec: MatchRecord, game: Game[Any, Any]) -> BaseState:
+        """The state of ``rec`` from the cache when its version matches, else its JSON
+        validated once and kept (live matches only)."""
+        hit = self._states.get(rec.id)
+        if hit is not None and hit[0] == rec.version:
+            self._states.move_to_end(rec.id)
+            return hit[1]
+        state: BaseState = game.load(rec.state)
+        self._remember(rec.id, state, rec.status == "active")
+        return state
+
+    def _remember(self, match_id: int, state: BaseState, live: bool) -> None:
+        """Keep (or drop, once the match is over) a match's newest state."""
+        if not live:
+            self._states.pop(match_id, None)
+            return
+        self._states[match_id] = (state.version, state)
+        self._states.move_to_end(match_id)
+        while len(self._states) > self.cache_size:
+            self._states.popitem(last=False)
 
     @staticmethod
     def seat_of(rec: MatchRecord, user_id: int) -> int:
@@ -154,10 +185,13 @@ class Referee:
             rated=rated,
         )
         if challenge_id is None:
-            return await self.store.create_match(**fields), state
-        rec = await self.store.accept_challenge(challenge_id, **fields)
-        if rec is None:
-            raise IllegalAction("This challenge was already answered.")
+            rec = await self.store.create_match(**fields)
+        else:
+            found = await self.store.accept_challenge(challenge_id, **fields)
+            if found is None:
+                raise IllegalAction("This challenge was already answered.")
+            rec = found
+        self._remember(rec.id, state, True)
         return rec, state
 
     # ------------------------------------------------------------------ actions
@@ -185,11 +219,12 @@ class Referee:
                 raise NotYourDecision("That button belongs to the other player.")
             seat = mine
             before = pending_seats(game, state)
-            action = game.find(state, seat, aid)  # a prompted choice or an interrupt
-            if action is None or (version is not None and version != state.version):
-                game.act(state, seat, aid, version)  # raises the precise refusal
-                raise UnknownAction("That choice is not available any more.")  # unreachable
-            new, events = game.apply(state, seat, action, owned=True)
+            if version is not None and version != state.version:
+                game.check_version(state, version)  # raises the stale refusal
+            # Played on a private copy (the cached state is shared with readers): the
+            # JSON reload is the cheapest deep copy; legality is checked once (perform).
+            action, new, events = game.perform(game.load(rec.state), seat, aid, version,
+                                               owned=True)
             timeouts = list(rec.timeouts or [0] * len(rec.seats))
             timeouts[seat] = 0
             log = ActionLog(
@@ -307,7 +342,9 @@ class Referee:
             interaction_id=interaction_id,
         )
         if not ok:
+            self._states.pop(rec.id, None)  # another writer moved on: reload next time
             raise StaleAction("That board has changed since this was shown; look again.")
+        self._remember(rec.id, new, status == "active")
         updated = rec.model_copy(update={
             "state": raw, "version": new.version, "deadline": deadline,
             "timeouts": timeouts, "status": status, "reminded": False,

@@ -6,7 +6,6 @@ and public events; a seat's hand is rendered from that seat's view, ephemerally.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import time
@@ -15,7 +14,7 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
-from cogs import ids
+from cogs import ids, pictures
 from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, Group
 from cogs.render.registry import renderer_for
@@ -163,7 +162,7 @@ class Table(TableMemory, commands.Cog):
         """
         renderer = renderer_for(rec.game)
         view = self.referee.game(rec.game).view(state, None)
-        png = await asyncio.to_thread(renderer.picture, view)
+        png = await pictures.drawn(renderer, view)  # kept per distinct picture
         return self.board_payload(rec, state, png)
 
     def board_payload(self, rec: MatchRecord, state: BaseState,
@@ -191,7 +190,7 @@ class Table(TableMemory, commands.Cog):
                     label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
                     custom_id=ids.make("i", rec.id, state.version, c.aid)))
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
-        png = png if png is not None else renderer.picture(view)
+        png = png if png is not None else pictures.picture(renderer, view)
         if png is not None:
             embed.set_image(url="attachment://board.png")
             payload["attachments"] = [discord.File(io.BytesIO(png), filename="board.png")]
@@ -302,6 +301,13 @@ class Table(TableMemory, commands.Cog):
         await interaction.response.edit_message(**payload)
         self.remember_hand(match_id, applied.seat, interaction)
         await self.publish(applied)
+
+    def forget_old_hands(self) -> None:
+        """Drop the private messages Discord no longer lets us edit: an idle match keeps
+        no interaction in memory."""
+        old = time.monotonic() - HAND_SECONDS
+        for key in [k for k, (at, _) in self.hands.items() if at < old]:
+            del self.hands[key]
 
     def remember_hand(self, match_id: int, seat: int,
                       interaction: discord.Interaction[Any]) -> None:
@@ -556,6 +562,7 @@ class Table(TableMemory, commands.Cog):
     async def timer(self) -> None:
         """Half-time reminders, then the engine's timeout default, for due matches only."""
         now = time.time()
+        self.forget_old_hands()
         try:
             due = await self.store.due_matches(now)
         except Exception:  # an escaped exception would stop the loop for good

@@ -159,6 +159,12 @@ class Renderer:
         """A PNG of the board, or None when the game has no picture."""
         return None
 
+    def picture_key(self, view: BaseModel) -> str:
+        """What :meth:`picture` draws from ``view``: equal keys give the same picture
+        (:mod:`cogs.pictures` reuses it). The default is the whole view; a renderer may
+        leave out the fields its picture never reads."""
+        return view.model_dump_json()
+
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
                    prompt: Prompt | None) -> discord.Embed:
         """A seat's private view (its hand and secrets), for an ephemeral message."""

@@ -99,6 +99,14 @@ def arena_text(positions: list[int]) -> str:
     return f"{left}{''.join(squares)}{right}"
 
 
+_NOT_DRAWN = {
+    "prompts": True, "log": True, "inplay": True, "discard_top": True,
+    "seats": {"__all__": {"committed_cards", "committed_reveal", "declared", "answered",
+                          "guards"}},
+}
+"""Spectator-view fields ``sushido_board.render_board`` never reads (checked by a test)."""
+
+
 class SushidoRenderer(Renderer):
     """Sushido's boards, hands and narration."""
 
@@ -110,6 +118,12 @@ class SushidoRenderer(Renderer):
         from cogs.render.sushido_board import render_board
 
         return render_board(view)  # type: ignore[arg-type]
+
+    def picture_key(self, view: BaseModel) -> str:
+        """The view without what the picture never shows (who committed or announced,
+        prompts, the log, cards in play and the discard's top): a seat committing or
+        announcing leaves the picture as it was."""
+        return view.model_dump_json(exclude=_NOT_DRAWN)  # type: ignore[arg-type]
 
     def board_embed(self, ctx: BoardContext) -> discord.Embed:
         """The public board, from the spectator view."""

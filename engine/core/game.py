@@ -185,10 +185,32 @@ class Game(ABC, Generic[S, A]):
                 raise NotYourDecision("You have already committed; waiting for your rival.")
             if action not in self.legal(state, seat):
                 raise IllegalAction(self.explain_illegal(state, seat, action))
+        return self._play(state, seat, action, owned)
+
+    def _play(self, state: S, seat: int, action: A, owned: bool) -> tuple[S, list[Event]]:
+        """Apply an action already known to be legal (or an available interrupt)."""
         new = state if owned else self.clone(state)
         events = self._apply(new, seat, action)
         new.version += 1
         return new, events
+
+    def perform(
+        self, state: S, seat: int, aid: str, expected_version: int | None = None,
+        *, owned: bool = False,
+    ) -> tuple[A, S, list[Event]]:
+        """:meth:`act` that also returns the action played, checking legality only once.
+
+        The bot's path: the action is looked up among the seat's legal actions and
+        interrupts (:meth:`find`) and applied without listing them a second time; any
+        refusal is :meth:`act`'s, with the same precise reason.
+        """
+        action = self.find(state, seat, aid)
+        if action is None or (expected_version is not None
+                              and expected_version != state.version):
+            self.act(state, seat, aid, expected_version)  # raises the precise refusal
+            raise UnknownAction("That choice is not available any more.")  # pragma: no cover
+        new, events = self._play(state, seat, action, owned)
+        return action, new, events
 
     def act(
         self, state: S, seat: int, aid: str, expected_version: int | None = None,
@@ -201,12 +223,12 @@ class Game(ABC, Generic[S, A]):
             self.check_version(state, expected_version)
         for action in self.interrupts(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
-                return self.apply(state, seat, action, owned=owned)
+                return self._play(state, seat, action, owned)
         prompt = self.prompts(state).get(seat)
         if prompt is not None and not prompt.committed:
             for action in self.legal(state, seat):
                 if action.aid == aid:  # type: ignore[attr-defined]
-                    return self.apply(state, seat, action, owned=owned)
+                    return self._play(state, seat, action, owned)
         reason = self.explain_unavailable(state, seat, aid)
         if reason:
             raise IllegalAction(reason)
@@ -218,6 +240,8 @@ class Game(ABC, Generic[S, A]):
 
     def find(self, state: S, seat: int, aid: str) -> A | None:
         """The legal action or interrupt of ``seat`` whose id is ``aid``, if any."""
+        if state.result is not None:
+            return None
         for action in self.interrupts(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return action

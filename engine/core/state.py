@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any, Self
+
 from pydantic import BaseModel, ConfigDict
 
 from engine.core.outcome import Outcome
@@ -33,8 +36,20 @@ class ActionBase(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    @classmethod
+    def of(cls, **fields: Any) -> Self:
+        """The action with these fields, validated once and then shared (actions are
+        frozen): listing the legal actions of every click costs no new validation."""
+        made: Self = _made(cls, tuple(fields.items()))
+        return made
+
     @property
     def aid(self) -> str:  # pragma: no cover - every subclass overrides
         """The action's short stable id."""
         raise NotImplementedError
 
+
+
+@lru_cache(maxsize=16384)
+def _made(cls: type[ActionBase], fields: tuple[tuple[str, Any], ...]) -> Any:
+    return cls(**dict(fields))

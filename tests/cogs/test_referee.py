@@ -92,3 +92,28 @@ async def test_forfeit_and_restart(setup, tmp_path: pathlib.Path) -> None:
     assert (await store2.live_matches(ALICE)) == []
     await store2.close()
     await store.open()  # the fixture closes it
+
+
+async def test_state_cache_is_shared_read_only_and_follows_the_store(setup) -> None:
+    """Live states are cached by (match, version): a reader gets the cached state, an
+    action never mutates a state already handed out, and a version the cache does not
+    hold (another writer) is reloaded from the stored JSON."""
+    store, ref, rec, _ = setup
+    _, _, s0 = await ref.load(rec.id)
+    _, _, again = await ref.load(rec.id)
+    assert again is s0  # no re-validation per click
+    before = TOY.dump(s0)
+    a = await ref.act(rec.id, ALICE, "p3", 0, interaction_id=300)
+    assert TOY.dump(s0) == before and s0.version == 0  # the shared state was not touched
+    _, _, s1 = await ref.load(rec.id)
+    assert s1 is a.state and s1.version == 1
+    b = await ref.act(rec.id, BOB, "p1", 1, interaction_id=301)
+    assert a.state.version == 1 and b.state.version == 2
+    # Another writer (a second process) moves the match on: the cache follows the store.
+    other = Referee(store, turn_seconds=60, registry={"toy": TOY})
+    c = await other.act(rec.id, ALICE, "p2", 2, interaction_id=302)
+    _, _, s3 = await ref.load(rec.id)
+    assert s3.version == 3 and TOY.dump(s3) == TOY.dump(c.state)
+    d = await ref.act(rec.id, BOB, "p2", 3, interaction_id=303)
+    stored = await store.get_match(rec.id)
+    assert stored is not None and stored.version == 4 == d.state.version

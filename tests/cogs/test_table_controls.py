@@ -54,3 +54,21 @@ def test_too_many_actions_are_paged_and_all_reachable() -> None:
     # a page number past the end shows the last page
     last, _ = _ids(controls(1, 1, 0, groups, 99))
     assert last and last <= seen
+
+
+def test_old_private_hands_are_forgotten(monkeypatch) -> None:
+    """An idle match keeps no interaction in memory once Discord forbids editing it."""
+    from typing import Any
+
+    from cogs import table as table_mod
+
+    t: Any = table_mod.Table.__new__(table_mod.Table)
+    t.hands = {}
+    clock = [1000.0]
+    monkeypatch.setattr(table_mod.time, "monotonic", lambda: clock[0])
+    t.remember_hand(1, 0, "old interaction")
+    clock[0] += table_mod.HAND_SECONDS / 2
+    t.remember_hand(2, 1, "fresh interaction")
+    clock[0] += table_mod.HAND_SECONDS / 2 + 1
+    t.forget_old_hands()
+    assert list(t.hands) == [(2, 1)]

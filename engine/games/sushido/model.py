@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import ActionBase, BaseState
+from engine.core.copying import deep_copy
 
 ARENA = 8
 """Squares 0..7; -1 and 8 are the Ring Out squares of seat 0 and seat 1."""
@@ -357,18 +358,7 @@ class SushidoState(BaseState):
 def fast_copy(value: Any) -> Any:
     """A deep copy of state data that shares frozen models and immutable scalars.
 
-    ``copy.deepcopy`` dominated the cost of an action; the state holds only lists, ints,
-    strings, ``None`` and pydantic models, so this walk is enough (frozen models are shared).
+    ``copy.deepcopy`` dominated the cost of an action; see :func:`engine.core.copying.deep_copy`
+    (models rebuilt from their ``__dict__``, frozen models and tuples shared).
     """
-    if isinstance(value, list):
-        if not value or isinstance(value[0], int | str):  # lists are homogeneous
-            return list(value)
-        return [fast_copy(x) for x in value]
-    if isinstance(value, BaseModel):
-        if value.model_config.get("frozen"):
-            return value
-        fields = {k: fast_copy(getattr(value, k)) for k in type(value).model_fields}
-        return type(value).model_construct(_fields_set=value.model_fields_set, **fields)
-    if isinstance(value, dict):
-        return {k: fast_copy(v) for k, v in value.items()}
-    return value
+    return deep_copy(value)

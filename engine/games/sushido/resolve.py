@@ -80,10 +80,10 @@ def _declare_options(state: SushidoState, t: DeclareT) -> list[AnyAction]:
         rival = state.seat[other(t.seat)]
         if me.declared not in ("", "pass") or rival.declared in ("", "pass"):
             return []
-        return [Declare(choice="kata"), Declare(choice="pass")]
-    out: list[AnyAction] = [Declare(choice="pass"), Declare(choice="kata")]
+        return [Declare.of(choice="kata"), Declare.of(choice="pass")]
+    out: list[AnyAction] = [Declare.of(choice="pass"), Declare.of(choice="kata")]
     if combo_of_size(state, t.seat, len(me.chain)) is not None:
-        out.append(Declare(choice="combo"))
+        out.append(Declare.of(choice="combo"))
     return out
 
 
@@ -100,7 +100,7 @@ def _play_options(state: SushidoState, seat: int) -> list[AnyAction]:
             modes = ("guard", "break") if chains else ("guard",)
         for b in boosts:
             for m in modes:
-                out.append(Play(card=c, boost=b, mode=m))
+                out.append(Play.of(card=c, boost=b, mode=m))
     return out
 
 
@@ -109,22 +109,22 @@ def options(state: SushidoState, t: Task) -> list[AnyAction]:
     if isinstance(t, DeclareT):
         return _declare_options(state, t)
     if isinstance(t, OpposeT):
-        return [Oppose(yes=True), Oppose(yes=False)] if state.seat[t.seat].chain else []
+        return [Oppose.of(yes=True), Oppose.of(yes=False)] if state.seat[t.seat].chain else []
     if isinstance(t, CardT):
         if t.boost is None and state.seat[t.seat].gauge >= 1:
-            return [Boost(yes=True), Boost(yes=False)]
+            return [Boost.of(yes=True), Boost.of(yes=False)]
         return []
     if isinstance(t, StepT):
-        opts: list[AnyAction] = [StepDir(dir="adv")]
+        opts: list[AnyAction] = [StepDir.of(dir="adv")]
         if can_retreat(state, t.seat):
-            opts.append(StepDir(dir="ret"))
+            opts.append(StepDir.of(dir="ret"))
         return opts
     if isinstance(t, BreakT):
         owners = (other(t.seat), t.seat)
-        return [Break(owner=o, index=i) for o in owners for i in range(len(state.seat[o].chain))]
+        return [Break.of(owner=o, index=i) for o in owners for i in range(len(state.seat[o].chain))]
     if isinstance(t, ParryT):
         if any(ctype(c) == "block" for c in state.seat[t.seat].revealed):
-            return [Parry(yes=True), Parry(yes=False)]
+            return [Parry.of(yes=True), Parry.of(yes=False)]
         return []
     if isinstance(t, PlayT):
         return _play_options(state, t.seat)
@@ -132,9 +132,9 @@ def options(state: SushidoState, t: Task) -> list[AnyAction]:
         k = state.kata
         if k is None or len(k.dfn) <= len(k.att):
             return []
-        return [Surplus(index=i) for i in range(len(k.dfn))]
+        return [Surplus.of(index=i) for i in range(len(k.dfn))]
     if isinstance(t, EscapeT):
-        return [Accept()] if in_danger(state, t.seat) and state.seat[t.seat].gauge >= 5 else []
+        return [Accept.of()] if in_danger(state, t.seat) and state.seat[t.seat].gauge >= 5 else []
     return []
 
 

@@ -131,17 +131,17 @@ class Sushido(Game[SushidoState, AnyAction]):
         out: list[AnyAction] = []
         if state.phase == "pick":
             if me.pick is None:
-                out = [PickFighter(fighter=f) for f in sorted(content().fighters)]
+                out = [PickFighter.of(fighter=f) for f in sorted(content().fighters)]
             return out
         if state.phase in ("hajime", "reveal"):
             if me.commit is None:
                 n = min(2, len(me.hand))
-                return [Hajime(cards=p) for p in permutations(me.hand, n)]
+                return [Hajime.of(cards=p) for p in permutations(me.hand, n)]
             if me.reveal is not None:
                 return []
             n = len(me.commit)
             shows = (("none",), ("none", "first"), ("none", "first", "second", "both"))[n]
-            out = [Reveal(show=s) for s in shows]
+            out = [Reveal.of(show=s) for s in shows]
         else:
             t = resolve.front_decision(state)
             if t is None or task_seat(t) != seat:
@@ -154,7 +154,7 @@ class Sushido(Game[SushidoState, AnyAction]):
         decides, after committing, and before the turn ends to escape a K.-O. or Ring Out."""
         if state.result is None and state.phase in ("hajime", "reveal", "resolve") \
                 and state.seat[seat].gauge >= 5:
-            return [UseSuperCombo()]
+            return [UseSuperCombo.of()]
         return []
 
     def explain_unavailable(self, state: SushidoState, seat: int, aid: str) -> str | None:

@@ -85,13 +85,13 @@ class WorldOfFighters(Game[WofState, AnyAction]):
         if prompt is None or prompt.committed:
             return []
         if prompt.kind == "pick":
-            return [Pick(character=cid) for cid in characters()]
+            return [Pick.of(character=cid) for cid in characters()]
         if prompt.kind == "commit":
             return list(self._commits(state, seat))
         if prompt.kind == "move":
-            return [Move(direction=d) for d in resolve.move_directions(state, seat)]
+            return [Move.of(direction=d) for d in resolve.move_directions(state, seat)]
         cards = resolve.counter_cards(state, seat)
-        return [Counter(card=None), *(Counter(card=c) for c in cards)]
+        return [Counter.of(card=None), *(Counter.of(card=c) for c in cards)]
 
     def _commits(self, state: WofState, seat: int) -> list[Commit]:
         f = state.fighters[seat]
@@ -103,9 +103,9 @@ class WorldOfFighters(Game[WofState, AnyAction]):
             if m == f.last_move:
                 continue
             for c in cards:
-                out.append(Commit(move=m, card=c))
+                out.append(Commit.of(move=m, card=c))
                 if can_super and c == sup.card:
-                    out.append(Commit(move=m, card=c, call_super=True))
+                    out.append(Commit.of(move=m, card=c, call_super=True))
         return out
 
     def _apply(self, state: WofState, seat: int, action: AnyAction) -> list[Event]:

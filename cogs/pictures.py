@@ -1,0 +1,96 @@
+"""Board pictures, drawn once per distinct picture and kept (bounded).
+
+Drawing a board with Pillow takes 10-20 ms of CPU; done for every click it dominated the
+bot's latency (the drawing thread competes with the event loop). A picture is a pure
+function of the spectator view, and many clicks leave what the picture shows unchanged
+(a seat commits, announces, answers): the renderer's :meth:`picture_key` names what the
+picture depends on, and an unchanged key reuses the PNG already drawn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+from collections import OrderedDict
+
+from pydantic import BaseModel
+
+from cogs.render.base import Renderer
+
+log = logging.getLogger(__name__)
+
+SIZE = 128
+"""Pictures kept (about 30 KB each): a bounded cost, whatever the number of matches."""
+
+_cache: OrderedDict[tuple[str, str], bytes | None] = OrderedDict()
+stats = {"hits": 0, "draws": 0}
+"""Counters, for benches and logs."""
+
+
+def cached(renderer: Renderer, view: BaseModel) -> tuple[tuple[str, str], bytes | None, bool]:
+    """The key of ``view``'s picture, the PNG if already drawn, and whether it was."""
+    key = (renderer.game_id, renderer.picture_key(view))
+    if key in _cache:
+        _cache.move_to_end(key)
+        stats["hits"] += 1
+        return key, _cache[key], True
+    return key, None, False
+
+
+def keep(key: tuple[str, str], png: bytes | None) -> bytes | None:
+    """Remember a freshly drawn picture."""
+    stats["draws"] += 1
+    _cache[key] = png
+    while len(_cache) > SIZE:
+        _cache.popitem(last=False)
+    return png
+
+
+def picture(renderer: Renderer, view: BaseModel) -> bytes | None:
+    """The board picture of ``view``, drawn here if it is not kept."""
+    key, png, hit = cached(renderer, view)
+    return png if hit else keep(key, renderer.picture(view))
+
+
+_pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+
+def use_processes(workers: int) -> None:
+    """Draw missing pictures in ``workers`` worker processes (0: in a thread).
+
+    A drawing thread holds the GIL for much of its 10-20 ms and delays every other
+    click's answer; a process draws on another core. Started lazily (spawned, so no
+    thread of the bot is forked) at the first drawing.
+    """
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+    if workers > 0:
+        _pool = concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def _draw(game_id: str, view: BaseModel) -> bytes | None:
+    """In a worker process: the picture of a view."""
+    from cogs.render.registry import renderer_for
+
+    return renderer_for(game_id).picture(view)
+
+
+async def drawn(renderer: Renderer, view: BaseModel) -> bytes | None:
+    """:func:`picture`, drawing a missing one off the event loop (a worker process when
+    :func:`use_processes` set some, else a thread; a broken pool falls back to a thread)."""
+    key, png, hit = cached(renderer, view)
+    if hit:
+        return png
+    if _pool is not None:
+        try:
+            loop = asyncio.get_running_loop()
+            return keep(key, await loop.run_in_executor(_pool, _draw, renderer.game_id, view))
+        except concurrent.futures.process.BrokenProcessPool:
+            log.warning("the picture worker process died; drawing in a thread")
+            use_processes(0)
+    return keep(key, await asyncio.to_thread(renderer.picture, view))
