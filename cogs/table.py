@@ -6,6 +6,7 @@ and public events; a seat's hand is rendered from that seat's view, ephemerally.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import time
