@@ -309,6 +309,9 @@ class Table(TableMemory, commands.Cog):
         old = time.monotonic() - HAND_SECONDS
         for key in [k for k, (at, _) in self.hands.items() if at < old]:
             del self.hands[key]
+        old_wall = time.time() - HAND_SECONDS
+        for key in [k for k, (at, _) in self.hand_tokens.items() if at < old_wall]:
+            del self.hand_tokens[key]
 
     def remember_hand(self, match_id: int, seat: int,
                       interaction: discord.Interaction[Any]) -> None:

@@ -63,12 +63,17 @@ def test_old_private_hands_are_forgotten(monkeypatch) -> None:
     from cogs import table as table_mod
 
     t: Any = table_mod.Table.__new__(table_mod.Table)
+    from types import SimpleNamespace
+
     t.hands = {}
+    t.hand_tokens = {}
     clock = [1000.0]
     monkeypatch.setattr(table_mod.time, "monotonic", lambda: clock[0])
-    t.remember_hand(1, 0, "old interaction")
+    monkeypatch.setattr(table_mod.time, "time", lambda: clock[0])
+    t.remember_hand(1, 0, SimpleNamespace(token="old interaction"))
     clock[0] += table_mod.HAND_SECONDS / 2
-    t.remember_hand(2, 1, "fresh interaction")
+    t.remember_hand(2, 1, SimpleNamespace(token="fresh interaction"))
     clock[0] += table_mod.HAND_SECONDS / 2 + 1
     t.forget_old_hands()
     assert list(t.hands) == [(2, 1)]
+    assert list(t.hand_tokens) == [(2, 1)]  # the stored tokens are bounded alike
