@@ -10,6 +10,13 @@ that a restarted bot (a new process, nothing in memory) can close them:
   runs these steps, skipping those already recorded, both right after the accept click
   and, for a match a crash left marked, on start. If Discord refuses for good (missing
   permission, deleted channel), the match is aborted unrated and both players are told.
+  A kill between creating the thread and storing its id leaves the thread behind: the
+  next attempt finds it among the channel's active threads (the bot's own, same name)
+  and uses it. A kill between the opening message and clearing the mark repeats the
+  message with the same nonce, which Discord answers with the first one. Limits: a
+  thread archived meanwhile is not listed (a new one is made; openings older than
+  :data:`OPENING_GIVE_UP` are cancelled anyway), and Discord remembers nonces for a few
+  minutes only, so a restart later than that repeats that one message.
 - **The thread after an action.** The narration, pings and the final message are posted
   from the stored events when ``published_version`` is behind
   (:meth:`cogs.table.Table.publish_missing`, before the board is re-rendered), with

@@ -414,8 +414,7 @@ class Table(TableMemory, commands.Cog):
         """
         async with self.publish_lock(match_id):
             rec = await self.store.get_match(match_id)
-            if (rec is None or rec.opening or rec.thread_id is None
-                    or rec.message_id is None):
+            if rec is None or rec.opening or rec.thread_id is None or rec.message_id is None:
                 return True
             step = await unpublished_step(self.store, self.referee, rec)
             if step is None:
@@ -444,8 +443,11 @@ class Table(TableMemory, commands.Cog):
         rec = applied.match
         try:
             await self._tell(applied)
-        except BaseException:
+        except BaseException as exc:
             self.forget(rec.id)  # the database still holds the memory of the last posts
+            reconciler: Any = self.bot.get_cog("Reconciler")
+            if isinstance(exc, discord.HTTPException) and reconciler is not None:
+                reconciler.kick()  # its pass posts them again (retried with a growing delay)
             raise
         if applied.outcome is None:
             self.told[rec.id] = dict(applied.pending_after)

@@ -259,3 +259,37 @@ async def test_a_thread_made_before_a_kill_is_reused(
         board = fake.messages(fake.channels[made.id])[0]
         assert board.id == opened.message_id
     assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
+
+
+async def test_a_lost_step_is_told_with_the_next_live_one(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    """A step whose posts failed (or were cut off) is told, once, when the next click's
+    step is published: the table posts every unposted step from the database."""
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido")
+        thread = fake.threads(fake.channel)[-1]
+        player = Player(fake, bot, match_id, board, [alice, bob], check_leaks=False)
+        table = bot.get_cog("Table")
+        for _ in range(60):  # until a lost step has narration of its own
+            version = await act_while_down(bot, match_id)
+            lost = renderer_for("sushido").narrate(
+                [e for e in await bot.store.events(match_id)
+                 if e.version == version and e.audience is None],
+                [alice.mention, bob.mention])
+            rec = await bot.store.get_match(match_id)
+            if lost and rec.status == "active":
+                break
+            assert rec.status == "active" and await table.publish_missing(match_id)
+        else:
+            raise AssertionError("no step with narration")
+        count = len(fake.messages(thread))
+        assert await player.step()
+        await idle(fake, bot)
+        rec = await bot.store.get_match(match_id)
+        assert rec.published_version == rec.version
+        told = "\n".join([*field_lines(board),
+                          *(m.content for m in fake.messages(thread)[count:])])
+        assert all(told.count(line) == 1 for line in lost), (lost, told)
+    assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
