@@ -213,6 +213,20 @@ def locale_of(interaction: discord.Interaction[Any]) -> str:
     return DEFAULT
 
 
+def server_locale(guild: discord.Guild | None) -> str:
+    """The locale of a server's public messages (match threads, boards, challenges): the
+    server's preferred locale (Discord's ``guild_locale``), English when unknown."""
+    found = getattr(guild, "preferred_locale", None)
+    return resolve(found) if found else DEFAULT
+
+
+def and_list(locale: str, items: list[str]) -> str:
+    """``a, b and c`` in ``locale`` (empty for no item)."""
+    if len(items) < 2:
+        return "".join(items)
+    return t(locale, "words.and", a=t(locale, "words.list_sep").join(items[:-1]), b=items[-1])
+
+
 def game_name(game_id: str, locale: str | None = DEFAULT) -> str:
     """A game's name in ``locale`` (the registry's name, or its id, when not catalogued)."""
     if has(f"game.{game_id}"):
