@@ -118,7 +118,8 @@ def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
         if not isinstance(value, bool):
             return t(loc, "guard.boolean", name=name)
     elif kind in RESOLVED:
-        ok = (isinstance(value, str) and value.isdigit() and int(value) <= INT64_MAX
+        ok = (isinstance(value, str) and value.isascii() and value.isdigit()
+              and int(value) <= INT64_MAX
               and any(value in (resolved.get(key) or {}) for key in RESOLVED[kind]))
         if not ok:
             return t(loc, NO_SUCH[kind])

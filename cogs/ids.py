@@ -6,6 +6,7 @@ one function, so a malformed or foreign id gets a clear answer instead of silenc
 - ``hj:a:<match>:<version>:<seat>:<action id>``  an action button
 - ``hj:s:<match>:<version>:<seat>:<n>``   an action select (the value is the action id)
 - ``hj:hand:<match>`` / ``hj:act:<match>``  the board's persistent buttons
+- ``hj:i:<match>:<version>:<action id>``  an interrupt on the board (e.g. Super Combo)
 - ``hj:ch:<challenge>:accept|decline``    a challenge's answer buttons
 - other kinds are registered by cogs (ladder paging, rematch, confirmations)
 """
@@ -44,7 +45,7 @@ class CustomId:
             value = self.fields[i]
         except IndexError:
             raise BadCustomId("missing field") from None
-        if not value.isdigit() or len(value) > 19 or int(value) > MAX_INT:
+        if not (value.isascii() and value.isdigit()) or len(value) > 19 or int(value) > MAX_INT:
             raise BadCustomId("not a number")
         return int(value)
 

@@ -183,7 +183,7 @@ class Referee:
                 raise NotYourDecision("That button belongs to the other player.")
             seat = mine
             before = pending_seats(game, state)
-            action = game.find(state, seat, aid) if seat in before else None
+            action = game.find(state, seat, aid)  # a prompted choice or an interrupt
             if action is None or (version is not None and version != state.version):
                 game.act(state, seat, aid, version)  # raises the precise refusal
                 raise UnknownAction("That choice is not available any more.")  # unreachable

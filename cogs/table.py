@@ -141,6 +141,7 @@ class Table(commands.Cog):
             "s": self.on_select,
             "hand": self.on_hand,
             "act": self.on_act,
+            "i": self.on_interrupt,
         })
         self.timer.start()
 
@@ -185,8 +186,13 @@ class Table(commands.Cog):
         if recent and outcome is None:
             embed.add_field(name=t(loc, "table.so_far"), value=fit_lines(recent),
                             inline=False)
-        payload: dict[str, Any] = {"embed": embed, "view": board_buttons(rec.id, loc)
-                                   if outcome is None else StaticView()}
+        buttons = board_buttons(rec.id, loc) if outcome is None else StaticView()
+        if outcome is None:  # interrupts anyone may see are usable (e.g. a full gauge)
+            for c in localized(renderer.board_controls, view, loc=loc)[:5]:
+                buttons.add_item(discord.ui.Button(
+                    label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
+                    custom_id=ids.make("i", rec.id, state.version, c.aid)))
+        payload: dict[str, Any] = {"embed": embed, "view": buttons}
         png = png if png is not None else renderer.picture(view)
         if png is not None:
             embed.set_image(url="attachment://board.png")
@@ -204,18 +210,25 @@ class Table(commands.Cog):
         embed = localized(renderer.hand_embed, game.view(state, seat), seat, names_of(rec),
                           prompt, loc=loc)
         view = StaticView()
-        if with_controls and prompt is not None and not prompt.committed:
+        offered: list[Any] = []
+        if with_controls and game.outcome(state) is None:
+            if prompt is not None and not prompt.committed:
+                offered = list(game.legal(state, seat))
+            offered += game.interrupts(state, seat)  # actions taken without a prompt
+        if offered:
             choices = [(getattr(a, "kind", "action"),
                         Choice(aid=a.aid, label=game.label(state, seat, a)))
-                       for a in game.legal(state, seat)]
+                       for a in offered]
             groups = localized(renderer.groups, choices, loc=loc)
             view = controls(rec.id, state.version, seat, groups, page, loc)
-        elif prompt is not None and prompt.committed:
+        if prompt is not None and prompt.committed:
             embed.set_footer(text=t(loc, "table.committed"))
         elif prompt is not None:
-            embed.set_footer(text=t(loc, "table.your_decision"))
+            if not with_controls:
+                embed.set_footer(text=t(loc, "table.your_decision"))
         elif game.outcome(state) is None:
-            embed.set_footer(text=t(loc, "table.nothing"))
+            embed.set_footer(text=t(loc, "table.nothing_interrupt" if offered
+                                    else "table.nothing"))
         return {"embed": embed, "view": view}
 
     # ----------------------------------------------------------------- handlers
@@ -241,7 +254,7 @@ class Table(commands.Cog):
         if rec.status != "active":
             raise Refusal("reason.match_over")
         prompt = game.prompts(state).get(seat)
-        if prompt is None:
+        if prompt is None and not game.interrupts(state, seat):
             raise Refusal("table.nothing_to_decide")
         loc = locale_of(interaction)
         if len(cid.fields) > 1:
@@ -255,6 +268,24 @@ class Table(commands.Cog):
     async def on_action(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action button: apply it, update the hand in place, then the board."""
         await self._apply(interaction, cid.num(0), cid.num(1), cid.num(2), cid.text(3))
+
+    async def on_interrupt(self, interaction: discord.Interaction[Any],
+                           cid: ids.CustomId) -> None:
+        """A board button for an interrupt (``hj:i:<match>:<version>:<aid>``): whoever
+        presses it plays it if the engine allows (else an ephemeral refusal, nothing
+        changes); the answer and the new hand are ephemeral, the board is updated."""
+        applied = await self.referee.act(cid.num(0), interaction.user.id, cid.text(2),
+                                         cid.num(1), interaction.id)
+        assert applied.seat is not None
+        loc = locale_of(interaction)
+        payload = self.hand_payload(applied.match, applied.state, applied.seat,
+                                    with_controls=True, loc=loc)
+        lines = localized(renderer_for(applied.match.game).narrate,
+                          for_viewer(applied.events, applied.seat), names_of(applied.match),
+                          loc=loc)
+        payload["content"] = "\n".join(lines)[:1900] or None
+        await interaction.response.send_message(ephemeral=True, **payload)
+        await self.publish(applied)
 
     async def on_select(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action select: the chosen value is the action id."""
@@ -273,8 +304,9 @@ class Table(commands.Cog):
         payload = self.hand_payload(applied.match, applied.state, applied.seat,
                                     with_controls=True, loc=loc)
         mine = for_viewer(applied.events, applied.seat)
-        lines = renderer_for(applied.match.game).narrate(
-            [e for e in mine if e.audience is not None], names_of(applied.match), loc)
+        lines = localized(renderer_for(applied.match.game).narrate,
+                          [e for e in mine if e.audience is not None], names_of(applied.match),
+                          loc=loc)
         payload["content"] = "\n".join(lines)[:1900] or None
         await interaction.response.edit_message(**payload)
         self.remember_hand(match_id, applied.seat, interaction)
@@ -365,8 +397,8 @@ class Table(commands.Cog):
         public_events = for_viewer(applied.events, None)
         timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
                      and isinstance(e.data.get("seat"), int)]
-        lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names,
-                                 loc)
+        lines = localized(renderer.narrate, [e for e in public_events if e.kind != "timeout"],
+                          names, loc=loc)
         turning = applied.outcome is not None or any(
             renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])

@@ -23,6 +23,10 @@ class SimResult:
     matches: int = 0
     finished: int = 0
     errors: int = 0
+    capped: int = 0
+    """Matches stopped unfinished by the simulator's own cap on random play."""
+    interrupts: int = 0
+    """Interrupts played (actions taken without a prompt)."""
     turns: int = 0
     actions: int = 0
     seconds: float = 0.0
@@ -41,6 +45,8 @@ class SimResult:
             "matches": self.matches,
             "finished": self.finished,
             "errors": self.errors,
+            "capped": self.capped,
+            "interrupts": self.interrupts,
             "mean_turns": round(self.turns / max(self.matches, 1), 2),
             "matches_per_second": round(self.matches / secs, 2),
             "actions_per_second": round(self.actions / secs, 1),
@@ -67,22 +73,46 @@ def pick(game: Game[Any, Any], state: Any, seat: int, rng: Rng) -> Any:
     return actions[-1]
 
 
+INTERRUPT_PERCENT = 25
+"""Chance (in %) that a seat with interrupts available plays one before the next step."""
+
+
+def interrupt(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any] | None:
+    """Sometimes, an interrupt of some seat: ``(seat, action)``, or None."""
+    for seat in range(state.seats):
+        actions = game.interrupts(state, seat)
+        if actions and rng.below(100) < INTERRUPT_PERCENT:
+            return seat, rng.choice(actions)
+    return None
+
+
 def play_one(
-    game: Game[Any, Any], seed: int, options: dict[str, Any] | None = None, max_actions: int = 5000
+    game: Game[Any, Any], seed: int, options: dict[str, Any] | None = None,
+    max_actions: int = 5000, counts: dict[str, int] | None = None,
 ) -> tuple[Any, int]:
-    """Play one random match; returns the final state and the number of actions."""
+    """Play one random match; returns the final state and the number of actions.
+
+    Stops after ``max_actions`` (the simulator's own cap: the state is then unfinished).
+    ``counts["interrupts"]`` is increased by the interrupts played.
+    """
     opts = game.parse_options(options)
     state = game.setup(opts, game.min_seats, seed)
     agent = Rng(seed=seed ^ 0x5EED)
     actions = 0
     while state.result is None and actions < max_actions:
+        actions += 1
+        extra = interrupt(game, state, agent)
+        if extra is not None:
+            state, _ = game.apply(state, extra[0], extra[1])
+            if counts is not None:
+                counts["interrupts"] = counts.get("interrupts", 0) + 1
+            continue
         prompts = game.prompts(state)
         open_seats = sorted(s for s, p in prompts.items() if not p.committed)
         if not open_seats:
             raise EngineError("no seat can act but the match is not over")
         seat = open_seats[agent.below(len(open_seats))]
         state, _ = game.apply(state, seat, pick(game, state, seat, agent))
-        actions += 1
     return state, actions
 
 
@@ -94,16 +124,19 @@ def simulate(
     start = time.perf_counter()
     for i in range(matches):
         res.matches += 1
+        counts: dict[str, int] = {}
         try:
-            state, n = play_one(game, seed + i, options)
+            state, n = play_one(game, seed + i, options, counts=counts)
         except Exception as exc:  # the simulator is a fuzzer: count, don't stop
             res.errors += 1
             res.first_error = res.first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"
             continue
         res.actions += n
+        res.interrupts += counts.get("interrupts", 0)
         res.turns += game.turns(state)
         outcome = game.outcome(state)
         if outcome is None:
+            res.capped += 1
             continue
         res.finished += 1
         labels = game.sim_labels(state)

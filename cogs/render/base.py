@@ -150,6 +150,11 @@ class Renderer:
         embed.add_field(name=t(loc, "render.now"), value="\n".join(lines) or "-",
                         inline=False)
 
+    def board_controls(self, view: BaseModel, loc: str = DEFAULT) -> list[Choice]:
+        """Interrupts the public board offers (e.g. Sushido's Super Combo), from the public
+        view only: shown when some seat may use them; pressing one checks who pressed."""
+        return []
+
     def result_line(self, outcome: Outcome, view: BaseModel, names: list[str],
                     loc: str = DEFAULT) -> str:
         """The match's result in players' names and the game's words (one line).

@@ -7,6 +7,14 @@ A game is one object (registered in :data:`engine.games.REGISTRY`) with pure met
 The shared wrapper does the checks every game needs, in one place: the match is not
 over, the seat is being asked to decide, the action is among the legal ones (so a game's
 ``_apply`` may assume legality), and the version grows by one.
+
+**Interrupts** are actions a seat may take without being prompted: Sushido's Super Combo
+("at any moment of a turn"), later Mortal Kombat's and Epic Battles' reactions. A game
+lists them in :meth:`Game.interrupts`; they go through the same :meth:`Game.apply` /
+:meth:`Game.act` wrapper, with the same version guard and error tree, and are accepted
+whether or not the seat has a prompt (even after it has committed). A game's ``_apply``
+must leave its prompts coherent afterwards (e.g. a pending decision that no longer has a
+choice runs its default).
 """
 
 from __future__ import annotations
@@ -85,6 +93,21 @@ class Game(ABC, Generic[S, A]):
     def label(self, state: S, seat: int, action: A) -> str:
         """A short human label for a legal action (for buttons and logs)."""
 
+    def interrupts(self, state: S, seat: int) -> list[A]:
+        """Actions ``seat`` may take now without being prompted (default: none).
+
+        They are legal whether or not the seat has a prompt, also after it committed;
+        :meth:`legal` never lists them, so a prompt's choices stay what the rules ask.
+        """
+        return []
+
+    def explain_unavailable(self, state: S, seat: int, aid: str) -> str | None:
+        """Why the action id ``aid`` (e.g. an interrupt's) is not available to ``seat`` now.
+
+        ``None`` (the default) falls back to the generic refusals.
+        """
+        return None
+
     # ------------------------------------------------------------------ provided
     def outcome(self, state: S) -> Outcome | None:
         """The result once the match is over, else ``None``."""
@@ -150,13 +173,18 @@ class Game(ABC, Generic[S, A]):
         """
         if state.result is not None:
             raise MatchOver("This match is over.")
-        prompt = self.prompts(state).get(seat)
-        if prompt is None:
-            raise NotYourDecision("You have nothing to decide right now.")
-        if prompt.committed:
-            raise NotYourDecision("You have already committed; waiting for your rival.")
-        if action not in self.legal(state, seat):
-            raise IllegalAction(self.explain_illegal(state, seat, action))
+        if action not in self.interrupts(state, seat):
+            prompt = self.prompts(state).get(seat)
+            if prompt is None or prompt.committed:
+                reason = self.explain_unavailable(state, seat, action.aid)  # type: ignore[attr-defined]
+                if reason:
+                    raise IllegalAction(reason)
+            if prompt is None:
+                raise NotYourDecision("You have nothing to decide right now.")
+            if prompt.committed:
+                raise NotYourDecision("You have already committed; waiting for your rival.")
+            if action not in self.legal(state, seat):
+                raise IllegalAction(self.explain_illegal(state, seat, action))
         new = state if owned else self.clone(state)
         events = self._apply(new, seat, action)
         new.version += 1
@@ -166,23 +194,36 @@ class Game(ABC, Generic[S, A]):
         self, state: S, seat: int, aid: str, expected_version: int | None = None,
         *, owned: bool = False,
     ) -> tuple[S, list[Event]]:
-        """Apply the legal action whose id is ``aid`` (what a Discord button carries)."""
+        """Apply the legal action or interrupt whose id is ``aid`` (what a button carries)."""
         if state.result is not None:
             raise MatchOver("This match is over.")
         if expected_version is not None:
             self.check_version(state, expected_version)
+        for action in self.interrupts(state, seat):
+            if action.aid == aid:  # type: ignore[attr-defined]
+                return self.apply(state, seat, action, owned=owned)
         prompt = self.prompts(state).get(seat)
+        if prompt is not None and not prompt.committed:
+            for action in self.legal(state, seat):
+                if action.aid == aid:  # type: ignore[attr-defined]
+                    return self.apply(state, seat, action, owned=owned)
+        reason = self.explain_unavailable(state, seat, aid)
+        if reason:
+            raise IllegalAction(reason)
         if prompt is None:
             raise NotYourDecision("You have nothing to decide right now.")
         if prompt.committed:
             raise NotYourDecision("You have already committed; waiting for your rival.")
-        for action in self.legal(state, seat):
-            if action.aid == aid:  # type: ignore[attr-defined]
-                return self.apply(state, seat, action, owned=owned)
         raise UnknownAction("That choice is not available any more.")
 
     def find(self, state: S, seat: int, aid: str) -> A | None:
-        """The legal action of ``seat`` whose id is ``aid``, if any."""
+        """The legal action or interrupt of ``seat`` whose id is ``aid``, if any."""
+        for action in self.interrupts(state, seat):
+            if action.aid == aid:  # type: ignore[attr-defined]
+                return action
+        prompt = self.prompts(state).get(seat)
+        if prompt is None or prompt.committed:
+            return None
         for action in self.legal(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return action
@@ -202,7 +243,8 @@ class Game(ABC, Generic[S, A]):
         new.result = Outcome(
             ranks=ranks,
             reason=reason,
-            summary=f"Seat {seat + 1} {'forfeits' if reason == 'forfeit' else 'timed out'}.",
+            summary="By forfeit." if reason == "forfeit"
+            else "On time: the other player let too many decisions time out.",
             forfeited=(seat,),
         )
         new.version += 1

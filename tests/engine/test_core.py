@@ -19,7 +19,7 @@ from engine.core import (
     for_viewer,
 )
 from engine.simulate import simulate
-from tests.engine.toygame import TOY, Options, Pick
+from tests.engine.toygame import TOY, Bonus, Options, Pick
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -51,6 +51,7 @@ def test_illegal_stale_unknown_and_over() -> None:
         TOY.act(s, 0, "zz", expected_version=s.version)
     s2, _ = TOY.concede(s, 1)
     assert s2.result is not None and s2.result.winners == (0,) and s2.result.forfeited == (1,)
+    assert "Seat" not in s2.result.summary  # players' names are the renderers' job
     with pytest.raises(MatchOver):
         TOY.act(s2, 0, "p1")
     assert s.result is None  # apply and concede never mutate their input
@@ -89,9 +90,42 @@ def test_rng_known_values_are_stable() -> None:
     assert [r.below(100) for _ in range(5)] == [71, 22, 78, 43, 92]
 
 
-def test_simulator_runs_toy() -> None:
+def test_interrupt_needs_no_prompt_and_goes_through_the_same_checks() -> None:
+    s, _ = TOY.apply(new(), 0, Pick(n=3))  # seat 0 has committed: no open prompt
+    with pytest.raises(NotYourDecision):
+        TOY.act(s, 0, "p1", expected_version=s.version)
+    assert TOY.find(s, 0, "bonus") == Bonus() and TOY.find(s, 0, "p1") is None
+    with pytest.raises(StaleAction):  # the same version guard as a prompted action
+        TOY.act(s, 0, "bonus", expected_version=s.version - 1)
+    v = s.version
+    s2, ev = TOY.act(s, 0, "bonus", expected_version=v)
+    assert s2.version == v + 1 and s2.scores == [1, 0] and [e.kind for e in ev] == ["bonus"]
+    assert s2.commits == s.commits and TOY.prompts(s2)[0].committed  # the commit stands
+    with pytest.raises(IllegalAction, match="already used"):  # the game's own reason
+        TOY.act(s2, 0, "bonus", expected_version=s2.version)
+    with pytest.raises(IllegalAction):
+        TOY.apply(s2, 0, Bonus())
+    assert TOY.interrupts(s2, 1) == [Bonus()] and Bonus() not in TOY.legal(s2, 1)
+    s3, _ = TOY.apply(s2, 1, Bonus())  # the rival too, while it is still deciding
+    assert s3.scores == [1, 1] and not TOY.prompts(s3)[1].committed
+    over, _ = TOY.concede(s3, 1)
+    with pytest.raises(MatchOver):
+        TOY.act(over, 0, "bonus")
+    assert TOY.interrupts(over, 0) == []
+
+
+def test_an_interrupt_can_end_the_match() -> None:
+    s = new()
+    s.scores = [2, 0]
+    s2, _ = TOY.apply(s, 0, Bonus())
+    assert s2.result is not None and s2.result.winners == (0,) and TOY.prompts(s2) == {}
+
+
+def test_simulator_runs_toy_and_plays_interrupts_sometimes() -> None:
     res = simulate(TOY, 20, 1)
-    assert res.errors == 0 and res.finished == 20
+    assert res.errors == 0 and res.finished == 20 and res.capped == 0
+    assert 0 < res.interrupts <= 40  # at most one bonus per seat per match
+    assert res.as_dict()["capped"] == 0 and res.as_dict()["interrupts"] == res.interrupts
 
 
 def test_engine_imports_no_io_layers() -> None:

@@ -1,6 +1,7 @@
 """A tiny simultaneous game used to test the engine core on its own.
 
 Both seats commit a number 1-3 at once; the higher scores a point; first to 3 points.
+Once per match each seat may shout **Bonus!** at any moment (an interrupt): +1 point.
 """
 
 from __future__ import annotations
@@ -27,7 +28,15 @@ class Pick(ActionBase):
         return f"p{self.n}"
 
 
-Action = Annotated[Pick, Field(discriminator="kind")]
+class Bonus(ActionBase):
+    kind: Literal["bonus"] = "bonus"
+
+    @property
+    def aid(self) -> str:
+        return "bonus"
+
+
+Action = Annotated[Pick | Bonus, Field(discriminator="kind")]
 
 
 class ToyState(BaseState):
@@ -35,6 +44,7 @@ class ToyState(BaseState):
     scores: list[int]
     commits: dict[int, Pick] = {}
     round: int = 0
+    bonus_used: list[int] = []
 
 
 class ToyView(BaseModel):
@@ -44,12 +54,12 @@ class ToyView(BaseModel):
     my_commit: int | None
 
 
-class Toy(Game[ToyState, Pick]):
+class Toy(Game[ToyState, Pick | Bonus]):
     id: ClassVar[str] = "toy"
     name: ClassVar[str] = "Toy"
     options_model = Options
     state_model = ToyState
-    action_adapter: ClassVar[TypeAdapter[Pick]] = TypeAdapter(Action)
+    action_adapter: ClassVar[TypeAdapter[Pick | Bonus]] = TypeAdapter(Action)
 
     def setup(self, options: BaseModel, seats: int, seed: int) -> ToyState:
         assert isinstance(options, Options)
@@ -62,12 +72,26 @@ class Toy(Game[ToyState, Pick]):
         return {s: Prompt(seat=s, kind="pick", text="Pick 1-3", simultaneous=True,
                           committed=s in state.commits) for s in range(state.seats)}
 
-    def legal(self, state: ToyState, seat: int) -> list[Pick]:
+    def legal(self, state: ToyState, seat: int) -> list[Pick | Bonus]:
         if state.result or seat in state.commits:
             return []
         return [Pick(n=n) for n in (1, 2, 3)]
 
-    def _apply(self, state: ToyState, seat: int, action: Pick) -> list[Event]:
+    def interrupts(self, state: ToyState, seat: int) -> list[Pick | Bonus]:
+        if state.result or seat in state.bonus_used:
+            return []
+        return [Bonus()]
+
+    def explain_unavailable(self, state: ToyState, seat: int, aid: str) -> str | None:
+        if aid == "bonus" and seat in state.bonus_used:
+            return "You already used your bonus."
+        return None
+
+    def _apply(self, state: ToyState, seat: int, action: Pick | Bonus) -> list[Event]:
+        if isinstance(action, Bonus):
+            state.bonus_used.append(seat)
+            state.scores[seat] += 1
+            return [public("bonus", seat=seat), *self._check_end(state)]
         state.commits[seat] = action
         events = private_with_twin("committed", (seat,), {"n": action.n}, {"seat": seat})
         if len(state.commits) < state.seats:
@@ -80,10 +104,13 @@ class Toy(Game[ToyState, Pick]):
         if len(top) == 1:
             state.scores[top[0]] += 1
         events.append(public("reveal", picks={str(k): v for k, v in picks.items()}))
+        return events + self._check_end(state)
+
+    def _check_end(self, state: ToyState) -> list[Event]:
         winners = [s for s in range(state.seats) if state.scores[s] >= state.target]
         if winners:
             state.result = Outcome.win(winners[0], state.seats, "points")
-        return events
+        return []
 
     def view(self, state: ToyState, viewer: int | None) -> ToyView:
         mine = state.commits.get(viewer) if viewer is not None else None
@@ -93,8 +120,8 @@ class Toy(Game[ToyState, Pick]):
     def timeout_action(self, state: ToyState, seat: int) -> Pick:
         return Pick(n=1)
 
-    def label(self, state: ToyState, seat: int, action: Pick) -> str:
-        return str(action.n)
+    def label(self, state: ToyState, seat: int, action: Pick | Bonus) -> str:
+        return "Bonus!" if isinstance(action, Bonus) else str(action.n)
 
 
 TOY = Toy()

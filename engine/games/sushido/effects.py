@@ -260,11 +260,15 @@ def fire_passive(state: SushidoState, seat: int, trigger: Trigger, ev: Events) -
 
 
 def super_combo(state: SushidoState, seat: int, ev: Events) -> None:
-    """Use the Super Combo: empty the gauge, come back from a Ring Out, apply effects."""
+    """Use the Super Combo: empty the gauge, get back up from a K.-O. (with 1 life) and
+    come back from a Ring Out (to one's edge square), then apply its effects."""
     s = state.seat[seat]
     sc = fighter(state, seat).super_combo
     s.gauge = 0
     ev.append(public("super_combo", seat=seat, name=sc.name))
+    if s.life <= 0:
+        s.life = 1
+        ev.append(public("get_up", seat=seat, life=1))
     if not in_arena(s.pos):
         edge = 0 if seat == 0 else ARENA - 1
         if state.seat[other(seat)].pos == edge:  # the rival stands on our edge: shove it

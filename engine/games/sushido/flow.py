@@ -16,7 +16,6 @@ from engine.games.sushido.effects import (
 )
 from engine.games.sushido.model import (
     MAX_CHAIN,
-    ROUND_TURN_CAP,
     START_HAND,
     TURN_DRAW,
     VS_SQUARES,
@@ -131,15 +130,14 @@ def resolve_reveal(state: SushidoState, ev: Events) -> None:
 
 
 def end_turn(state: SushidoState, ev: Events) -> None:
-    """K.-O. and Ring Out checks; round end, match end, or the next turn."""
+    """K.-O. and Ring Out checks; round end, match end, or the next turn.
+
+    There is no round cap: turns follow each other as long as needed (the rulebook).
+    """
     state.discard.extend(state.inplay)
     state.inplay = []
     losers = [s for s in (0, 1) if state.seat[s].life <= 0 or not in_arena(state.seat[s].pos)]
     reason = "ko" if any(state.seat[s].life <= 0 for s in losers) else "ring_out"
-    if not losers and state.turn >= ROUND_TURN_CAP:
-        reason = "decision"
-        frac = [state.seat[s].life / full_life(state, s) for s in (0, 1)]
-        losers = [s for s in (0, 1) if frac[s] <= frac[other(s)]]
     if not losers:
         ev.append(public("turn_end", turn=state.turn))
         start_turn(state, ev)
@@ -164,15 +162,21 @@ def end_turn(state: SushidoState, ev: Events) -> None:
 
 
 def finish(state: SushidoState, reached: list[int], reason: str, ev: Events) -> None:
-    """End the match: one seat reached the target, or both at once (a draw, decision)."""
+    """End the match: one seat reached the target, or both at once (a draw, decision).
+
+    The summary names fighters, never seats (renderers add the players' names).
+    """
     names = [content().fighters[s.fighter].name for s in state.seat]
-    score = f"{state.seat[0].tokens}-{state.seat[1].tokens}"
-    why = {"ko": "K.-O.", "ring_out": "Ring Out", "decision": "decision"}[reason]
+    why = {"ko": "K.-O.", "ring_out": "Ring Out"}[reason]
     if len(reached) == 2:
-        state.result = Outcome.tie(2, reason, f"Draw {score}: both fighters fall at once.")
+        score = f"{state.seat[0].tokens}-{state.seat[1].tokens}"
+        state.result = Outcome.tie(
+            2, reason, f"Draw {score}: {names[0]} and {names[1]} lose the last round together "
+            f"by {why}".rstrip(".") + ".")
     else:
         w = reached[0]
-        summary = f"Seat {w + 1} ({names[w]}) wins {score} by {why}."
+        score = f"{state.seat[w].tokens}-{state.seat[other(w)].tokens}"
+        summary = f"{names[w]} wins {score} by {why}".rstrip(".") + "."
         state.result = Outcome.win(w, 2, reason, summary)
     state.phase = "over"
     state.tasks = []

@@ -20,8 +20,6 @@ MAX_CHAIN = 4
 MAX_SUPER = 5
 START_HAND = 3
 TURN_DRAW = 2
-ROUND_TURN_CAP = 40
-"""Safety cap (decision): a round still undecided after this many turns is judged."""
 
 Duel = Literal["iaijutsu", "entrainement", "rencontre"]
 RevealChoice = Literal["none", "first", "second", "both"]
@@ -73,10 +71,11 @@ class Reveal(ActionBase):
 
 
 class Declare(ActionBase):
-    """Announce ``combo0..2``, ``kata`` or ``pass`` (also P1's Kata answer)."""
+    """Announce ``combo`` ("Combo!" names nothing: the chain is checked against the
+    fighter's combo of that many symbols), ``kata`` or ``pass`` (also P1's Kata answer)."""
 
     kind: Literal["declare"] = "declare"
-    choice: Literal["pass", "kata", "combo0", "combo1", "combo2"]
+    choice: Literal["pass", "kata", "combo"]
 
     @property
     def aid(self) -> str:
@@ -159,8 +158,20 @@ class Play(ActionBase):
         return f"c-{self.card}-{int(self.boost)}-{self.mode or 'x'}"
 
 
+class Surplus(ActionBase):
+    """The defender discards card ``index`` of its opposing chain (more cards than the Kata)."""
+
+    kind: Literal["surplus"] = "surplus"
+    index: int
+
+    @property
+    def aid(self) -> str:
+        """Short stable id."""
+        return f"x-{self.index}"
+
+
 class Accept(ActionBase):
-    """Accept the Ring Out instead of escaping with the Super Combo."""
+    """Accept the K.-O. or Ring Out instead of escaping with the Super Combo."""
 
     kind: Literal["accept"] = "accept"
 
@@ -171,7 +182,7 @@ class Accept(ActionBase):
 
 
 class UseSuperCombo(ActionBase):
-    """Interrupt with the Super Combo (full gauge only)."""
+    """Interrupt with the Super Combo (full gauge only, at any moment of a turn)."""
 
     kind: Literal["super_combo"] = "super_combo"
 
@@ -183,7 +194,7 @@ class UseSuperCombo(ActionBase):
 
 AnyAction = (
     PickFighter | Hajime | Reveal | Declare | Oppose | Boost | StepDir | Break | Parry
-    | Play | Accept | UseSuperCombo
+    | Play | Surplus | Accept | UseSuperCombo
 )
 Action = Annotated[AnyAction, Field(discriminator="kind")]
 
@@ -262,8 +273,15 @@ class PlayT(_Task):
     seat: int
 
 
+class SurplusT(_Task):
+    """Decision: the defender picks an opposing chain card to discard (one per surplus card)."""
+
+    t: Literal["surplus"] = "surplus"
+    seat: int
+
+
 class EscapeT(_Task):
-    """Decision at the end of the turn: Super Combo to escape a Ring Out, or accept."""
+    """Decision at the end of the turn: Super Combo to escape a K.-O. or Ring Out, or accept."""
 
     t: Literal["escape"] = "escape"
     seat: int
@@ -277,7 +295,7 @@ class EndTurnT(_Task):
 
 Task = Annotated[
     DeclareT | SeqT | OpposeT | KataStepT | CardT | StepT | BreakT | ParryT | PlayT
-    | EscapeT | EndTurnT,
+    | SurplusT | EscapeT | EndTurnT,
     Field(discriminator="t"),
 ]
 

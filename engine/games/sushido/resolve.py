@@ -11,7 +11,7 @@ from collections import Counter
 
 from engine.core import public
 from engine.games.sushido import flow
-from engine.games.sushido.data import content
+from engine.games.sushido.data import Combo, content
 from engine.games.sushido.effects import (
     Events,
     advance,
@@ -50,16 +50,26 @@ from engine.games.sushido.model import (
     SeqT,
     StepDir,
     StepT,
+    Surplus,
+    SurplusT,
     SushidoState,
     Task,
 )
 
-DECISIONS = (DeclareT, OpposeT, CardT, StepT, BreakT, ParryT, PlayT, EscapeT)
+DECISIONS = (DeclareT, OpposeT, CardT, StepT, BreakT, ParryT, PlayT, SurplusT, EscapeT)
 
 
 def ctype(cid: int) -> str:
     """A card's type."""
     return content().card(cid).type
+
+
+def combo_of_size(state: SushidoState, seat: int, size: int) -> Combo | None:
+    """The fighter's combo of ``size`` symbols (one per size: 2, 3 and 4), if any.
+
+    Announcing "Combo!" names nothing: the chain is checked against this one.
+    """
+    return next((c for c in fighter(state, seat).combos if len(c.symbols) == size), None)
 
 
 def _declare_options(state: SushidoState, t: DeclareT) -> list[AnyAction]:
@@ -71,16 +81,20 @@ def _declare_options(state: SushidoState, t: DeclareT) -> list[AnyAction]:
         if me.declared not in ("", "pass") or rival.declared in ("", "pass"):
             return []
         return [Declare(choice="kata"), Declare(choice="pass")]
-    return [Declare(choice="pass"), Declare(choice="kata"), Declare(choice="combo0"),
-            Declare(choice="combo1"), Declare(choice="combo2")]
+    out: list[AnyAction] = [Declare(choice="pass"), Declare(choice="kata")]
+    if combo_of_size(state, t.seat, len(me.chain)) is not None:
+        out.append(Declare(choice="combo"))
+    return out
 
 
 def _play_options(state: SushidoState, seat: int) -> list[AnyAction]:
+    """The next revealed card, in the order its owner placed them: doubled or not (only
+    with Super), and a Block as a guard or a combo breaker (only when a chain exists)."""
     me = state.seat[seat]
     boosts = (False, True) if me.gauge >= 1 else (False,)
     chains = any(s.chain for s in state.seat)
     out: list[AnyAction] = []
-    for c in me.revealed:
+    for c in me.revealed[:1]:
         modes: tuple[str, ...] = ("",)
         if ctype(c) == "block":
             modes = ("guard", "break") if chains else ("guard",)
@@ -114,10 +128,20 @@ def options(state: SushidoState, t: Task) -> list[AnyAction]:
         return []
     if isinstance(t, PlayT):
         return _play_options(state, t.seat)
+    if isinstance(t, SurplusT):
+        k = state.kata
+        if k is None or len(k.dfn) <= len(k.att):
+            return []
+        return [Surplus(index=i) for i in range(len(k.dfn))]
     if isinstance(t, EscapeT):
-        s = state.seat[t.seat]
-        return [Accept()] if s.gauge >= 5 and not in_arena(s.pos) else []
+        return [Accept()] if in_danger(state, t.seat) and state.seat[t.seat].gauge >= 5 else []
     return []
+
+
+def in_danger(state: SushidoState, seat: int) -> bool:
+    """K.-O. (no life left) or Ring Out (out of the Arena): the round is lost at turn end."""
+    s = state.seat[seat]
+    return s.life <= 0 or not in_arena(s.pos)
 
 
 def front_decision(state: SushidoState) -> Task | None:
@@ -128,15 +152,27 @@ def front_decision(state: SushidoState) -> Task | None:
     return t if isinstance(t, DECISIONS) else None
 
 
+def forced(state: SushidoState, t: Task) -> AnyAction | None:
+    """A decision with one choice only is not asked: a revealed card that can be neither
+    doubled (no Super) nor used two ways (a Block with no chain to break) just plays."""
+    if not isinstance(t, PlayT):
+        return None
+    opts = _play_options(state, t.seat)
+    return opts[0] if len(opts) == 1 else None
+
+
 def run(state: SushidoState, ev: Events) -> None:
     """Run automatic tasks until a decision is needed or the turn is over."""
     while state.phase == "resolve" and state.result is None and state.tasks:
         t = state.tasks[0]
+        answer: AnyAction | None = None
         if isinstance(t, DECISIONS) and options(state, t):
-            return
+            answer = forced(state, t)
+            if answer is None:
+                return
         state.tasks.pop(0)
         if isinstance(t, DECISIONS):
-            _decide(state, t, None, ev)
+            _decide(state, t, answer, ev)
         else:
             _auto(state, t, ev)
 
@@ -163,10 +199,11 @@ def _decide(state: SushidoState, t: Task, a: AnyAction | None, ev: Events) -> No
             else:
                 me.declared = a.choice
             name = ""
-            if a.choice.startswith("combo"):
-                name = fighter(state, t.seat).combos[int(a.choice[-1])].name
+            if a.choice == "combo":
+                combo = combo_of_size(state, t.seat, len(me.chain))
+                name = combo.name if combo else ""
             ev.append(public("declare", seat=t.seat, choice=a.choice, combo=name,
-                             answer=t.answer))
+                             answer=t.answer, size=len(me.chain)))
     elif isinstance(t, OpposeT):
         if isinstance(a, Oppose) and a.yes:
             _oppose(state, t.seat, ev)
@@ -184,6 +221,8 @@ def _decide(state: SushidoState, t: Task, a: AnyAction | None, ev: Events) -> No
             state.discard.append(c)
             ev.append(public("break", seat=t.seat, owner=a.owner, index=a.index,
                              card=card_info(c)))
+        else:  # no card in any chain: the combo breaker has nothing to break
+            ev.append(public("break_nothing", seat=t.seat))
     elif isinstance(t, ParryT):
         _parry(state, t, isinstance(a, Parry) and a.yes, ev)
     elif isinstance(t, PlayT):
@@ -193,11 +232,19 @@ def _decide(state: SushidoState, t: Task, a: AnyAction | None, ev: Events) -> No
             state.inplay.append(a.card)
             _push_front(state, CardT(seat=t.seat, card=a.card, ctx="action", boost=a.boost,
                                      mode=a.mode), t)
+    elif isinstance(t, SurplusT):
+        k = state.kata
+        if k is not None and isinstance(a, Surplus):
+            c = k.dfn.pop(a.index)
+            state.discard.append(c)
+            ev.append(public("kata_surplus", seat=t.seat, cards=[card_info(c)], chosen=True))
     elif isinstance(t, EscapeT) and isinstance(a, Accept):
-        ev.append(public("accept_ring_out", seat=t.seat))
+        s = state.seat[t.seat]
+        ev.append(public("accept_ko" if in_arena(s.pos) else "accept_ring_out", seat=t.seat))
 
 
 def _oppose(state: SushidoState, seat: int, ev: Events) -> None:
+    """The defender's chain, face up, opposes the Kata; it chooses its surplus discards."""
     me = state.seat[seat]
     assert state.kata is not None
     state.kata.dfn = me.chain
@@ -206,6 +253,8 @@ def _oppose(state: SushidoState, seat: int, ev: Events) -> None:
         ev.append(public("declaration_dropped", seat=seat))
     me.declared, me.answered = "pass", False
     ev.append(public("oppose", seat=seat, cards=[card_info(c) for c in state.kata.dfn]))
+    extra = len(state.kata.dfn) - len(state.kata.att)
+    _push_front(state, *[SurplusT(seat=seat) for _ in range(max(extra, 0))])
 
 
 def _parry(state: SushidoState, t: ParryT, yes: bool, ev: Events) -> None:
@@ -230,16 +279,19 @@ def _auto(state: SushidoState, t: Task, ev: Events) -> None:
     elif isinstance(t, EndTurnT):
         for s in flow.order(state):
             seat = state.seat[s]
-            if not in_arena(seat.pos) and seat.gauge >= 5 and s not in state.escape_offered:
+            if in_danger(state, s) and seat.gauge >= 5 and s not in state.escape_offered:
                 state.escape_offered.append(s)
                 _push_front(state, EscapeT(seat=s), EndTurnT())
                 return
         flow.end_turn(state, ev)
 
 
-def combo_fits(state: SushidoState, seat: int, index: int, cards: list[int]) -> bool:
-    """Exact symbol multiset of the combo, and in contact unless the combo is ranged."""
-    combo = fighter(state, seat).combos[index]
+def combo_fits(state: SushidoState, seat: int, cards: list[int]) -> bool:
+    """The fighter's combo of ``len(cards)`` symbols has exactly these symbols (any order,
+    any card type), and the fighters are in contact unless that combo is ranged."""
+    combo = combo_of_size(state, seat, len(cards))
+    if combo is None:
+        return False
     symbols = Counter(content().card(c).symbol for c in cards)
     return symbols == Counter(combo.symbols) and (combo.ranged or contact(state))
 
@@ -253,17 +305,19 @@ def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
         return
     cards, me.chain = me.chain, []
     shown = [card_info(c) for c in cards]
-    if not t.answer and me.declared.startswith("combo"):
-        index = int(me.declared[-1])
-        combo = fighter(state, t.seat).combos[index]
-        if combo_fits(state, t.seat, index, cards):
+    if not t.answer and me.declared == "combo":
+        combo = combo_of_size(state, t.seat, len(cards))
+        if combo is not None and combo_fits(state, t.seat, cards):
             state.discard.extend(cards)
             ev.append(public("combo", seat=t.seat, name=combo.name, ok=True, cards=shown))
             apply_effects(state, t.seat, combo.effects, ev)
             fire_passive(state, t.seat, "combo", ev)
             return
-        ev.append(public("combo", seat=t.seat, name=combo.name, ok=False, cards=shown,
-                         ranged=combo.ranged, contact=contact(state)))
+        symbols_ok = combo is not None and Counter(
+            content().card(c).symbol for c in cards) == Counter(combo.symbols)
+        ev.append(public("combo", seat=t.seat, name=combo.name if combo else "", ok=False,
+                         cards=shown, ranged=bool(combo and combo.ranged),
+                         contact=contact(state), symbols_ok=symbols_ok))
     state.kata = KataCtx(attacker=t.seat, att=cards)
     ev.append(public("kata", seat=t.seat, cards=shown))
     dfs = other(t.seat)
@@ -273,9 +327,9 @@ def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
         return
     # P2's Kata: P1 either announced (its chain is already spent) or passed, and then
     # P1's only way to oppose is the Kata answer it gave when P2 announced.
+    _push_front(state, KataStepT())
     if rival.answered and rival.chain:
         _oppose(state, dfs, ev)
-    _push_front(state, KataStepT())
 
 
 def _kata_step(state: SushidoState, ev: Events) -> None:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, TypeAdapter
 from engine.core import CatalogEntry, Event, Game, Prompt, Rng, private_with_twin, public
 from engine.games.sushido import flow, resolve
 from engine.games.sushido.data import content
-from engine.games.sushido.effects import card_text, contact, fighter, super_combo
+from engine.games.sushido.effects import card_text, contact, fighter, in_arena, super_combo
 from engine.games.sushido.model import (
     Accept,
     Action,
@@ -35,6 +35,8 @@ from engine.games.sushido.model import (
     Seat,
     StepDir,
     StepT,
+    Surplus,
+    SurplusT,
     SushidoState,
     Task,
     UseSuperCombo,
@@ -56,7 +58,9 @@ _PROMPT_TEXT: dict[str, str] = {
     "break": "Block: choose a chain card to discard.",
     "parry": "Parry the incoming Hit with a revealed Block?",
     "play": "Play your next revealed card.",
-    "escape": "Ring Out! Use your Super Combo to escape, or accept.",
+    "surplus": "Your chain is longer than the Kata: choose a card to discard.",
+    "escape": "You lose the round at the end of this turn: use your Super Combo to "
+              "escape, or accept.",
 }
 
 
@@ -97,22 +101,30 @@ class Sushido(Game[SushidoState, AnyAction]):
         """Both seats in pick/Hajime/reveal (simultaneous); else the front decision's seat."""
         if state.result is not None:
             return {}
-        if state.phase in ("pick", "hajime", "reveal"):
-            done = {
-                "pick": [s.pick is not None for s in state.seat],
-                "hajime": [s.commit is not None for s in state.seat],
-                "reveal": [s.reveal is not None for s in state.seat],
-            }[state.phase]
-            return {s: Prompt(seat=s, kind=state.phase, text=_PROMPT_TEXT[state.phase],
-                              simultaneous=True, committed=done[s]) for s in (0, 1)}
+        if state.phase == "pick":
+            return {s: Prompt(seat=s, kind="pick", text=_PROMPT_TEXT["pick"], simultaneous=True,
+                              committed=state.seat[s].pick is not None) for s in (0, 1)}
+        if state.phase in ("hajime", "reveal"):
+            # A seat that has placed its cards chooses what to reveal at once (decision):
+            # it learns nothing by waiting, and both choices stay hidden until both are in.
+            out = {}
+            for s in (0, 1):
+                me = state.seat[s]
+                kind = "hajime" if me.commit is None else "reveal"
+                out[s] = Prompt(seat=s, kind=kind, text=_PROMPT_TEXT[kind], simultaneous=True,
+                                committed=me.commit is not None and me.reveal is not None)
+            return out
         t = resolve.front_decision(state)
         if t is None:
             return {}
         seat, kind = task_seat(t), task_kind(t)
-        return {seat: Prompt(seat=seat, kind=kind, text=_PROMPT_TEXT[kind])}
+        text = _PROMPT_TEXT[kind]
+        if kind == "escape":
+            text = ("K.-O.! " if state.seat[seat].life <= 0 else "Ring Out! ") + text
+        return {seat: Prompt(seat=seat, kind=kind, text=text)}
 
     def legal(self, state: SushidoState, seat: int) -> list[AnyAction]:
-        """The seat's legal actions; a full gauge adds the Super Combo to every prompt."""
+        """The seat's prompted choices (the Super Combo is an interrupt: :meth:`interrupts`)."""
         if state.result is not None:
             return []
         me = state.seat[seat]
@@ -121,15 +133,13 @@ class Sushido(Game[SushidoState, AnyAction]):
             if me.pick is None:
                 out = [PickFighter(fighter=f) for f in sorted(content().fighters)]
             return out
-        if state.phase == "hajime":
-            if me.commit is not None:
-                return []
-            n = min(2, len(me.hand))
-            out = [Hajime(cards=p) for p in permutations(me.hand, n)]
-        elif state.phase == "reveal":
+        if state.phase in ("hajime", "reveal"):
+            if me.commit is None:
+                n = min(2, len(me.hand))
+                return [Hajime(cards=p) for p in permutations(me.hand, n)]
             if me.reveal is not None:
                 return []
-            n = len(me.commit or [])
+            n = len(me.commit)
             shows = (("none",), ("none", "first"), ("none", "first", "second", "both"))[n]
             out = [Reveal(show=s) for s in shows]
         else:
@@ -137,16 +147,32 @@ class Sushido(Game[SushidoState, AnyAction]):
             if t is None or task_seat(t) != seat:
                 return []
             out = resolve.options(state, t)
-        if me.gauge >= 5:
-            out.append(UseSuperCombo())
         return out
+
+    def interrupts(self, state: SushidoState, seat: int) -> list[AnyAction]:
+        """With a full gauge, the Super Combo at any moment of a turn: while the rival alone
+        decides, after committing, and before the turn ends to escape a K.-O. or Ring Out."""
+        if state.result is None and state.phase in ("hajime", "reveal", "resolve") \
+                and state.seat[seat].gauge >= 5:
+            return [UseSuperCombo()]
+        return []
+
+    def explain_unavailable(self, state: SushidoState, seat: int, aid: str) -> str | None:
+        """Why the Super Combo is refused (the gauge, the moment)."""
+        if aid != UseSuperCombo().aid or state.result is not None:
+            return None
+        gauge = state.seat[seat].gauge
+        if gauge < 5:
+            return (f"Your Super gauge is at {gauge}/5: the Super Combo needs a full gauge "
+                    "(S-U-P-E-R).")
+        return "The Super Combo can be used only during a turn, once the fighters are chosen."
 
     def _apply(self, state: SushidoState, seat: int, action: AnyAction) -> list[Event]:
         ev: list[Event] = []
         me = state.seat[seat]
         if isinstance(action, UseSuperCombo):
             super_combo(state, seat, ev)
-            resolve.run(state, ev)
+            resolve.run(state, ev)  # a pending decision left without a choice runs its default
         elif isinstance(action, PickFighter):
             me.pick = action.fighter
             ev += private_with_twin("pick", (seat,), {"fighter": action.fighter}, {"seat": seat})
@@ -162,11 +188,14 @@ class Sushido(Game[SushidoState, AnyAction]):
             if all(s.commit is not None for s in state.seat):
                 ev.append(public("hajime_all"))
                 state.phase = "reveal"
+                if all(s.reveal is not None for s in state.seat):
+                    flow.resolve_reveal(state, ev)
+                    resolve.run(state, ev)
         elif isinstance(action, Reveal):
             me.reveal = action.show
             ev += private_with_twin("reveal_commit", (seat,), {"show": action.show},
                                     {"seat": seat})
-            if all(s.reveal is not None for s in state.seat):
+            if state.phase == "reveal" and all(s.reveal is not None for s in state.seat):
                 flow.resolve_reveal(state, ev)
                 resolve.run(state, ev)
         else:
@@ -201,16 +230,15 @@ class Sushido(Game[SushidoState, AnyAction]):
 
     # --------------------------------------------------------------- defaults
     def timeout_action(self, state: SushidoState, seat: int) -> AnyAction:
-        """Documented defaults: first fighter by id, first two cards, reveal none, pass,
+        """Documented defaults: first fighter by id, first two cards, reveal both, pass,
         don't oppose/boost, advance, break the rival's first chain card, parry, play the
-        first revealed card unboosted (Block as guard), accept a Ring Out."""
+        first revealed card unboosted (Block as guard), discard the last surplus chain card,
+        accept a K.-O. or Ring Out."""
         me = state.seat[seat]
         if state.phase == "pick":
             return PickFighter(fighter=sorted(content().fighters)[0])
-        if state.phase == "hajime":
-            return Hajime(cards=tuple(me.hand[:2]))
-        if state.phase == "reveal":
-            return Reveal(show="none")
+        if state.phase in ("hajime", "reveal"):
+            return Hajime(cards=tuple(me.hand[:2])) if me.commit is None else Reveal(show="both")
         t = resolve.front_decision(state)
         if isinstance(t, DeclareT):
             return Declare(choice="pass")
@@ -227,6 +255,9 @@ class Sushido(Game[SushidoState, AnyAction]):
                         if isinstance(a, Play) and not a.boost and a.mode in ("", "guard"))
         if isinstance(t, EscapeT):
             return Accept()
+        if isinstance(t, SurplusT):
+            k = state.kata
+            return Surplus(index=len(k.dfn) - 1 if k else 0)
         if isinstance(t, BreakT):
             return resolve.options(state, t)[0]
         return self.legal(state, seat)[0]
@@ -248,16 +279,20 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(a, Reveal):
             cards = state.seat[seat].commit or []
             pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
-            extra = f" ({', '.join(card_text(c) for c in pick)})" if pick else ""
-            return f"Reveal {a.show}{extra}"
+            if not pick:
+                return "Reveal none (all to my chain)"
+            rest = " (the other to my chain)" if len(pick) < len(cards) else ""
+            which = {"first": "1st", "second": "2nd", "both": "both"}[a.show]
+            return f"Reveal {which}: {', '.join(card_text(c) for c in pick)}{rest}"
         if isinstance(a, Declare):
             t = resolve.front_decision(state)
             if isinstance(t, DeclareT) and t.answer:
                 return "Answer with Kata" if a.choice == "kata" else "No answer"
-            if a.choice.startswith("combo"):
-                combo = fighter(state, seat).combos[int(a.choice[-1])]
-                return f"Announce Combo: {combo.name}"
-            return "Announce Kata" if a.choice == "kata" else "Pass"
+            if a.choice == "combo":
+                size = len(state.seat[seat].chain)
+                combo = resolve.combo_of_size(state, seat, size)
+                return f"Combo! ({size} cards: {combo.name if combo else '?'})"
+            return "Kata!" if a.choice == "kata" else "Pass"
         if isinstance(a, Oppose):
             return "Oppose with my chain" if a.yes else "Let the Kata through"
         if isinstance(a, Boost):
@@ -267,10 +302,14 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(a, StepDir):
             return ("Advance (push)" if contact(state) else "Advance") if a.dir == "adv" \
                 else "Step back"
-        if isinstance(a, Break):
-            whose = "my" if a.owner == seat else "rival's"
-            card = f" ({card_text(state.seat[seat].chain[a.index])})" if a.owner == seat else ""
-            return f"Break {whose} chain card {a.index + 1}{card}"
+        if isinstance(a, Break):  # chains are face down to their owner too: positions only
+            whose = "my" if a.owner == seat else "my rival's"
+            size = len(state.seat[a.owner].chain)
+            return f"Break {whose} chain card {a.index + 1} of {size}"
+        if isinstance(a, Surplus):
+            k = state.kata
+            card = card_text(k.dfn[a.index]) if k and a.index < len(k.dfn) else "?"
+            return f"Discard {card} (card {a.index + 1})"
         if isinstance(a, Parry):
             return "Parry with Block" if a.yes else "Take the Hit"
         if isinstance(a, Play):
@@ -279,7 +318,8 @@ class Sushido(Game[SushidoState, AnyAction]):
                 text += " as guard" if a.mode == "guard" else " to break a chain"
             return text + (" doubled (1 Super)" if a.boost else "")
         if isinstance(a, Accept):
-            return "Accept the Ring Out"
+            return "Accept the K.-O." if in_arena(state.seat[seat].pos) else \
+                "Accept the Ring Out"
         return f"SUPER COMBO: {fighter(state, seat).super_combo.name}"
 
     def sim_weight(self, state: SushidoState, seat: int, action: AnyAction) -> float:
@@ -288,9 +328,8 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(a, UseSuperCombo):
             return 30.0
         if isinstance(a, Declare):
-            if a.choice.startswith("combo"):
-                fits = resolve.combo_fits(state, seat, int(a.choice[-1]), state.seat[seat].chain)
-                return 60.0 if fits else 0.05
+            if a.choice == "combo":
+                return 60.0 if resolve.combo_fits(state, seat, state.seat[seat].chain) else 0.05
             return 1.5 if a.choice == "kata" else 1.0
         if isinstance(a, Boost):
             return 1.5 if a.yes else 1.0

@@ -1,8 +1,10 @@
 """Views built by allow-list: each field is copied on purpose, never filtered from a copy.
 
-A seat sees its own hand, pending commit, pick and chain (decision: the owner placed
-those cards, so showing them is only a memory aid). Of the rival it sees only counts
-(hand size, chain size) and public facts. A spectator (``None``) gets the public view.
+A seat sees its own hand, pending commit and pick. A chain is face down to its owner too
+(the rulebook: nobody may look at a chain's cards until they are revealed): the owner,
+like everyone, sees only its size, its cards being numbered in order of arrival. Of the
+rival a seat sees only counts (hand size, chain size) and public facts. A spectator
+(``None``) gets the public view.
 """
 
 from __future__ import annotations
@@ -55,7 +57,6 @@ class PrivateView(_View):
     seat: int
     pick: str | None
     hand: list[CardView]
-    chain: list[CardView]
     commit: list[CardView] | None
     reveal: str | None
 
@@ -130,7 +131,7 @@ def build_view(
     if viewer is not None:
         seat = state.seat[viewer]
         me = PrivateView(
-            seat=viewer, pick=seat.pick, hand=_cards(seat.hand), chain=_cards(seat.chain),
+            seat=viewer, pick=seat.pick, hand=_cards(seat.hand),
             commit=_cards(seat.commit) if seat.commit is not None else None, reveal=seat.reveal,
         )
     kata = None

@@ -31,7 +31,7 @@ from engine.games.sushido.model import (
     PickFighter,
     SushidoState,
 )
-from engine.simulate import pick
+from engine.simulate import interrupt, pick
 
 NAMES = ["<@111111111111111111>", "<@222222222222222222>"]
 R = su.SushidoRenderer()
@@ -57,9 +57,13 @@ def _play(seed: int, duel: str) -> list[Step]:
     out: list[Step] = []
     while s.result is None:
         assert len(out) < 10_000, "match did not end"
-        open_seats = sorted(x for x, p in GAME.prompts(s).items() if not p.committed)
-        seat = open_seats[agent.below(len(open_seats))]
-        action = pick(GAME, s, seat, agent)
+        extra = interrupt(GAME, s, agent)
+        if extra is not None:
+            seat, action = extra
+        else:
+            open_seats = sorted(x for x, p in GAME.prompts(s).items() if not p.committed)
+            seat = open_seats[agent.below(len(open_seats))]
+            action = pick(GAME, s, seat, agent)
         after, events = GAME.apply(s, seat, action)
         out.append(Step(s, seat, action, after, events))
         s = after
@@ -194,10 +198,15 @@ def _hidden_layout(s: SushidoState) -> Any:
 
 
 # ------------------------------------------------------------------------------ 3. controls
+def _offered(state: SushidoState, seat: int) -> list[AnyAction]:
+    """A seat's prompted choices, then its interrupts (the Super Combo)."""
+    return GAME.legal(state, seat) + GAME.interrupts(state, seat)
+
+
 def _choices(state: SushidoState, seat: int) -> list[tuple[str, Choice]]:
     """Exactly as ``Table.hand_payload`` builds them."""
     return [(getattr(a, "kind", "action"), Choice(aid=a.aid, label=GAME.label(state, seat, a)))
-            for a in GAME.legal(state, seat)]
+            for a in _offered(state, seat)]
 
 
 def _rows(groups: list[Group]) -> int:
@@ -207,7 +216,7 @@ def _rows(groups: list[Group]) -> int:
 
 
 def _check_controls(state: SushidoState, seat: int) -> list[Group]:
-    legal = [a.aid for a in GAME.legal(state, seat)]
+    legal = [a.aid for a in _offered(state, seat)]
     groups = R.groups(_choices(state, seat))
     assert _rows(groups) <= MAX_ROWS, [(g.title, len(g.choices)) for g in groups]
     grouped = [c.aid for g in groups for c in g.choices]
@@ -278,7 +287,7 @@ async def test_hajime_with_a_big_hand_keeps_every_choice(hand: int, gauge: int) 
     """Random play reaches 8 cards; draw effects can pile up more. With 11 cards (110
     pairs, 5 selects) the Super Combo used to need a 6th row and was dropped."""
     s = _big_hand(hand, gauge)
-    legal = GAME.legal(s, 0)
+    legal = _offered(s, 0)
     assert len(legal) == hand * (hand - 1) + (gauge >= 5)
     assert any(isinstance(a, Hajime) for a in legal)
     groups = _check_controls(s, 0)
@@ -351,7 +360,7 @@ EXTRA = [
     Event(kind="match_over", data={"reason": "forfeit", "ranks": [2, 1], "forfeited": [0]}),
     Event(kind="round_end", data={"round": 3, "winners": [0, 1], "reason": "ko",
                                   "tokens": [2, 2]}),
-    Event(kind="round_end", data={"round": 5, "winners": [1], "reason": "decision",
+    Event(kind="round_end", data={"round": 5, "winners": [1], "reason": "ko",
                                   "tokens": [1, 2]}),
     Event(kind="round_end", data={"round": 1, "winners": [0], "reason": "ring_out",
                                   "tokens": [1, 0]}),
@@ -360,8 +369,13 @@ EXTRA = [
                               "cards": [_card(1), _card(30)], "ranged": False,
                               "contact": False}),
     Event(kind="declare", data={"seat": 0, "choice": "kata", "combo": "", "answer": True}),
-    Event(kind="declare", data={"seat": 1, "choice": "combo2", "combo": "Big One",
-                                "answer": False}),
+    Event(kind="declare", data={"seat": 1, "choice": "combo", "combo": "Big One",
+                                "answer": False, "size": 4}),
+    Event(kind="kata_surplus", data={"seat": 1, "cards": [_card(9)], "chosen": True}),
+    Event(kind="get_up", data={"seat": 0, "life": 1}),
+    Event(kind="break_nothing", data={"seat": 0}),
+    Event(kind="accept_ko", data={"seat": 1}),
+    Event(kind="damage", data={"seat": 1, "amount": 1, "life": 0, "why": "hit"}),
     Event(kind="accept_ring_out", data={"seat": 0}),
     Event(kind="chain_full_discard", data={"seat": 1, "card": _card(7)}),
     Event(kind="super_gain", data={"seat": 0, "amount": 0, "gauge": 5, "why": "diamond"}),
@@ -480,3 +494,87 @@ def test_show_card_accepts_a_view_a_dict_and_an_id() -> None:
 
 def test_registered() -> None:
     assert isinstance(renderer_for("sushido"), su.SushidoRenderer)
+
+
+# --------------------------------------------------------------- 6. words and endings
+def test_narration_says_where_damage_came_from_and_why_a_combo_failed() -> None:
+    evs = [
+        Event(kind="card", data={"seat": 0, "card": _card(20), "ctx": "action",
+                                 "doubled": True, "mode": ""}),
+        Event(kind="damage", data={"seat": 1, "amount": 2, "life": 13, "why": "hit"}),
+        Event(kind="super_combo", data={"seat": 1, "name": "Black Tide"}),
+        Event(kind="damage", data={"seat": 0, "amount": 3, "life": 0, "why": "effect"}),
+        Event(kind="combo", data={"seat": 0, "name": "Plucked Edge", "ok": False,
+                                  "cards": [_card(1), _card(30)], "ranged": False,
+                                  "contact": False, "symbols_ok": True}),
+        Event(kind="combo", data={"seat": 1, "name": "Glide In", "ok": False,
+                                  "cards": [_card(1), _card(30)], "ranged": True,
+                                  "contact": False, "symbols_ok": False}),
+    ]
+    lines = R.narrate(evs, NAMES)
+    assert f"takes 2 from {NAMES[0]}'s doubled Hit (13 life left)" in lines[1]
+    assert f"takes 3 from {NAMES[1]}'s Black Tide" in lines[3] and "K.-O." in lines[3]
+    assert "unless they escape" in lines[3]
+    assert "needs contact" in lines[4] and "symbols are not those of Glide In" in lines[5]
+
+
+def test_positions_ring_out_and_round_ends_are_in_words() -> None:
+    lines = [R.line(Event(kind="move", data={"seat": s, "pos": p, "why": w}), NAMES)
+             for s, p, w in ((0, 2, "retreat"), (1, 7, "pushed"), (0, 0, "pushed"))]
+    assert lines[0] == f"👣 {NAMES[0]} steps back."
+    assert lines[1] == f"👣 {NAMES[1]} is pushed back, to the edge of the Arena."
+    assert all("square" not in (x or "") for x in lines)
+    out = R.line(Event(kind="ring_out", data={"seat": 1}), NAMES) or ""
+    assert "ends with this turn" in out and "Super Combo" in out
+    both = R.line(Event(kind="round_end", data={"round": 2, "winners": [0, 1],
+                                                "reason": "ring_out", "tokens": [1, 1]}),
+                  NAMES) or ""
+    assert "knockout" not in both and "Ring Out" in both
+
+
+def test_result_line_names_players_fighters_score_and_reason() -> None:
+    from engine.core import Outcome
+
+    final = MATCHES[-1][-1].after
+    view = GAME.view(final, None)
+    names = ["<@1>", "<@2>"]
+    win = Outcome.win(0, 2, "ring_out")
+    fighter = view.seats[0].fighter_name
+    tokens = [x.tokens for x in view.seats]
+    assert R.result_line(win, view, names) == (
+        f"<@1> ({fighter}) wins {tokens[0]}-{tokens[1]} by Ring Out")
+    ko = R.result_line(Outcome.win(1, 2, "ko"), view, names)
+    assert ko.endswith("by K.-O.") and not ko.endswith("..")
+    draw = R.result_line(Outcome.tie(2, "ko"), view, names)
+    assert draw.startswith("Draw") and "<@1>" in draw and "<@2>" in draw
+    forfeit = Outcome(ranks=(2, 1), reason="forfeit", forfeited=(0,))
+    assert R.result_line(forfeit, view, names).startswith(f"<@2> ({view.seats[1].fighter_name})")
+    assert GAME.outcome(final) is not None and "Seat" not in GAME.outcome(final).summary
+
+
+def test_board_offers_super_combo_only_while_a_gauge_is_full() -> None:
+    s = _big_hand(5, 4)
+    assert R.board_controls(GAME.view(s, None)) == []
+    s.seat[1].gauge = 5
+    [c] = R.board_controls(GAME.view(s, None))
+    assert c.aid == "super-combo" and c.label == "Super Combo!"
+    assert R.board_controls(GAME.view(MATCHES[0][0].before, None)) == []  # fighter pick
+
+
+def test_hajime_pairs_show_card_icons_in_order() -> None:
+    s = _big_hand(5, 0)
+    [group] = R.groups(_choices(s, 0))
+    a, b = s.seat[0].hand[:2]
+    label = next(c.label for c in group.choices if c.aid == f"h-{a}-{b}")
+    assert label == f"1st {su.show_card(a)} → 2nd {su.show_card(b)}"
+    assert any(icon in label for icon in su.TYPE_ICON.values())
+
+
+def test_the_owner_hand_shows_its_chain_face_down() -> None:
+    s = _big_hand(5, 0)
+    chain = [s.seat[0].hand.pop(), s.seat[0].hand.pop()]
+    s.seat[0].chain = chain
+    text = str(R.hand_embed(GAME.view(s, 0), 0, NAMES, None).to_dict())
+    assert "Chain (2/4), face down" in text and "square" not in text
+    assert "in contact with your rival" in text
+

@@ -28,36 +28,43 @@ def _state(gauges: tuple[int, int] = (0, 0)) -> SushidoState:
     return s
 
 
-def test_p1_plays_revealed_cards_in_chosen_order_then_p2() -> None:
-    s = _state()
-    to_chains(s, {0: [HIT, MOVE], 1: [HIT2]})
+def test_p1_plays_revealed_cards_in_the_order_placed_then_p2() -> None:
+    s = _state((1, 0))  # with Super, each card asks: doubled or not?
+    to_chains(s, {0: [MOVE, HIT], 1: [HIT2]})
     assert prompt_kind(s) == {0: "play"}
-    assert sorted(aids(s, 0)) == sorted([f"c-{HIT}-0-x", f"c-{MOVE}-0-x"])
-    s, _ = act(s, 0, f"c-{MOVE}-0-x")  # Move first, by choice
+    assert aids(s, 0) == [f"c-{MOVE}-0-x", f"c-{MOVE}-1-x"]  # the 1st placed card first
+    s, _ = act(s, 0, f"c-{MOVE}-0-x")
     s, _ = act(s, 0, "s-ret")
-    s, _ = act(s, 0, f"c-{HIT}-0-x")
-    assert prompt_kind(s) == {1: "play"}
+    assert aids(s, 0) == [f"c-{HIT}-0-x", f"c-{HIT}-1-x"]
+    s, ev = act(s, 0, f"c-{HIT}-0-x")  # out of reach now: it whiffs
+    # P2's Hit has no choice (no Super): it plays at once, and the turn ends
+    assert [e.data["seat"] for e in ev if e.kind == "card"] == [0, 1]
+    assert s.phase == "hajime" and s.turn == 2
+
+
+def test_a_revealed_card_without_a_choice_plays_without_asking() -> None:
+    s = _state()
+    ev = to_chains(s, {0: [HIT, HIT2]})  # no Super to spend, Hits have one use
+    assert [e.data["card"]["id"] for e in ev if e.kind == "card"] == [HIT, HIT2]
+    assert s.seat[1].life == 13 and s.phase == "hajime"
 
 
 def test_hit_in_contact_deals_one_damage() -> None:
     s = _state()
-    to_chains(s, {0: [HIT]})
-    s, ev = act(s, 0, f"c-{HIT}-0-x")
+    ev = to_chains(s, {0: [HIT]})
     assert s.seat[1].life == 14 and first(ev, "damage")["amount"] == 1
 
 
 def test_hit_out_of_contact_whiffs() -> None:
     s = _state()
     s.seat[0].pos = 1
-    to_chains(s, {0: [HIT]})
-    s, ev = act(s, 0, f"c-{HIT}-0-x")
+    ev = to_chains(s, {0: [HIT]})
     assert s.seat[1].life == 15 and "whiff" in kinds(ev)
 
 
 def test_move_in_contact_pushes_both_toward_rival_edge() -> None:
     s = _state()
     to_chains(s, {1: [MOVE]})
-    s, _ = act(s, 1, f"c-{MOVE}-0-x")
     s, ev = act(s, 1, "s-adv")
     assert (s.seat[0].pos, s.seat[1].pos) == (2, 3) and "push" in kinds(ev)
 
@@ -66,7 +73,6 @@ def test_move_out_of_contact_advances_or_steps_back() -> None:
     s = _state()
     s.seat[0].pos = 0
     to_chains(s, {0: [MOVE]})
-    s, _ = act(s, 0, f"c-{MOVE}-0-x")
     assert aids(s, 0) == ["s-adv"]  # no step back past the edge (decision)
     s, _ = act(s, 0, "s-adv")
     assert s.seat[0].pos == 1
@@ -86,7 +92,6 @@ def test_push_past_the_edge_is_a_ring_out_at_end_of_turn() -> None:
     s = _state()
     s.seat[0].pos, s.seat[1].pos = 6, 7
     to_chains(s, {0: [MOVE]})
-    s, _ = act(s, 0, f"c-{MOVE}-0-x")
     s, ev = act(s, 0, "s-adv")
     assert "ring_out" in kinds(ev) and first(ev, "round_end")["winners"] == [0]
     assert s.seat[0].tokens == 1 and s.round == 2
@@ -94,16 +99,14 @@ def test_push_past_the_edge_is_a_ring_out_at_end_of_turn() -> None:
 
 def test_block_as_guard_cancels_a_later_rival_hit() -> None:
     s = _state()
-    to_chains(s, {0: [BLOCK], 1: [HIT]})
-    s, _ = act(s, 0, f"c-{BLOCK}-0-guard")
-    s, ev = act(s, 1, f"c-{HIT}-0-x")
-    assert s.seat[0].life == 15 and "guarded" in kinds(ev) and s.seat[0].guards == 0
+    ev = to_chains(s, {0: [BLOCK], 1: [HIT]})  # no chain to break: a Block guards
+    assert first(ev, "card")["mode"] == "guard"
+    assert s.seat[0].life == 15 and "guarded" in kinds(ev)
 
 
 def test_revealed_block_can_parry_a_rival_hit() -> None:
     s = _state()
     to_chains(s, {0: [HIT], 1: [BLOCK]})
-    s, _ = act(s, 0, f"c-{HIT}-0-x")
     assert prompt_kind(s) == {1: "parry"}
     s, ev = act(s, 1, "p-y")
     assert s.seat[1].life == 15 and first(ev, "parry")["card"]["id"] == BLOCK
@@ -113,9 +116,8 @@ def test_revealed_block_can_parry_a_rival_hit() -> None:
 def test_taking_the_hit_instead_of_parrying() -> None:
     s = _state()
     to_chains(s, {0: [HIT], 1: [BLOCK]})
-    s, _ = act(s, 0, f"c-{HIT}-0-x")
-    s, _ = act(s, 1, "p-n")
-    assert s.seat[1].life == 14 and prompt_kind(s) == {1: "play"}
+    s, ev = act(s, 1, "p-n")
+    assert s.seat[1].life == 14 and first(ev, "card")["card"]["id"] == BLOCK
 
 
 def test_block_breaks_a_chain_card_shown_face_up() -> None:
@@ -168,8 +170,8 @@ def test_doubled_block_breaks_two_chain_cards() -> None:
 def test_doubled_block_guard_gives_two_guards() -> None:
     s = _state((1, 0))
     to_chains(s, {0: [BLOCK], 1: [HIT2]})
-    s, _ = act(s, 0, f"c-{BLOCK}-1-guard")
-    assert s.seat[0].guards == 2 and prompt_kind(s) == {1: "play"}
+    s, ev = act(s, 0, f"c-{BLOCK}-1-guard")
+    assert first(ev, "guard")["guards"] == 2 and first(ev, "guarded")["guards"] == 1
 
 
 def test_kata_hits_ignore_guards_and_revealed_blocks() -> None:
@@ -177,5 +179,5 @@ def test_kata_hits_ignore_guards_and_revealed_blocks() -> None:
     set_chain(s, 0, [HIT])
     to_chains(s, {1: [BLOCK]})
     s.seat[1].guards = 1
-    s, _ = act(s, 0, "d-kata")
-    assert s.seat[1].life == 14 and s.seat[1].guards == 1
+    s, ev = act(s, 0, "d-kata")
+    assert s.seat[1].life == 14 and "guarded" not in kinds(ev) and "parry" not in kinds(ev)

@@ -1,5 +1,6 @@
 """The rulebook's Kata example: Biwa (P1) Kata Move, Hit, Hit against Manta's chain
-Block, Block, Move, X: Move vs Block, Hit vs Block, Hit vs Move, X discarded unused."""
+Block, Block, Move, X: Move vs Block, Hit vs Block, Hit vs Move, X discarded unused
+(Manta, the defender, chooses X as her surplus card)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ def _setup(push: bool) -> tuple[SushidoState, list[str]]:
     s, _ = act(s, 1, "d-pass")
     assert prompt_kind(s) == {1: "oppose"}
     s, ev = act(s, 1, "o-y")
+    assert prompt_kind(s) == {1: "surplus"}  # 4 cards against 3: she picks the one to drop
+    s, ev2 = act(s, 1, "x-3")
+    assert first(ev2, "kata_surplus")["cards"][0]["id"] == x  # D opposes nothing
+    ev = ev + ev2
     log = kinds(ev)
     # Move vs Block: the Block discards the Move and cancels it; Hit vs Block: cancelled.
     clashes = [e.data for e in ev if e.kind == "kata_clash"]
@@ -47,7 +52,6 @@ def _setup(push: bool) -> tuple[SushidoState, list[str]]:
     assert prompt_kind(s) == {1: "step"}
     assert sorted(aids(s, 1)) == ["s-adv", "s-ret"]
     s, ev = act(s, 1, "s-adv" if push else "s-ret")
-    assert first(ev, "kata_surplus")["cards"][0]["id"] == x  # D opposes nothing
     return s, kinds(ev)
 
 

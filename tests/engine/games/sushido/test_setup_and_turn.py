@@ -40,9 +40,17 @@ def test_hajime_commit_is_buffered_hidden_and_resolved_when_both_commit() -> Non
     assert all("cards" not in e.data for e in for_viewer(ev, 1))
     mine = GAME.view(s, 0).me
     assert mine is not None and mine.commit is not None and [c.id for c in mine.commit] == [a, b]
-    assert GAME.prompts(s)[0].committed and not GAME.prompts(s)[1].committed
+    # placed: seat 0 may choose its reveal at once (decision), hidden like the commit
+    assert GAME.prompts(s)[0].kind == "reveal" and not GAME.prompts(s)[0].committed
+    assert GAME.prompts(s)[1].kind == "hajime"
+    s, ev = act(s, 0, "r-first")
+    assert GAME.prompts(s)[0].committed and s.phase == "hajime"
+    assert all("show" not in e.data for e in for_viewer(ev, 1))
+    assert GAME.view(s, 1).seats[0].committed_reveal and GAME.view(s, 1).me.reveal is None
     s, ev = act(s, 1, aids(s, 1)[0])
-    assert s.phase == "reveal" and "hajime_all" in kinds(ev)
+    assert s.phase == "reveal" and "hajime_all" in kinds(ev) and "reveal" not in kinds(ev)
+    s, ev = act(s, 1, "r-none")
+    assert first(ev, "reveal")["cards"][0][0]["id"] == a and s.phase == "resolve"
 
 
 def _hajime(s: SushidoState) -> tuple[SushidoState, list[int]]:
@@ -65,8 +73,22 @@ def test_reveal_is_simultaneous_and_unrevealed_cards_go_to_the_chain_in_order() 
     assert s.seat[0].chain == cards and len(s.seat[1].revealed) == 2
     opp, me = GAME.view(s, 1), GAME.view(s, 0)
     assert opp.seats[0].chain_size == 2 and me.me is not None
-    assert [c.id for c in me.me.chain] == cards  # the owner sees their chain (decision)
+    assert me.seats[0].chain_size == 2  # the owner too sees only the size (rulebook)
+    assert not {c for c in cards} & {c.id for c in me.me.hand}
     assert [c.id for c in opp.last_reveal[1]] == s.seat[1].revealed
+
+
+def test_a_chain_is_face_down_to_its_owner_too() -> None:
+    """Rulebook: "Aucun joueur ne peut regarder les cartes d'un enchaînement"."""
+    s = started()
+    chain = [s.seat[0].hand.pop(), s.seat[0].hand.pop()]
+    s.seat[0].chain = list(chain)
+    mine = GAME.view(s, 0)
+    assert mine.seats[0].chain_size == 2 and "chain" not in type(mine.me).model_fields
+    ids = {c.id for c in mine.me.hand} | {c.id for cs in mine.last_reveal for c in cs}
+    assert not set(chain) & ids
+    s.seat[0].chain.reverse()  # another order of the same cards: the owner can't tell
+    assert GAME.view(s, 0) == mine
 
 
 def test_a_full_chain_discards_the_extra_card_face_up() -> None:
