@@ -18,7 +18,7 @@ from discord.ext import commands, tasks
 from cogs import ids
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, server_locale, t
 from cogs.referee import Applied, Referee, pending_seats
-from cogs.render.base import BoardContext, Choice, Group, localized
+from cogs.render.base import BoardContext, Choice, Group, Renderer
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
 from db.base import MatchRecord, Store
@@ -178,8 +178,8 @@ class Table(commands.Cog):
         ctx = BoardContext(match_id=rec.id, game_name=game.name, view=view,
                            names=names, prompts=game.prompts(state),
                            finished=outcome is not None,
-                           summary=localized(renderer.result_line, outcome, view, names,
-                                             loc=loc) if outcome else "",
+                           summary=renderer.result_line(outcome, view, names, loc=loc)
+                           if outcome else "",
                            locale=loc)
         embed = renderer.board_embed(ctx)
         recent = self.recent.get(rec.id)
@@ -188,7 +188,7 @@ class Table(commands.Cog):
                             inline=False)
         buttons = board_buttons(rec.id, loc) if outcome is None else StaticView()
         if outcome is None:  # interrupts anyone may see are usable (e.g. a full gauge)
-            for c in localized(renderer.board_controls, view, loc=loc)[:5]:
+            for c in renderer.board_controls(view, loc=loc)[:5]:
                 buttons.add_item(discord.ui.Button(
                     label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
                     custom_id=ids.make("i", rec.id, state.version, c.aid)))
@@ -207,7 +207,7 @@ class Table(commands.Cog):
         game = self.referee.game(rec.game)
         renderer = renderer_for(rec.game)
         prompt = game.prompts(state).get(seat)
-        embed = localized(renderer.hand_embed, game.view(state, seat), seat, names_of(rec),
+        embed = renderer.hand_embed(game.view(state, seat), seat, names_of(rec),
                           prompt, loc=loc)
         view = StaticView()
         offered: list[Any] = []
@@ -219,7 +219,7 @@ class Table(commands.Cog):
             choices = [(getattr(a, "kind", "action"),
                         Choice(aid=a.aid, label=game.label(state, seat, a)))
                        for a in offered]
-            groups = localized(renderer.groups, choices, loc=loc)
+            groups = renderer.groups(choices, loc=loc)
             view = controls(rec.id, state.version, seat, groups, page, loc)
         if prompt is not None and prompt.committed:
             embed.set_footer(text=t(loc, "table.committed"))
@@ -280,9 +280,8 @@ class Table(commands.Cog):
         loc = locale_of(interaction)
         payload = self.hand_payload(applied.match, applied.state, applied.seat,
                                     with_controls=True, loc=loc)
-        lines = localized(renderer_for(applied.match.game).narrate,
-                          for_viewer(applied.events, applied.seat), names_of(applied.match),
-                          loc=loc)
+        lines = renderer_for(applied.match.game).narrate(
+            for_viewer(applied.events, applied.seat), names_of(applied.match), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
         await interaction.response.send_message(ephemeral=True, **payload)
         await self.publish(applied)
@@ -304,9 +303,8 @@ class Table(commands.Cog):
         payload = self.hand_payload(applied.match, applied.state, applied.seat,
                                     with_controls=True, loc=loc)
         mine = for_viewer(applied.events, applied.seat)
-        lines = localized(renderer_for(applied.match.game).narrate,
-                          [e for e in mine if e.audience is not None], names_of(applied.match),
-                          loc=loc)
+        lines = renderer_for(applied.match.game).narrate(
+            [e for e in mine if e.audience is not None], names_of(applied.match), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
         await interaction.response.edit_message(**payload)
         self.remember_hand(match_id, applied.seat, interaction)
@@ -370,7 +368,7 @@ class Table(commands.Cog):
         renderer = renderer_for(rec.game)
         who = and_list(loc, [names[s] for s in sorted(pending)])
         prompts = game.prompts(state)
-        asks = sorted({localized(renderer.prompt_text, prompts[s], loc=loc) for s in pending})
+        asks = sorted({renderer.prompt_text(prompts[s], loc=loc) for s in pending})
         await self.bot.get_partial_messageable(rec.thread_id).send(
             t(loc, "table.opening", who=who, asks=" ".join(asks)),
             allowed_mentions=discord.AllowedMentions(
@@ -397,8 +395,8 @@ class Table(commands.Cog):
         public_events = for_viewer(applied.events, None)
         timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
                      and isinstance(e.data.get("seat"), int)]
-        lines = localized(renderer.narrate, [e for e in public_events if e.kind != "timeout"],
-                          names, loc=loc)
+        lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names,
+                                 loc)
         turning = applied.outcome is not None or any(
             renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
@@ -444,14 +442,12 @@ class Table(commands.Cog):
 
     @staticmethod
     def ping_text(prompts: dict[int, Any], targets: list[int], names: list[str],
-                  loc: str = DEFAULT, renderer: Any = None) -> str:
+                  loc: str, renderer: Renderer) -> str:
         """``⏳ @bob: Move. Press Act on the board.`` (no buttons: the board has them)."""
         if not targets:
             return ""
-        text = " ".join(
-            f"{names[s]}: " + (localized(renderer.prompt_text, prompts[s], loc=loc)
-                               if renderer is not None else prompts[s].text)
-            for s in targets if s in prompts)
+        text = " ".join(f"{names[s]}: {renderer.prompt_text(prompts[s], loc)}"
+                        for s in targets if s in prompts)
         return t(loc, "table.ping", text=text)
 
     async def announce_result(self, rec: MatchRecord, applied: Applied,
@@ -463,8 +459,8 @@ class Table(commands.Cog):
         game = self.referee.game(rec.game)
         view_model = game.view(applied.state, None)
         loc = self.public_locale(rec)
-        result = localized(renderer_for(rec.game).result_line, applied.outcome, view_model,
-                           names_of(rec), loc=loc)
+        result = renderer_for(rec.game).result_line(applied.outcome, view_model,
+                                                    names_of(rec), loc=loc)
         view = StaticView()
         view.add_item(discord.ui.Button(label=t(loc, "table.rematch"), emoji="🔁",
                                         style=discord.ButtonStyle.primary,

@@ -6,9 +6,7 @@ engine allowed that viewer to see. The public board gets the spectator view.
 
 from __future__ import annotations
 
-import inspect
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,14 +79,6 @@ def winners_text(outcome: Outcome, names: list[str], loc: str = DEFAULT) -> str:
         return t(loc, "render.draw")
     won = [names[s] for s in outcome.winners if 0 <= s < len(names)]
     return t(loc, "render.wins" if len(won) == 1 else "render.win", who=and_list(loc, won))
-
-
-def localized(method: Callable[..., Any], *args: Any, loc: str) -> Any:
-    """``method(*args, loc=loc)``, or ``method(*args)`` for a renderer method that does not
-    take a locale yet (it then speaks English)."""
-    if "loc" in inspect.signature(method).parameters:
-        return method(*args, loc=loc)
-    return method(*args)
 
 
 def humanize(kind: str) -> str:
@@ -206,7 +196,7 @@ class Renderer:
         """Public (or one seat's) events as short lines of text, in ``loc``."""
         lines = []
         for ev in events:
-            line = localized(self.line, ev, names, loc=loc)
+            line = self.line(ev, names, loc)
             if line:
                 lines.append(line)
         return lines

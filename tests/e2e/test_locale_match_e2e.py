@@ -1,9 +1,10 @@
 """A whole match in French and in English: every text the players read is in their language.
 
 A French server with two French players, then an English server with two English players,
-play a whole World of Fighters match (best of three) through the real bot and the offline
-Discord: the challenge, the opening line, the board (every edit), the narration, the
-result, every private hand and control, /matches, /forfeit's question and a refusal. No
+play a whole World of Fighters match (best of three) and a whole Sushido match
+(Entraînement) through the real bot and the offline Discord: the challenge, the opening
+line, the board (every edit), the narration, the result, every private hand and control,
+/matches, /forfeit's question and a refusal. No
 text may hold a fragment of the other language's catalog (checked whole-word, as
 ``test_i18n_e2e`` does), nor "Seat", a raw id or "square N".
 """
@@ -23,7 +24,7 @@ from tests.e2e.test_wof_e2e import pin_engine_seed
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message
 
-GAME = "world_of_fighters"
+GAMES = {"world_of_fighters": {"bouts": 3}, "sushido": {"duel": "entrainement"}}
 
 
 def strings(obj: Any) -> Iterator[str]:
@@ -51,14 +52,16 @@ def shown_texts(messages: list[Message]) -> list[str]:
     return out
 
 
-async def play_in(fake: FakeDiscord, tmp_path: pathlib.Path, locale: str) -> list[str]:
-    """A whole best-of-three match in ``locale``; every text the players were shown."""
+async def play_in(fake: FakeDiscord, tmp_path: pathlib.Path, locale: str,
+                  game: str) -> list[str]:
+    """A whole match of ``game`` in ``locale``; every text the players were shown."""
     fake.locale = locale  # the server's language: the public thread speaks it
     alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
     for user in (alice, bob, carol):
         user.locale = locale
     async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
-        match_id, board = await challenge_accepted(fake, bot, alice, bob, GAME, bouts=3)
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, game,
+                                                   **GAMES[game])
         extra = [await (await alice.slash("matches")).response(),
                  await (await bob.slash("forfeit")).response(),
                  await press(carol, board, f"hj:act:{match_id}")]
@@ -77,26 +80,29 @@ async def play_in(fake: FakeDiscord, tmp_path: pathlib.Path, locale: str) -> lis
     return texts
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("locale", ["fr", "en-US"])
 async def test_a_whole_match_speaks_the_players_language(
         fake_discord: FakeDiscord, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch,
-        locale: str) -> None:
-    pin_engine_seed(monkeypatch, 5)  # a K.O., then a Ring Out
-    texts = await play_in(fake_discord, tmp_path, locale)
+        locale: str, game: str) -> None:
+    pin_engine_seed(monkeypatch, 5)  # World of Fighters: a K.O., then a Ring Out
+    texts = await play_in(fake_discord, tmp_path, locale, game)
     assert len(texts) > 50
     for text in texts:
         assert_speaks(text, locale)
         bare = WRAPPED.sub("", text)
         assert not BAD_WORDS.search(bare) and not RAW_ID.search(bare), text[:500]
     everything = "\n".join(texts)
+    own = {"world_of_fighters": ("Manche 1", "Bout 1"),
+           "sushido": ("le premier à 2 rounds", "first to 2 rounds")}[game]
     if locale == "fr":
         for french in ("défie", "Accepter", "Le match commence", "Agir", "Voir ma main",
-                       "Votre coin", "Fin du match", "Revanche", "Manche 1", "gagne",
+                       "Votre coin", "Fin du match", "Revanche", own[0], "gagne",
                        "Vous ne jouez pas dans ce match", "Abandonner le match"):
             assert french in everything, french
     else:
         assert not any(f in everything for f in FRENCH_ONLY if len(f) > 8)
         for english in ("challenges", "Accept", "The match is on", "Your corner",
-                        "Match over", "Rematch", "Bout 1", "wins",
+                        "Match over", "Rematch", own[1], "wins",
                         "You are not playing in this match", "Forfeit"):
             assert english in everything, english
