@@ -9,8 +9,9 @@ with the store's schema in a temporary directory, then persists the same stream 
 actions (a ~4-8 KB state JSON, 3-6 events, one action-log row) through the store and
 through a bare ``sqlite3`` connection (``BEGIN IMMEDIATE`` / UPDATE guarded by version /
 INSERT events / INSERT log / ``COMMIT``). It prints mean, p50 and p99 per action in
-microseconds and the store/raw ratio. The store pays for the asyncio hop to aiosqlite's
-thread on each statement, the lock and record validation; the raw path pays none.
+microseconds and the store/raw ratio. The store pays for one asyncio hop to aiosqlite's
+thread per action (the whole transaction runs there, see ``db/sqlite_hop.py``), the lock
+and the JSON encoding; the raw path pays none.
 """
 
 from __future__ import annotations
@@ -159,11 +160,61 @@ async def bench_hop(path: str, n: int) -> list[float]:
     return times[n // 10 :]
 
 
+async def bench_postgres(dsn: str, actions: list[Any], warmup: int) -> list[float]:
+    """Seconds per action through :class:`db.postgres.PostgresStore` (same stream)."""
+    from db.postgres import PostgresStore
+
+    times: list[float] = []
+    async with PostgresStore(dsn) as store:
+        m = await store.create_match(
+            guild_id=1, channel_id=2, game="bench", options={}, seats=[10, 20],
+            state="{}", version=0, deadline=None,
+        )  # fmt: skip
+        for i, (state, events, action) in enumerate(actions):
+            v = i + 1
+            log = ActionLog(match_id=m.id, version=v, seat=v % 2, action=action)
+            t0 = time.perf_counter()
+            ok = await store.commit_action(
+                m.id, expected_version=v - 1, state=state, version=v, events=events, log=log,
+                deadline=time.time() + 300, timeouts=[0, 0],
+            )  # fmt: skip
+            times.append(time.perf_counter() - t0)
+            assert ok
+    return times[warmup:]
+
+
+def postgres_figures(target: str, actions: list[Any], warmup: int) -> None:
+    """Print the PostgreSQL row: ``target`` is a URL, or ``local`` for a throw-away server."""
+    server = None
+    if target == "local":
+        from tests.pg_server import PgServer, find_bindir
+
+        bindir = find_bindir()
+        if bindir is None:
+            print("postgres: no initdb/pg_ctl on this machine, skipped")
+            return
+        server = PgServer(bindir)
+        server.start()
+        server.make_template()
+        target = server.dsn(server.new_database())
+        print("postgres: throw-away local server (fsync off: compare with NORMAL)")
+    try:
+        mean, p50, p99 = summary(asyncio.run(bench_postgres(target, actions, warmup)))
+        print(f"{'postgres':<12}{'store':<8}{mean:>10.0f}{p50:>10.0f}{p99:>10.0f}")
+    finally:
+        if server is not None:
+            server.stop()
+
+
 def main() -> None:
     """Run both levels and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--warmup", type=int, default=100)
+    parser.add_argument(
+        "--postgres", metavar="URL", default=None,
+        help="also time PostgresStore on this database ('local': a throw-away server)",
+    )  # fmt: skip
     args = parser.parse_args()
     actions = make_actions(args.actions + args.warmup)
     sizes = [len(a[0]) for a in actions]
@@ -186,8 +237,11 @@ def main() -> None:
         mean, p50, p99 = summary(asyncio.run(bench_hop(f"{tmp}/hop.db", args.actions)))
         print(
             f"one aiosqlite round trip (SELECT 1): mean {mean:.0f} us, p50 {p50:.0f} us, "
-            f"p99 {p99:.0f} us; commit_action makes 5 (BEGIN, UPDATE, events, log, COMMIT)"
+            f"p99 {p99:.0f} us; commit_action makes 1 (db/sqlite_hop.py), 5+ when it ends"
+            " the match"
         )
+    if args.postgres:
+        postgres_figures(args.postgres, actions, args.warmup)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,10 @@ that a restarted bot (a new process, nothing in memory) can close them:
   runs these steps, skipping those already recorded, both right after the accept click
   and, for a match a crash left marked, on start. If Discord refuses for good (missing
   permission, deleted channel), the match is aborted unrated and both players are told.
+- **The thread after an action.** The narration, pings and the final message are posted
+  from the stored events when ``published_version`` is behind
+  (:meth:`cogs.table.Table.publish_missing`, before the board is re-rendered), with
+  nonces so that a repeated post is not doubled (:mod:`cogs.table_memory`).
 - **The board after an action.** The action's transaction moves ``version``; the board
   edit that follows records ``board_version`` only once Discord accepted it. A board whose
   ``board_version`` is behind is re-rendered from the spectator view of the *latest*
@@ -129,7 +133,8 @@ class Reconciler(commands.Cog):
             async with gate:
                 if rec.opening and rec.status == "active":
                     return await self.resume_opening(rec.id)
-                return await self.show_board(rec.id)
+                told = await self.table.publish_missing(rec.id)  # folds lines, shows the board
+                return await self.show_board(rec.id) and told
 
         todo = await self.store.unsettled_matches()
         if todo:
@@ -141,15 +146,19 @@ class Reconciler(commands.Cog):
         return all(ok is True for ok in done)
 
     # ------------------------------------------------------------------ boards
-    async def show_board(self, match_id: int) -> bool:
+    async def show_board(self, match_id: int, force: bool = False) -> bool:
         """Make the public board show the match's latest state; False to retry later.
 
         Rendered from the spectator view only. A deleted board message is posted anew.
+        ``force`` redraws a board already at the latest version (the table folded new
+        lines into it after a pass drew that version).
         """
         async with self.lock(match_id):
             rec = await self.store.get_match(match_id)
+            current = rec is not None and rec.board_version is not None \
+                and rec.board_version >= rec.version
             if (rec is None or rec.opening or rec.message_id is None or rec.thread_id is None
-                    or (rec.board_version is not None and rec.board_version >= rec.version)):
+                    or (current and not force)):
                 return True
             state = self.referee.game(rec.game).load(rec.state)
             payload = await self.table.drawn_board(rec, state)
@@ -240,6 +249,10 @@ class Reconciler(commands.Cog):
                 where = await self.bot.fetch_channel(rec.channel_id)
         if isinstance(where, discord.TextChannel):
             title = f"{self.referee.game(rec.game).name} #{rec.id}"
+            mine = self.bot.user.id if self.bot.user is not None else None
+            for old in where.threads:  # made by a process killed before storing its id
+                if old.name == title[:100] and old.owner_id == mine:
+                    return old.id
             try:
                 thread = await where.create_thread(
                     name=title[:100], type=discord.ChannelType.public_thread,

@@ -49,6 +49,8 @@ class Applied:
     outcome: Outcome | None
     pending_before: dict[int, str] = field(default_factory=dict)
     pending_after: dict[int, str] = field(default_factory=dict)
+    base_version: int | None = None
+    """The version the step started from (None: several steps merged after a restart)."""
 
 
 def pending_seats(game: Game[Any, Any], state: BaseState) -> dict[int, str]:
@@ -310,4 +312,5 @@ class Referee:
             "state": raw, "version": new.version, "deadline": deadline,
             "timeouts": timeouts, "status": status, "reminded": False,
         })
-        return Applied(updated, new, events, seat, outcome, before, pending_seats(game, new))
+        return Applied(updated, new, events, seat, outcome, before, pending_seats(game, new),
+                       rec.version)

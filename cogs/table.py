@@ -21,14 +21,13 @@ from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, Group, Renderer
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
+from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Game, for_viewer
 
 log = logging.getLogger("hajime.table")
 
 MAX_ROWS = 5
-HAND_SECONDS = 14 * 60
-"""How long a private hand can be refreshed in place (Discord's token lasts 15 minutes)."""
 RECENT_CHARS = 1000
 """Room for the board's "So far this turn" field (Discord allows 1024 per field)."""
 
@@ -117,7 +116,7 @@ def controls(match_id: int, version: int, seat: int, groups: list[Group],
     return view
 
 
-class Table(commands.Cog):
+class Table(TableMemory, commands.Cog):
     """Runs matches in Discord: boards, hands, actions, timers."""
 
     def __init__(self, bot: commands.Bot, store: Store, referee: Referee,
@@ -133,6 +132,15 @@ class Table(commands.Cog):
         self.hands: dict[tuple[int, int], tuple[float, discord.Interaction[Any]]] = {}
         """Per (match, seat), the last interaction that showed that seat its hand: when a
         new decision comes without a ping, that private message is refreshed in place."""
+        self.told: dict[int, dict[int, str]] = {}
+        """Per match, the seats deciding (and what) when the thread was last told."""
+        self.loaded: set[int] = set()
+        """Matches whose memory above was loaded from (or written to) the database; the
+        dictionaries are a cache of ``matches.table_memory`` (:mod:`cogs.table_memory`)."""
+        self.hand_tokens: dict[tuple[int, int], tuple[float, str]] = {}
+        """Per (match, seat), the Unix time and token of the open hand (stored with the
+        memory: a restarted bot refreshes the hand through them)."""
+        self._publishing: dict[int, asyncio.Lock] = {}
 
     async def cog_load(self) -> None:
         """Register our custom_id kinds and start the timer."""
@@ -182,6 +190,7 @@ class Table(commands.Cog):
                            if outcome else "",
                            locale=loc)
         embed = renderer.board_embed(ctx)
+        self.recall(rec)
         recent = self.recent.get(rec.id)
         if recent and outcome is None:
             embed.add_field(name=t(loc, "table.so_far"), value=fit_lines(recent),
@@ -314,6 +323,7 @@ class Table(commands.Cog):
                       interaction: discord.Interaction[Any]) -> None:
         """Keep the interaction whose private message shows ``seat`` its hand."""
         self.hands[(match_id, seat)] = (time.monotonic(), interaction)
+        self.hand_tokens[(match_id, seat)] = (time.time(), interaction.token)
 
     async def refresh_hands(self, rec: MatchRecord, state: BaseState,
                             seats: list[int]) -> None:
@@ -325,6 +335,7 @@ class Table(commands.Cog):
         for seat in seats:
             got = self.hands.get((rec.id, seat))
             if got is None or time.monotonic() - got[0] > HAND_SECONDS:
+                await self.refresh_saved_hand(rec, state, seat)
                 continue
             try:
                 await got[1].edit_original_response(**self.hand_payload(
@@ -352,7 +363,7 @@ class Table(commands.Cog):
         A failed edit is retried by :class:`cogs.reconcile.Reconciler`.
         """
         reconciler: Any = self.bot.get_cog("Reconciler")
-        await reconciler.show_board(rec.id)
+        await reconciler.show_board(rec.id, force=True)  # with the lines just folded in
 
     async def announce_opening(self, rec: MatchRecord, state: BaseState) -> None:
         """One opening message telling every seat, alike, to press **Act** (or **Show
@@ -369,12 +380,63 @@ class Table(commands.Cog):
         who = and_list(loc, [names[s] for s in sorted(pending)])
         prompts = game.prompts(state)
         asks = sorted({renderer.prompt_text(prompts[s], loc=loc) for s in pending})
+        self.loaded.add(rec.id)
         await self.bot.get_partial_messageable(rec.thread_id).send(
-            t(loc, "table.opening", who=who, asks=" ".join(asks)),
+            nonce=nonce(rec.id, "opening"),
+            content=t(loc, "table.opening", who=who, asks=" ".join(asks)),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=rec.seats[s]) for s in pending]))
+        self.told[rec.id] = dict(pending)
+        await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
 
     async def publish(self, applied: Applied) -> None:
+        """Post a step (:meth:`_publish`) unless it is out already.
+
+        Steps are posted in order, one at a time per match: when an earlier step's posts
+        are still missing (a crash, a failed call, a step posted out of order), every
+        unposted step is posted at once from the database (:meth:`publish_missing`).
+        """
+        rec = applied.match
+        if rec.thread_id is None or rec.message_id is None:
+            return
+        async with self.publish_lock(rec.id):
+            stored = await self.store.get_match(rec.id)
+            done = None if stored is None else stored.published_version
+            if stored is None or (done is not None and done >= rec.version):
+                return
+            self.recall(stored)
+            base = applied.base_version
+            if done is not None and base is not None and done < base:
+                step = await unpublished_step(self.store, self.referee, stored)
+                if step is None:
+                    return
+                applied = step
+            await self._publish(applied)
+
+    async def publish_missing(self, match_id: int) -> bool:
+        """Post what a match's thread was never told (after a restart); False to retry.
+
+        The steps committed after ``published_version`` are rebuilt from the database
+        (:func:`cogs.table_memory.unpublished_step`) and posted as one step.
+        """
+        async with self.publish_lock(match_id):
+            rec = await self.store.get_match(match_id)
+            if (rec is None or rec.opening or rec.thread_id is None
+                    or rec.message_id is None):
+                return True
+            step = await unpublished_step(self.store, self.referee, rec)
+            if step is None:
+                return True
+            self.recall(rec)
+            try:
+                await self._publish(step)
+            except discord.HTTPException as exc:
+                log.warning("could not post the news of match %s (HTTP %s); will retry",
+                            match_id, exc.status)
+                return False
+            return True
+
+    async def _publish(self, applied: Applied) -> None:
         """After a step: edit the live board; post a message only at a turning point.
 
         The step's public narration is folded into the board ("So far this turn") unless
@@ -387,8 +449,22 @@ class Table(commands.Cog):
         referee's default played.
         """
         rec = applied.match
-        if rec.thread_id is None or rec.message_id is None:
-            return
+        try:
+            await self._tell(applied)
+        except BaseException:
+            self.forget(rec.id)  # the database still holds the memory of the last posts
+            raise
+        if applied.outcome is None:
+            self.told[rec.id] = dict(applied.pending_after)
+            await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+        else:
+            await self.store.set_published(rec.id, rec.version, {})
+            self.forget(rec.id)
+
+    async def _tell(self, applied: Applied) -> None:
+        """:meth:`_publish`'s posts."""
+        rec = applied.match
+        assert rec.thread_id is not None
         renderer = renderer_for(rec.game)
         names = names_of(rec)
         loc = self.public_locale(rec)
@@ -429,9 +505,11 @@ class Table(commands.Cog):
         ping = self.ping_text(game.prompts(applied.state), targets, names, loc, renderer)
         users = [discord.Object(id=rec.seats[s]) for s in targets]
         if post:
-            await self.send_lines(where, [*post, ping] if ping else post, users)
+            await self.send_lines(where, [*post, ping] if ping else post, users,
+                                  key=(rec.id, rec.version))
         elif ping:
-            await where.send(ping, allowed_mentions=discord.AllowedMentions(users=users))
+            await where.send(ping, allowed_mentions=discord.AllowedMentions(users=users),
+                             nonce=nonce(rec.id, rec.version, "ping"))
 
     @staticmethod
     def new_decisions(applied: Applied) -> list[int]:
@@ -468,14 +546,17 @@ class Table(commands.Cog):
         body = fit_lines(lines or [], 1800 - len(result))
         end = t(loc, "table.match_over", result=result)
         text = f"{body}\n{end}" if body else end
-        await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
+        await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none(),
+                         nonce=nonce(rec.id, applied.match.version, "result"))
 
     async def send_lines(self, where: discord.abc.Messageable, lines: list[str],
-                         ping: list[discord.Object] | None = None) -> None:
+                         ping: list[discord.Object] | None = None,
+                         key: tuple[int, int] | None = None) -> None:
         """Send narration, split under Discord's 2000-character limit.
 
         Names in narration are mentions that ping nobody; only the users in ``ping`` are
-        pinged, by the last chunk (which ends with the ping line).
+        pinged, by the last chunk (which ends with the ping line). With ``key`` (match,
+        version) each chunk carries a nonce, so a repeated post is not posted twice.
         """
         chunks: list[str] = []
         chunk = ""
@@ -489,7 +570,9 @@ class Table(commands.Cog):
         for number, text in enumerate(chunks):
             last = number == len(chunks) - 1
             await where.send(text, allowed_mentions=discord.AllowedMentions(users=ping)
-                             if ping and last else discord.AllowedMentions.none())
+                             if ping and last else discord.AllowedMentions.none(),
+                             nonce=discord.utils.MISSING if key is None
+                             else nonce(*key, number))
 
     # ----------------------------------------------------------------- timers
     @tasks.loop(seconds=5.0)

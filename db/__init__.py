@@ -1,8 +1,9 @@
-"""Persistence: the :class:`Store` contract, its SQLite implementation and a factory.
+"""Persistence: the :class:`Store` contract, its SQLite and PostgreSQL stores, a factory.
 
 Typical start-up::
 
-    store = await open_store(config.database)   # "sqlite:///data/hajime.db" or a path
+    store = await open_store(config.database)   # "sqlite:///data/hajime.db", a path,
+                                                # or "postgresql://user@host/hajime"
     ...
     await store.close()
 """
@@ -31,6 +32,7 @@ __all__ = [
     "SqliteStore",
     "Store",
     "Synchronous",
+    "is_postgres_url",
     "open_store",
     "sqlite_path",
     "store_from_url",
@@ -42,13 +44,13 @@ def sqlite_path(url_or_path: str) -> str:
 
     Like SQLAlchemy: ``sqlite:///data/h.db`` is relative, ``sqlite:////srv/h.db`` is
     absolute, ``sqlite://`` or ``sqlite:///:memory:`` is in memory. Any other scheme
-    (``postgresql://`` ...) raises :class:`ValueError`: only SQLite is implemented.
+    (``postgresql://`` is :class:`db.postgres.PostgresStore`'s) raises :class:`ValueError`.
     """
     if "://" not in url_or_path:
         return url_or_path
     scheme, _, rest = url_or_path.partition("://")
     if scheme.lower() != "sqlite":
-        raise ValueError(f"unsupported database URL scheme {scheme!r} (only sqlite)")
+        raise ValueError(f"{scheme!r} is not a sqlite URL scheme")
     if rest in ("", "/"):
         return ":memory:"
     if not rest.startswith("/"):
@@ -57,16 +59,39 @@ def sqlite_path(url_or_path: str) -> str:
     return path or ":memory:"
 
 
+POSTGRES_SCHEMES = ("postgresql", "postgres")
+"""URL schemes that select :class:`db.postgres.PostgresStore`."""
+
+
+def is_postgres_url(url_or_path: str) -> bool:
+    """True for a ``postgresql://`` or ``postgres://`` URL."""
+    scheme, sep, _ = url_or_path.partition("://")
+    return bool(sep) and scheme.lower() in POSTGRES_SCHEMES
+
+
 def store_from_url(url_or_path: str, **options: Any) -> SqliteStore:
-    """An unopened store for ``url_or_path``; ``options`` go to :class:`SqliteStore`."""
+    """An unopened store for ``url_or_path``.
+
+    ``postgresql://`` and ``postgres://`` URLs give a :class:`db.postgres.PostgresStore`
+    (``options``: ``on_results``, ``clock``, ``min_connections``, ``max_connections``);
+    anything else is SQLite (:func:`sqlite_path`), ``options`` going to
+    :class:`SqliteStore`. Any other scheme raises :class:`ValueError`.
+    """
+    if is_postgres_url(url_or_path):
+        from db.postgres import PostgresStore
+
+        return PostgresStore(url_or_path, **options)
+    if "://" in url_or_path and url_or_path.partition("://")[0].lower() != "sqlite":
+        scheme = url_or_path.partition("://")[0]
+        raise ValueError(f"unsupported database URL scheme {scheme!r} (sqlite or postgresql)")
     return SqliteStore(sqlite_path(url_or_path), **options)
 
 
 async def open_store(url_or_path: str, **options: Any) -> SqliteStore:
     """An opened (connected and migrated) store for ``url_or_path``.
 
-    ``options`` go to :class:`SqliteStore` (``synchronous``, ``busy_timeout_ms``,
-    ``on_results``, ``clock``).
+    ``options`` go to the store (see :func:`store_from_url`; for SQLite ``synchronous``,
+    ``busy_timeout_ms``, ``on_results``, ``clock``).
     """
     store = store_from_url(url_or_path, **options)
     await store.open()

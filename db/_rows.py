@@ -11,7 +11,7 @@ from db.base import ActionLog, ChallengeRecord, EventRecord, MatchRecord
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, options, status, seats, state, "
     "version, deadline, reminded, timeouts, rated, created_at, updated_at, board_version, "
-    "opening"
+    "opening, published_version, table_memory"
 )
 """The ``matches`` columns :func:`match_from_row` expects, in order."""
 
@@ -49,6 +49,8 @@ def match_from_row(row: sqlite3.Row) -> MatchRecord:
         updated_at=row["updated_at"],
         board_version=row["board_version"],
         opening=bool(row["opening"]),
+        published_version=row["published_version"],
+        table_memory=json.loads(row["table_memory"] or "{}"),
     )
 
 

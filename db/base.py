@@ -1,4 +1,4 @@
-"""The storage contract the cogs talk to; SQLite implements it, PostgreSQL could later.
+"""The storage contract the cogs talk to; SQLite and PostgreSQL implement it.
 
 Every method is one transaction. ``commit_action`` is the heart: it writes the new
 snapshot, its events, the deadline and (when the match ends) the results, guarded by
@@ -48,6 +48,13 @@ class MatchRecord(BaseModel):
     reconciler must re-render (the action was committed, the edit never happened)."""
     opening: bool = False
     """True from accepting the challenge until the thread, board and pings are posted."""
+    published_version: int | None = None
+    """The state version whose public posts (narration, pings, the result) are out.
+
+    Written after Discord accepted them, so ``published_version < version`` is an action
+    whose posts the reconciler must still make, from the stored events."""
+    table_memory: dict[str, Any] = {}
+    """The table's memory of the turn at ``published_version`` (:mod:`cogs.table_memory`)."""
 
 
 class ChallengeRecord(BaseModel):
@@ -111,7 +118,10 @@ class ResultRow(BaseModel):
 
 
 class Store(Protocol):
-    """What the bot needs from persistence. Implementations: :class:`db.sqlite.SqliteStore`."""
+    """What the bot needs from persistence.
+
+    Implementations: :class:`db.sqlite.SqliteStore`, :class:`db.postgres.PostgresStore`.
+    """
 
     async def open(self) -> None:
         """Connect and apply pending migrations."""
@@ -199,7 +209,16 @@ class Store(Protocol):
         """Clear the opening mark; the first deadline restarts (if still at ``version``)."""
 
     async def unsettled_matches(self) -> list[MatchRecord]:
-        """Active matches still opening, and matches whose board is older than their state."""
+        """Active matches still opening, and matches whose board or posts are older than
+        their state."""
+
+    async def set_published(self, match_id: int, version: int,
+                            memory: dict[str, Any]) -> bool:
+        """The posts of ``version`` are out: record it with the table's ``memory`` (JSON).
+
+        One ``UPDATE matches SET published_version = ?, table_memory = ? WHERE id = ? AND
+        (published_version IS NULL OR published_version <= ?)``: never moves backwards
+        (the same version may rewrite the memory); False when nothing was written."""
 
     async def challenge_of_match(self, match_id: int) -> ChallengeRecord | None:
         """The accepted challenge that opened a match, if any."""

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-
-import aiosqlite
+from typing import Any
 
 from db.ratings import Rating, display_rating, is_provisional
+from db.sql import Connection
 from db.sqlite import SqliteStore
 
 __all__ = [
@@ -127,7 +127,7 @@ class GameProfile:
 
 
 @asynccontextmanager
-async def _snapshot(store: SqliteStore) -> AsyncIterator[aiosqlite.Connection]:
+async def _snapshot(store: SqliteStore) -> AsyncIterator[Connection]:
     """A read connection inside one ``BEGIN``/``COMMIT`` (one consistent snapshot)."""
     async with store.read_connection() as conn:
         await conn.execute("BEGIN")
@@ -138,23 +138,25 @@ async def _snapshot(store: SqliteStore) -> AsyncIterator[aiosqlite.Connection]:
 
 
 async def _fetch(store: SqliteStore, sql: str,
-                 params: tuple[object, ...]) -> list[aiosqlite.Row]:
+                 params: tuple[object, ...]) -> list[Any]:
     async with store.read_connection() as conn:
         return list(await conn.execute_fetchall(sql, params))
 
 
-async def _listed(conn: aiosqlite.Connection, scope: str, game: str) -> int:
+async def _listed(conn: Connection, scope: str, game: str) -> int:
     """How many players a board lists: all rated minus the hidden ones.
 
-    Two index-only counts; the hidden players (few) drive the second one (``CROSS JOIN``
-    keeps ``player_prefs`` as the outer loop), so no per-row ``NOT EXISTS`` is needed.
+    Two index-only counts; the hidden players (few) drive the second one (SQLite's
+    ``CROSS JOIN`` keeps ``player_prefs`` as the outer loop; the join condition is in
+    ``WHERE`` because PostgreSQL's ``CROSS JOIN`` takes no ``ON``), so no per-row
+    ``NOT EXISTS`` is needed.
     """
     rated = await conn.execute_fetchall(
         "SELECT COUNT(*) FROM ratings WHERE scope = ? AND game = ?", (scope, game))
     hidden = await conn.execute_fetchall(
         "SELECT COUNT(*) FROM player_prefs p CROSS JOIN ratings r"
-        " ON r.scope = ? AND r.game = ? AND r.user_id = p.user_id"
-        " WHERE p.hide_from_leaderboard = 1", (scope, game))
+        " WHERE r.scope = ? AND r.game = ? AND r.user_id = p.user_id"
+        " AND p.hide_from_leaderboard = 1", (scope, game))
     return int(next(iter(rated))[0]) - int(next(iter(hidden))[0])
 
 
@@ -189,7 +191,7 @@ async def rated_games(store: SqliteStore, scope: str, user_id: int) -> list[str]
 
 
 # --------------------------------------------------------------------- history
-async def _summaries(conn: aiosqlite.Connection, match_ids: list[int]) -> list[MatchSummary]:
+async def _summaries(conn: Connection, match_ids: list[int]) -> list[MatchSummary]:
     """Summaries of ``match_ids`` (in that order) with every seat's result."""
     if not match_ids:
         return []

@@ -33,10 +33,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
 from db.base import MatchRecord, ResultRow
+from db.sql import Connection
 
 __all__ = [
     "BASE",
@@ -147,7 +147,7 @@ def next_streak(streak: int, result: Result) -> int:
 
 
 async def load_ratings(
-    conn: aiosqlite.Connection, scope: str, game: str, user_ids: Sequence[int]
+    conn: Connection, scope: str, game: str, user_ids: Sequence[int]
 ) -> dict[int, Rating]:
     """The stored ratings of ``user_ids`` in one scope and game (missing ones absent)."""
     if not user_ids:
@@ -205,7 +205,7 @@ def rate(
     return new
 
 
-async def save_ratings(conn: aiosqlite.Connection, ratings: Sequence[Rating], now: float) -> None:
+async def save_ratings(conn: Connection, ratings: Sequence[Rating], now: float) -> None:
     """Insert or replace rating rows (inside the caller's transaction)."""
     await conn.executemany(
         "INSERT INTO ratings (scope, game, user_id, mu, sigma, games, wins, losses, draws,"
@@ -234,7 +234,7 @@ async def save_ratings(conn: aiosqlite.Connection, ratings: Sequence[Rating], no
 
 
 async def on_results(
-    conn: aiosqlite.Connection, match: MatchRecord, results: list[ResultRow]
+    conn: Connection, match: MatchRecord, results: list[ResultRow]
 ) -> None:
     """The store's results hook: update both scopes' ratings in the ending transaction.
 

@@ -10,11 +10,10 @@ and the whole transaction is rolled back (``False`` is returned, nothing is writ
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
-
-import aiosqlite
 
 from db import _rows
 from db.base import (
@@ -25,12 +24,14 @@ from db.base import (
     ResultRow,
     Store,
 )
+from db.sql import Connection
 from db.sqlite_boards import BoardStore
 from db.sqlite_core import Synchronous
+from db.sqlite_hop import Conflict, PendingAction, commit_in_one_hop
 
 __all__ = ["ResultsHook", "SqliteStore", "Synchronous"]
 
-ResultsHook = Callable[[aiosqlite.Connection, MatchRecord, list[ResultRow]], Awaitable[None]]
+ResultsHook = Callable[[Connection, MatchRecord, list[ResultRow]], Awaitable[None]]
 """``hook(conn, match, results)``, awaited inside the transaction that ends a match."""
 
 PROCESSED_TTL = 86_400.0
@@ -64,6 +65,9 @@ class SqliteStore(BoardStore):
     returns Unix time and is injectable for tests.
     """
 
+    one_hop_commits = True
+    """Actions that do not end the match commit in one hop (:mod:`db.sqlite_hop`)."""
+
     def __init__(
         self,
         path: str,
@@ -81,7 +85,7 @@ class SqliteStore(BoardStore):
 
     # ---------------------------------------------------------------- the hook
     async def on_results(
-        self, conn: aiosqlite.Connection, match: MatchRecord, results: list[ResultRow]
+        self, conn: Connection, match: MatchRecord, results: list[ResultRow]
     ) -> None:
         """Called inside :meth:`commit_action`'s transaction when a match ends.
 
@@ -244,6 +248,10 @@ class SqliteStore(BoardStore):
 
         Returns False, writing nothing, when ``expected_version`` is stale *or* when
         ``interaction_id`` was already processed (the click was handled already).
+
+        An action without ``results`` is written in one hop to aiosqlite's thread
+        (:mod:`db.sqlite_hop`, when :attr:`one_hop_commits`); the one that ends the match
+        runs the async hook inside its transaction, statement by statement.
         """
         if log is not None and log.match_id != match_id:
             raise ValueError(f"log is for match {log.match_id}, not {match_id}")
@@ -251,6 +259,18 @@ class SqliteStore(BoardStore):
             status = "finished"
         now = self._clock()
         prune = now - self._last_prune >= PRUNE_EVERY
+        if not results and self.one_hop_commits:
+            pending = PendingAction(
+                match_id, expected_version, state, version, events, log, deadline, timeouts,
+                status, interaction_id, now, now - PROCESSED_TTL if prune else None,
+            )  # fmt: skip
+            try:
+                await self.run_transaction(functools.partial(commit_in_one_hop, a=pending))
+            except Conflict:
+                return False
+            if prune:
+                self._last_prune = now
+            return True
         try:
             async with self.write_transaction() as conn:
                 rows = list(

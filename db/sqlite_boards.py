@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
 from db import _rows
 from db.base import ChallengeRecord, MatchRecord
+from db.sql import Connection
 from db.sqlite_core import SqliteDatabase
 
 __all__ = ["BoardStore"]
 
-UNSETTLED = "opening = 1 OR board_version IS NULL OR board_version < version"
+UNSETTLED = (
+    "opening = 1 OR board_version IS NULL OR board_version < version"
+    " OR published_version < version"
+)
 """The condition of the ``matches_unsettled`` partial index (kept identical so it is used)."""
 
 
@@ -30,7 +32,7 @@ class BoardStore(SqliteDatabase):
 
     async def _insert_match(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         *,
         guild_id: int | None,
         channel_id: int,
@@ -48,8 +50,9 @@ class BoardStore(SqliteDatabase):
         timeouts = [0] * len(seats)
         cur = await conn.execute(
             "INSERT INTO matches (guild_id, channel_id, game, options, status, seats, state,"
-            " version, deadline, reminded, timeouts, rated, created_at, updated_at, opening)"
-            " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+            " version, deadline, reminded, timeouts, rated, created_at, updated_at, opening,"
+            " published_version)"
+            " VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -64,6 +67,7 @@ class BoardStore(SqliteDatabase):
                 now,
                 now,
                 int(opening),
+                version,
             ),
         )
         new_id = cur.lastrowid
@@ -87,6 +91,7 @@ class BoardStore(SqliteDatabase):
             created_at=now,
             updated_at=now,
             opening=opening,
+            published_version=version,
         )
 
     async def accept_challenge(
@@ -109,12 +114,13 @@ class BoardStore(SqliteDatabase):
         nothing, when the challenge was no longer open (answered, expired or withdrawn).
         """
         async with self.write_transaction() as conn:
-            rows = list(
-                await conn.execute_fetchall(
-                    "SELECT 1 FROM challenges WHERE id = ? AND status = 'open'", (challenge_id,)
-                )
+            # Close it first: the UPDATE locks the row, so a racing accept in another
+            # transaction (PostgreSQL, READ COMMITTED) waits and then finds it closed.
+            closed = await conn.execute(
+                "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",
+                (challenge_id,),
             )
-            if not rows:
+            if closed.rowcount != 1:
                 return None
             rec = await self._insert_match(
                 conn,
@@ -130,8 +136,7 @@ class BoardStore(SqliteDatabase):
                 opening=True,
             )
             await conn.execute(
-                "UPDATE challenges SET status = 'accepted', match_id = ? WHERE id = ?",
-                (rec.id, challenge_id),
+                "UPDATE challenges SET match_id = ? WHERE id = ?", (rec.id, challenge_id)
             )
         return rec
 
@@ -178,8 +183,24 @@ class BoardStore(SqliteDatabase):
                 (version, deadline, match_id),
             )
 
+    async def set_published(self, match_id: int, version: int,
+                            memory: dict[str, Any]) -> bool:
+        """The posts of ``version`` are out: record it and the table's memory of the turn.
+
+        Never moves backwards; the same version may rewrite the memory (the opening's
+        pings). False (nothing written) when a later version is already recorded.
+        """
+        async with self.write_transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE matches SET published_version = ?, table_memory = ? WHERE id = ?"
+                " AND (published_version IS NULL OR published_version <= ?)",
+                (version, _rows.dumps(memory), match_id, version),
+            )
+            return cur.rowcount == 1
+
     async def unsettled_matches(self) -> list[MatchRecord]:
-        """Active matches still opening, and matches whose board is older than their state.
+        """Active matches still opening, and matches whose board or posts are older than
+        their state.
 
         Matches that never got a board message (e.g. aborted while opening) are left out.
         """

@@ -13,18 +13,22 @@ wait instead of failing at once. The connection is in autocommit mode
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, TypeVar
 
 import aiosqlite
 
 from db.migrations import migrate
+from db.sql import Connection
 
 __all__ = ["SqliteDatabase", "Synchronous"]
+
+T = TypeVar("T")
 
 Synchronous = Literal["NORMAL", "FULL"]
 """The ``PRAGMA synchronous`` levels the store accepts."""
@@ -109,7 +113,7 @@ class SqliteDatabase:
         return self._conn
 
     @asynccontextmanager
-    async def write_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def write_transaction(self) -> AsyncIterator[Connection]:
         """``async with store.write_transaction() as conn``: one ``BEGIN IMMEDIATE`` ... ``COMMIT``.
 
         For extensions (the ladder) that need their own writes; rolled back when the block
@@ -129,7 +133,7 @@ class SqliteDatabase:
                 raise
 
     @asynccontextmanager
-    async def read_connection(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read_connection(self) -> AsyncIterator[Connection]:
         """``async with store.read_connection() as conn``: the connection, for reads only.
 
         Holds the store lock so no write transaction is half-done while you read. Wrap
@@ -138,6 +142,37 @@ class SqliteDatabase:
         async with self._lock:
             yield self._require()
 
-    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+    async def run_transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``BEGIN IMMEDIATE``, ``fn(connection)``, ``COMMIT``: one hop to aiosqlite's thread.
+
+        ``fn`` is plain (not async) code using the ``sqlite3`` connection; it runs on the
+        connection's own thread, under the store lock. When it raises, the transaction is
+        rolled back and the exception propagates. A caller cancelled meanwhile does not
+        interrupt it: the transaction still commits or rolls back as a whole, and
+        aiosqlite runs the next statement only after it.
+
+        It queues ``fn`` with aiosqlite's ``_execute`` (its thread's work queue; the
+        version range in ``pyproject.toml`` is the one checked, and
+        ``tests/db/test_sqlite_hop.py`` fails if the hop stops being one).
+        """
+        async with self._lock:
+            conn = self._require()
+
+            def transaction() -> T:
+                raw = conn._conn
+                raw.execute("BEGIN IMMEDIATE")
+                try:
+                    out = fn(raw)
+                    raw.execute("COMMIT")
+                except BaseException:
+                    if raw.in_transaction:
+                        raw.rollback()
+                    raise
+                return out
+
+            result: T = await conn._execute(transaction)  # type: ignore[no-untyped-call]
+            return result
+
+    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self.read_connection() as conn:
             return list(await conn.execute_fetchall(sql, params))

@@ -1,15 +1,48 @@
-"""Test-wide settings: hypothesis without per-example deadlines (timing is for bench/).
+"""Test-wide settings and the session's PostgreSQL server.
 
-Under CI (``CI`` set) hypothesis is derandomized so that a run is reproducible; locally
-it explores new examples every run.
+Hypothesis runs without per-example deadlines (timing is for bench/). Under CI (``CI``
+set) it is derandomized so that a run is reproducible; locally it explores new examples
+every run.
+
+``pg`` is a PostgreSQL server started once per session, on first use, from the machine's
+binaries (:mod:`tests.pg_server`); tests that use it are skipped, saying why, where there
+are none.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
+
+from tests.pg_server import NO_SERVER, PgServer, find_bindir
 
 settings.register_profile("hajime", deadline=None, print_blob=True)
 settings.register_profile("hajime-ci", deadline=None, print_blob=True, derandomize=True)
 settings.load_profile("hajime-ci" if os.environ.get("CI") else "hajime")
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer | None]:
+    """The session's PostgreSQL server with its migrated template (None: no binaries)."""
+    bindir = find_bindir()
+    if bindir is None:
+        yield None
+        return
+    server = PgServer(bindir)
+    try:
+        server.start()
+        server.make_template()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg(pg_server: PgServer | None) -> PgServer:
+    """The PostgreSQL server, or skip the test where there is none."""
+    if pg_server is None:
+        pytest.skip(NO_SERVER)
+    return pg_server

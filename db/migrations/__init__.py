@@ -23,7 +23,14 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-__all__ = ["MIGRATIONS", "Migration", "current_version", "migrate", "split_statements"]
+__all__ = [
+    "MIGRATIONS",
+    "Migration",
+    "check_numbering",
+    "current_version",
+    "migrate",
+    "split_statements",
+]
 
 
 @dataclass(frozen=True)
@@ -66,7 +73,8 @@ async def current_version(conn: aiosqlite.Connection) -> int:
     return int(rows[0][0])
 
 
-def _check(migrations: Sequence[Migration]) -> None:
+def check_numbering(migrations: Sequence[Migration]) -> None:
+    """Raise :class:`ValueError` unless the versions run ``1..N`` without gaps."""
     for expected, m in enumerate(migrations, start=1):
         if m.version != expected:
             raise ValueError(f"migration {m.name!r} has version {m.version}, expected {expected}")
@@ -80,7 +88,7 @@ async def migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration] | 
     than the code (a downgrade) raises :class:`RuntimeError` rather than guessing.
     """
     todo = MIGRATIONS if migrations is None else migrations
-    _check(todo)
+    check_numbering(todo)
     latest = len(todo)
     version = await current_version(conn)
     if version > latest:
@@ -108,9 +116,9 @@ async def migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration] | 
 
 
 def _load() -> list[Migration]:
-    from db.migrations import v001_initial, v002_boards
+    from db.migrations import v001_initial, v002_boards, v003_publishing
 
-    return [v001_initial.MIGRATION, v002_boards.MIGRATION]
+    return [v001_initial.MIGRATION, v002_boards.MIGRATION, v003_publishing.MIGRATION]
 
 
 MIGRATIONS: list[Migration] = _load()

@@ -277,6 +277,8 @@ def test_every_translated_reason_is_still_raised_somewhere() -> None:
     ("You have no kick card in hand.", "Vous n'avez pas de carte kick en main."),
     ("A super move needs 7 HP or less.", "Un super move demande 7 PV ou moins."),
     ("You are not playing in this match.", "Vous ne jouez pas dans ce match."),
+    ("Your Super gauge is at 3/5: the Super Combo needs a full gauge (S-U-P-E-R).",
+     "Votre jauge Super est à 3/5 : le Super Combo demande une jauge pleine (S-U-P-E-R)."),
     ("A reason nobody translated.", "A reason nobody translated."),
 ])
 def test_engine_reasons_are_shown_in_french(english: str, french: str) -> None:

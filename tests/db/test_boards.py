@@ -107,6 +107,8 @@ async def test_a_board_behind_its_state_is_unsettled_until_edited(store: SqliteS
     assert not await store.set_board_version(rec.id, 10, 2)  # not this match's board
     after = await store.get_match(rec.id)
     assert after is not None and after.board_version == 2
+    assert [m.id for m in await store.unsettled_matches()] == [rec.id]  # posts still due
+    assert await store.set_published(rec.id, 2, {})
     assert await store.unsettled_matches() == []
     assert await play(store, rec.id, 2, status="finished")  # the final board counts too
     assert [m.id for m in await store.unsettled_matches()] == [rec.id]
@@ -135,3 +137,25 @@ async def test_upgrade_from_v1_marks_finished_boards_current(tmp_path: Path) -> 
         assert (active.board_version, active.opening) == (None, False)
         assert done.board_version == 7
         assert [m.id for m in await store.unsettled_matches()] == [1]
+
+
+async def test_posts_behind_the_state_are_unsettled_until_published(store: SqliteStore) -> None:
+    """``published_version`` starts at the new match's version, is written with the
+    table's memory, never moves backwards, and the same version may rewrite the memory."""
+    rec = await new_match(store)
+    assert rec.published_version == rec.version == 0
+    await store.set_match_thread(rec.id, 8)
+    await store.set_board_message(rec.id, 9, 0)
+    assert await store.unsettled_matches() == []
+    assert await play(store, rec.id, 0)
+    assert await store.set_board_version(rec.id, 9, 1)
+    stale = await store.unsettled_matches()
+    assert [(m.id, m.version, m.published_version) for m in stale] == [(rec.id, 1, 0)]
+    memory = {"recent": ["a line"], "turn": [1, None, 2], "pinged": [1], "pending": {"1": "x"}}
+    assert await store.set_published(rec.id, 1, memory)
+    assert await store.unsettled_matches() == []
+    assert not await store.set_published(rec.id, 0, {})  # an older post never wins
+    assert await store.set_published(rec.id, 1, {**memory, "recent": []})
+    after = await store.get_match(rec.id)
+    assert after is not None and after.published_version == 1
+    assert after.table_memory == {**memory, "recent": []}

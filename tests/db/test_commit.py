@@ -60,8 +60,8 @@ async def test_concurrent_commits_same_version_exactly_one_wins(store: SqliteSto
     assert len(await store.events(m.id)) == 2
 
 
-async def test_two_processes_same_version_exactly_one_wins(db_path: str) -> None:
-    async with SqliteStore(db_path) as a, SqliteStore(db_path) as b:
+async def test_two_processes_same_version_exactly_one_wins(make_store: Any) -> None:
+    async with make_store() as a, make_store() as b:
         m = await new_match(a)
         outcomes = await asyncio.gather(*(play(s, m.id, 0) for _ in range(4) for s in (a, b)))
         assert outcomes.count(True) == 1
@@ -150,18 +150,20 @@ async def test_results_on_a_lost_race_write_nothing(store: SqliteStore) -> None:
     assert got is not None and got.status == "active"
 
 
-async def test_failing_hook_rolls_back_the_whole_action(db_path: str) -> None:
+async def test_failing_hook_rolls_back_the_whole_action(
+    db_url: str, store_cls: type[SqliteStore]
+) -> None:
     class Boom(Exception):
         pass
 
-    class Failing(SqliteStore):
+    class Failing(store_cls):  # type: ignore[valid-type,misc]
         async def on_results(self, conn: Any, match: MatchRecord, results: list[ResultRow]) -> None:
             await conn.execute(
                 "INSERT INTO player_prefs (user_id, hide_from_leaderboard) VALUES (1, 1)"
             )
             raise Boom
 
-    async with Failing(db_path) as store:
+    async with Failing(db_url) as store:
         m = await new_match(store)
         with pytest.raises(Boom):
             await play(store, m.id, 0, results=RESULTS, interaction_id=9)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,8 +15,8 @@ SCOPE = str(GUILD)
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
-    s = SqliteStore(str(tmp_path / "q.db"), on_results=R.on_results)
+async def store(make_store: Any):
+    s = make_store(on_results=R.on_results)
     await s.open()
     yield s
     await s.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 import aiosqlite
 import pytest
@@ -17,8 +17,8 @@ A, B, C = 1001, 1002, 1003
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
-    s = SqliteStore(str(tmp_path / "r.db"), on_results=R.on_results)
+async def store(make_store: Any):
+    s = make_store(on_results=R.on_results)
     await s.open()
     yield s
     await s.close()
@@ -118,13 +118,13 @@ async def test_both_scopes_and_dm(store: SqliteStore) -> None:
     assert here.mu == pytest.approx(there.mu) and world.mu > here.mu
 
 
-async def test_hook_failure_rolls_back_the_match(tmp_path: Path) -> None:
+async def test_hook_failure_rolls_back_the_match(make_store: Any) -> None:
     async def broken(conn: aiosqlite.Connection, match: MatchRecord,
                      results: list[ResultRow]) -> None:
         await R.on_results(conn, match, results)
         raise RuntimeError("boom")
 
-    store = SqliteStore(str(tmp_path / "x.db"), on_results=broken)
+    store = make_store(on_results=broken)
     await store.open()
     try:
         with pytest.raises(RuntimeError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,8 +83,8 @@ async def test_guild_settings(store: SqliteStore) -> None:
     assert await store.guild_setting(1, "turn_seconds", 300) == 60
 
 
-async def test_everything_survives_a_restart(db_path: str, clock: Clock) -> None:
-    store = SqliteStore(db_path, clock=clock)
+async def test_everything_survives_a_restart(make_store: Any, clock: Clock) -> None:
+    store = make_store(clock=clock)
     await store.open()
     m = await new_match(store, deadline=500.0)
     assert await play(store, m.id, 0, interaction_id=42, deadline=600.0)
@@ -98,7 +99,7 @@ async def test_everything_survives_a_restart(db_path: str, clock: Clock) -> None
     await store.close()
     await store.close()  # idempotent
 
-    async with SqliteStore(db_path, clock=clock) as again:
+    async with make_store(clock=clock) as again:
         assert await again.get_match(m.id) == match_before
         assert await again.events(m.id) == events_before
         assert await again.action_log(m.id) == log_before
@@ -138,8 +139,8 @@ async def test_parent_directory_is_created(tmp_path: Path) -> None:
     assert path.is_file()
 
 
-async def test_closed_store_refuses_work(db_path: str) -> None:
-    store = SqliteStore(db_path)
+async def test_closed_store_refuses_work(make_store: Any) -> None:
+    store = make_store()
     with pytest.raises(RuntimeError, match="not open"):
         await store.get_match(1)
 

@@ -35,8 +35,8 @@ SEED = 20261121
 CARD_TAG = re.compile(r"⟨c(\d+)⟩")
 
 
-def make_bot(fake: FakeDiscord, db_path: pathlib.Path, **settings: Any) -> HajimeBot:
-    """A real HajimeBot configured for the fake guild."""
+def make_bot(fake: FakeDiscord, db_path: pathlib.Path | str, **settings: Any) -> HajimeBot:
+    """A real HajimeBot configured for the fake guild (a SQLite path or a database URL)."""
     cfg = Settings(token="x", database=str(db_path), dev_guilds=[fake.guild_id],
                    timer_tick_seconds=settings.pop("timer_tick_seconds", 0.2), **settings)
     store = store_from_url(cfg.database, on_results=on_results)
@@ -47,7 +47,7 @@ def make_bot(fake: FakeDiscord, db_path: pathlib.Path, **settings: Any) -> Hajim
 
 
 @contextlib.asynccontextmanager
-async def bot_running(fake: FakeDiscord, db_path: pathlib.Path,
+async def bot_running(fake: FakeDiscord, db_path: pathlib.Path | str,
                       **settings: Any) -> AsyncIterator[HajimeBot]:
     """Start the bot, wait for it to sync its commands, stop it at the end."""
     bot = make_bot(fake, db_path, **settings)
@@ -235,8 +235,8 @@ class Player:
         """Data of the public events after the first ``skip`` events of the match."""
         async with self.bot.store.read_connection() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT audience, data FROM match_events WHERE match_id = ? ORDER BY seq "
-                "LIMIT -1 OFFSET ?", (self.match_id, skip))
+                "SELECT audience, data FROM match_events WHERE match_id = ? AND seq > ?"
+                " ORDER BY seq", (self.match_id, skip))  # seq runs 1, 2, ... per match
         return [json.loads(data) for audience, data in rows if audience is None]
 
     async def settle(self) -> None:

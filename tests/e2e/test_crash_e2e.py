@@ -17,6 +17,11 @@ After each kill and restart:
 - every live match has a board showing its current state within seconds (its message's
   embed is what the bot renders for the stored state, and ``board_version == version``),
   and no match is left half-opened;
+- every match's thread was told everything (``published_version == version``), the
+  board's "So far this turn" field shows the table's stored memory, and nothing was told
+  twice: one opening message per match, one "Match over" message (with its Rematch
+  button) per finished match;
+- no match has two threads (a thread made before a kill is reused, not doubled);
 - a deadline that passed while the bot was down is applied on start;
 - the bot's log has no error and no traceback.
 
@@ -41,7 +46,6 @@ from typing import Any
 
 import pytest
 
-from cogs.i18n import DEFAULT, t
 from cogs.ladder_replay import resimulate
 from cogs.referee import Referee, pending_seats
 from cogs.table import Table
@@ -237,16 +241,42 @@ class Run:
                 continue
             board = self.fake.store.get(rec.message_id)
             state = self.table.referee.game(rec.game).load(rec.state)
+            self.table.forget(match_id)  # the stored memory, as a restarted bot reads it
             want = self.table.board_payload(rec, state, png=b"")["embed"].to_dict()
             want.pop("image", None)
             shown = dict(board.embeds[0]) if board is not None and board.embeds else {}
             shown.pop("image", None)
-            # "So far this turn" is the killed process's memory of the turn's narration,
-            # not part of the state: a board it left current may still show it
-            shown["fields"] = [f for f in shown.get("fields", [])
-                               if f.get("name") != t(DEFAULT, "table.so_far")]
             if shown != want:
-                wrong.append(f"#{match_id} board message does not show version {rec.version}")
+                diff = [(k, shown.get(k), want.get(k)) for k in {*shown, *want}
+                        if shown.get(k) != want.get(k)]
+                wrong.append(f"#{match_id} board message does not show version {rec.version}:"
+                             f" {diff}")
+        return wrong
+
+    async def threads_told(self) -> list[str]:
+        """What is still wrong with the threads (empty: told everything, nothing twice)."""
+        assert self.reader is not None
+        async with self.reader.read_connection() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT id, status, thread_id, version, published_version FROM matches"
+                " WHERE message_id IS NOT NULL AND opening = 0 ORDER BY id"))
+        wrong = []
+        for match_id, status, thread_id, version, published in rows:
+            if published != version:
+                wrong.append(f"#{match_id} posts at {published}, state {version}")
+                continue
+            texts = [m.content for m in self.fake.store.channel(thread_id)]
+            opening = sum("The match is on!" in t for t in texts)
+            over = [m for m in self.fake.store.channel(thread_id) if "Match over" in m.content]
+            if thread_id != self.fake.channel.id and opening != 1:
+                wrong.append(f"#{match_id}: {opening} opening messages")
+            if status == "finished" and thread_id != self.fake.channel.id and (
+                    len(over) != 1 or f"hj:rm:{match_id}" not in over[0].custom_ids):
+                wrong.append(f"#{match_id}: {len(over)} result messages")
+        names = [c.name for c in self.fake.threads(self.fake.channel)]
+        doubled = {n for n in names if names.count(n) > 1}
+        if doubled:
+            wrong.append(f"threads made twice: {sorted(doubled)}")
         return wrong
 
     async def check_after_restart(self, expired: int | None, expired_version: int) -> None:
@@ -254,7 +284,7 @@ class Run:
         assert self.reader is not None
         deadline = time.monotonic() + SETTLE
         while True:
-            wrong = await self.boards_current()
+            wrong = await self.boards_current() + await self.threads_told()
             if expired is not None:
                 rec = await self.reader.get_match(expired)
                 if rec is not None and rec.version == expired_version and rec.status == "active":

@@ -95,6 +95,11 @@ def _finish(fake: FakeDiscord, msg: Message) -> Message:
 def new_message(fake: FakeDiscord, channel: Channel, body: dict[str, Any],
                 files: list[Attachment], *, source: str,
                 res: InteractionResult | None = None) -> Message:
+    nonce = body.get("nonce")
+    key = (channel.id, str(nonce))
+    enforce = nonce is not None and body.get("enforce_nonce") and res is None
+    if enforce and key in fake.nonces:  # Discord: the same author's message, that nonce
+        return fake.nonces[key]  # type: ignore[no-any-return]
     flags = int(body.get("flags") or 0)
     ephemeral = bool(flags & EPHEMERAL) and res is not None
     msg = Message(id=snowflake(), channel_id=channel.id, guild_id=channel.guild_id,
@@ -107,6 +112,8 @@ def new_message(fake: FakeDiscord, channel: Channel, body: dict[str, Any],
         msg.interaction_metadata = _metadata(res, source)
     msg.apply({**body, "flags": flags & ~EPHEMERAL}, files)
     fake.store.add(msg)
+    if enforce:
+        fake.nonces[key] = msg
     return _finish(fake, msg)
 
 

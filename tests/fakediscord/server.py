@@ -59,6 +59,9 @@ class FakeDiscord:
         self.unknown_routes: list[tuple[str, str]] = []
         #: exceptions raised inside the fake's own handlers (answered 400)
         self.handler_errors: list[str] = []
+        #: messages created with ``enforce_nonce``, by (channel, nonce): Discord returns the
+        #: existing message instead of creating another (the bot's idempotent posts)
+        self.nonces: dict[tuple[int, str], Any] = {}
         #: ERROR log records emitted while ``running_bot`` ran (bot tracebacks)
         self.bot_errors: list[str] = []
         self.command_syncs = 0

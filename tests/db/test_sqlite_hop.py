@@ -1,0 +1,76 @@
+"""SQLite's one-hop commits: one trip to aiosqlite's thread per action, all or nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from typing import Any
+
+import pytest
+
+from db import ResultRow, SqliteStore
+
+from .helpers import new_match, play
+
+
+@pytest.fixture
+async def lite(db_path: str) -> Any:
+    async with SqliteStore(db_path) as store:
+        yield store
+
+
+def count_hops(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record every call queued to the store's aiosqlite thread."""
+    conn: Any = store._require()
+    calls: list[str] = []
+    original = conn._execute
+
+    async def spy(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(getattr(fn, "__name__", repr(fn)))
+        return await original(fn, *args, **kwargs)
+
+    monkeypatch.setattr(conn, "_execute", spy)
+    return calls
+
+
+async def test_an_action_is_one_hop(lite: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    m = await new_match(lite)
+    hops = count_hops(lite, monkeypatch)
+    assert await play(lite, m.id, 0, n_events=5, interaction_id=3)
+    assert len(hops) == 1
+    assert not await play(lite, m.id, 0, n_events=5)  # a lost race is one hop too
+    assert len(hops) == 2
+    rows = [ResultRow(seat=0, user_id=101, rank=1), ResultRow(seat=1, user_id=102, rank=2)]
+    assert await play(lite, m.id, 1, results=rows)  # the ending takes the hook's path
+    assert len(hops) > 3
+    assert [e.seq for e in await lite.events(m.id)] == list(range(1, 8))
+
+
+async def test_a_failing_transaction_writes_nothing(lite: SqliteStore) -> None:
+    m = await new_match(lite)
+
+    def half(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE matches SET version = 9 WHERE id = ?", (m.id,))
+        raise KeyError("boom")
+
+    with pytest.raises(KeyError):
+        await lite.run_transaction(half)
+    got = await lite.get_match(m.id)
+    assert got is not None and got.version == 0
+    assert await play(lite, m.id, 0)
+
+
+async def test_a_cancelled_caller_leaves_a_whole_action(lite: SqliteStore) -> None:
+    m = await new_match(lite)
+    for v in range(20):
+        task = asyncio.create_task(play(lite, m.id, v, n_events=3))
+        await asyncio.sleep(0)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        got = await lite.get_match(m.id)
+        assert got is not None
+        if got.version == v:  # cancelled before it started: nothing, so commit it now
+            assert await play(lite, m.id, v, n_events=3)
+    events = await lite.events(m.id)
+    assert [e.seq for e in events] == list(range(1, 61))
+    assert [a.version for a in await lite.action_log(m.id)] == list(range(1, 21))
