@@ -30,6 +30,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.i18n import DEFAULT, locale_of, t
 from cogs.router import answer
 
 log = logging.getLogger("hajime.guard")
@@ -43,8 +44,9 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT =
     3, 4, 5, 6, 7, 8, 9, 10, 11)
 RESOLVED = {USER: ("users",), CHANNEL: ("channels",), ROLE: ("roles",),
             MENTIONABLE: ("users", "roles"), ATTACHMENT: ("attachments",)}
-NO_SUCH = {USER: "No such player.", CHANNEL: "No such channel.", ROLE: "No such role.",
-           MENTIONABLE: "No such player or role.", ATTACHMENT: "No such file."}
+NO_SUCH = {USER: "guard.no_player", CHANNEL: "guard.no_channel", ROLE: "guard.no_role",
+           MENTIONABLE: "guard.no_mentionable", ATTACHMENT: "guard.no_file"}
+"""The refusal's key per resolved option type."""
 
 
 def leaf_options(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -67,79 +69,83 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def _range_text(name: str, value: float, lo: float, hi: float, unbounded: float) -> str:
+def _range_text(name: str, value: float, lo: float, hi: float, unbounded: float,
+                loc: str = DEFAULT) -> str:
     """The refusal of ``value`` outside ``[lo, hi]`` (``±unbounded``: no bound given)."""
     if lo > -unbounded and hi < unbounded:
-        return f"**{name}** must be between {_num(lo)} and {_num(hi)}."
+        return t(loc, "guard.between", name=name, lo=_num(lo), hi=_num(hi))
     if value > hi:
-        return f"**{name}** is too large" + (f" (at most {_num(hi)})." if hi < unbounded
-                                               else ".")
-    return f"**{name}** is too small" + (f" (at least {_num(lo)})." if lo > -unbounded
-                                          else ".")
+        return (t(loc, "guard.too_large_max", name=name, hi=_num(hi)) if hi < unbounded
+                else t(loc, "guard.too_large", name=name))
+    return (t(loc, "guard.too_small_min", name=name, lo=_num(lo)) if lo > -unbounded
+            else t(loc, "guard.too_small", name=name))
 
 
 def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
-                   resolved: dict[str, Any]) -> str | None:
-    """Why a raw option is refused (a sentence for the user), or None when it is fine."""
+                   resolved: dict[str, Any], loc: str = DEFAULT) -> str | None:
+    """Why a raw option is refused (a sentence for the user, in ``loc``), or None when it
+    is fine."""
     name = str(opt.get("name", "?"))[:32]
     kind, value = opt.get("type"), opt.get("value")
     if param is None:
-        return f"I don't know the option **{name}**."
+        return t(loc, "guard.unknown_option", name=name)
     if kind != param.type.value:
-        return f"**{name}** has the wrong type."
+        return t(loc, "guard.wrong_type", name=name)
     choices = [c.value for c in param.choices or []]
     if choices and not param.autocomplete and value not in choices:
         names = ", ".join(c.name for c in param.choices or [])
-        return f"**{name}** must be one of: {names}."
+        return t(loc, "guard.one_of", name=name, names=names)
     if kind == STRING:
         if not isinstance(value, str):
-            return f"**{name}** must be text."
+            return t(loc, "guard.text", name=name)
         _, longest = _bounds(param, 0, MAX_STRING)
         if len(value) > longest:
-            return f"**{name}** is too long ({int(longest)} characters at most)."
+            return t(loc, "guard.too_long", name=name, max=int(longest))
     elif kind == INTEGER:
         if not isinstance(value, int) or isinstance(value, bool):
-            return f"**{name}** must be a whole number."
+            return t(loc, "guard.whole", name=name)
         lo, hi = _bounds(param, INT64_MIN, INT64_MAX)
         if not lo <= value <= hi:
-            return _range_text(name, value, lo, hi, INT64_MAX)
+            return _range_text(name, value, lo, hi, INT64_MAX, loc)
     elif kind == NUMBER:
         if (not isinstance(value, int | float) or isinstance(value, bool)
                 or not math.isfinite(value)):
-            return f"**{name}** must be a number."
+            return t(loc, "guard.number", name=name)
         lo, hi = _bounds(param, -(2.0**53), 2.0**53)
         if not lo <= value <= hi:
-            return _range_text(name, value, lo, hi, 2.0**53)
+            return _range_text(name, value, lo, hi, 2.0**53, loc)
     elif kind == BOOLEAN:
         if not isinstance(value, bool):
-            return f"**{name}** must be true or false."
+            return t(loc, "guard.boolean", name=name)
     elif kind in RESOLVED:
         ok = (isinstance(value, str) and value.isascii() and value.isdigit()
               and int(value) <= INT64_MAX
               and any(value in (resolved.get(key) or {}) for key in RESOLVED[kind]))
         if not ok:
-            return NO_SUCH[kind]
+            return t(loc, NO_SUCH[kind])
     else:
-        return f"I can't read the option **{name}**."
+        return t(loc, "guard.unreadable", name=name)
     return None
 
 
 def command_problem(interaction: discord.Interaction[Any]) -> str | None:
-    """Why a slash command's options are refused, or None (context menus pass)."""
+    """Why a slash command's options are refused (in the user's language), or None
+    (context menus pass)."""
     data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
     if data.get("type", 1) != 1:
         return None
+    loc = locale_of(interaction)
     command = interaction.command
     if not isinstance(command, app_commands.Command):
-        return "I don't know that command (any more)."
+        return t(loc, "guard.unknown_command")
     params = {p.display_name: p for p in command.parameters}
     resolved: dict[str, Any] = dict(data.get("resolved") or {})
     for opt in leaf_options(data):
         if not isinstance(opt, dict):
-            return "I can't read that command's options."
+            return t(loc, "guard.cannot_read")
         if opt.get("focused"):  # autocomplete: whatever is being typed
             continue
-        problem = option_problem(opt, params.get(str(opt.get("name"))), resolved)
+        problem = option_problem(opt, params.get(str(opt.get("name"))), resolved, loc)
         if problem is not None:
             return problem
     return None
@@ -199,7 +205,7 @@ class Guard(commands.Cog):
             problem = command_problem(interaction)
         except Exception:  # a check that crashes must not let the command through
             log.exception("could not check a command's options")
-            problem = "I can't read that command's options."
+            problem = t(locale_of(interaction), "guard.cannot_read")
         if problem is None:
             return True
         name = str((interaction.data or {}).get("name", "?"))[:32]
@@ -215,15 +221,16 @@ class Guard(commands.Cog):
         """Answer a failed command once; bad input is logged as such, a bug as an error."""
         command = interaction.command
         name = command.qualified_name if command is not None else "?"
+        loc = locale_of(interaction)
         if isinstance(error, app_commands.CommandInvokeError):
             log.error("error in /%s", name, exc_info=error.original)
-            text = "Something went wrong on my side; nothing was changed."
+            text = t(loc, "router.command_error")
         elif isinstance(error, app_commands.CheckFailure):
             log.info("/%s refused: %s", name, error)
-            text = str(error) or "You can't use that command here."
+            text = t(loc, "guard.not_here")
         else:
             log.info("/%s refused: %r", name, error)
-            text = "I couldn't read that command's options; nothing was changed."
+            text = t(loc, "guard.bad_options")
         if interaction.response.is_done():
             return  # the command (or its cog's error handler) already answered
         try:
@@ -255,8 +262,7 @@ class Guard(commands.Cog):
 
         async def refuse() -> None:
             try:
-                await answer(interaction, "I don't recognise that button; use a fresh one "
-                                          "(press Act on the board, or /matches).")
+                await answer(interaction, t(locale_of(interaction), "guard.fresh_button"))
             except discord.HTTPException as exc:
                 log.info("could not answer a malformed interaction (HTTP %s)", exc.status)
 

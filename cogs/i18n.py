@@ -23,7 +23,7 @@ The API:
 - :func:`rules_path`: the rules summary of a game in a locale (``cogs/text/<game>.md`` in
   English, ``cogs/text/<locale>/<game>.md`` otherwise).
 
-Recipe for the cogs still to sweep (``cogs/lobby.py``, ``cogs/table.py``, ``cogs/render``):
+Recipe for a new cog or game renderer (every cog and renderer of today follows it):
 
 1. Definitions: ``@app_commands.command(name=L("cmd.forfeit.name"),
    description=L("cmd.forfeit.description"))``; for every parameter both
@@ -42,8 +42,11 @@ Recipe for the cogs still to sweep (``cogs/lobby.py``, ``cogs/table.py``, ``cogs
 2. Messages: ``loc = locale_of(interaction)`` once per handler, then ``t(loc, "key",
    name=...)`` for every text (embeds, buttons, placeholders, footers); renderers take
    ``loc`` as a keyword argument defaulting to :data:`DEFAULT`. Refusals raise
-   ``Refusal("key", **params)`` and are answered with ``reason(exc, loc)``. Public messages
-   are written in the locale of the player whose action produced them.
+   ``Refusal("key", **params)`` and are answered with ``reason(exc, loc)``. A match's
+   public texts (board, thread, challenge) use :func:`server_locale`; other public answers
+   to a command are written in the locale of the player whose action produced them. The
+   engine's English prompts and labels are worded by the renderer from their kind or
+   action id, or matched whole against a catalog section (:func:`translate_english`).
 3. Counts: ``t(loc, "board.players", count=n)`` with a ``{ one, other }`` table.
 4. Once a cog raises ``Refusal`` instead of an English ``IllegalAction``, move its
    ``reason.*`` texts (the bridge that translates English reasons by matching them) to
@@ -211,6 +214,20 @@ def locale_of(interaction: discord.Interaction[Any]) -> str:
         if code:
             return resolve(code)
     return DEFAULT
+
+
+def server_locale(guild: discord.Guild | None) -> str:
+    """The locale of a server's public messages (match threads, boards, challenges): the
+    server's preferred locale (Discord's ``guild_locale``), English when unknown."""
+    found = getattr(guild, "preferred_locale", None)
+    return resolve(found) if found else DEFAULT
+
+
+def and_list(locale: str, items: list[str]) -> str:
+    """``a, b and c`` in ``locale`` (empty for no item)."""
+    if len(items) < 2:
+        return "".join(items)
+    return t(locale, "words.and", a=t(locale, "words.list_sep").join(items[:-1]), b=items[-1])
 
 
 def game_name(game_id: str, locale: str | None = DEFAULT) -> str:

@@ -203,7 +203,7 @@ def step_lines(game: str, events: list[EventRecord],
     for rec in events:
         if rec.audience is None and rec.data.get("twin_of"):
             continue  # the private original is shown instead
-        narrated = renderer.narrate([to_event(rec)], names)
+        narrated = renderer.narrate([to_event(rec)], names, loc)
         if rec.audience is not None:
             to = ", ".join(names[s] if 0 <= s < len(names) else t(loc, "replay.someone")
                            for s in rec.audience)

@@ -16,25 +16,29 @@ from discord.ext import commands, tasks
 
 from cogs import ids
 from cogs.autocomplete import matching, user_name
+from cogs.i18n import (
+    DEFAULT,
+    L,
+    Refusal,
+    game_choices,
+    locale_of,
+    reason,
+    server_locale,
+    t,
+)
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
 from cogs.table import Table
 from db.base import ChallengeRecord, MatchRecord, Store
-from engine.core import EngineError, IllegalAction, MatchOver, NotYourDecision
+from engine.core import EngineError
 from engine.games import REGISTRY
 
 log = logging.getLogger("hajime.lobby")
 
-GAME_CHOICES = [app_commands.Choice(name=g.name, value=gid) for gid, g in REGISTRY.items()]
-DUEL_CHOICES = [
-    app_commands.Choice(name="Iaijutsu (1 round)", value="iaijutsu"),
-    app_commands.Choice(name="Entraînement (first to 2 rounds)", value="entrainement"),
-    app_commands.Choice(name="Rencontre (first to 3 rounds)", value="rencontre"),
-]
-BOUT_CHOICES = [
-    app_commands.Choice(name="One bout", value=1),
-    app_commands.Choice(name="Best of three", value=3),
-]
+DUEL_CHOICES = [app_commands.Choice(name=L(f"choice.duel.{duel}"), value=duel)
+                for duel in ("iaijutsu", "entrainement", "rencontre")]
+"""Sushido's duels: their names are names, explained in the player's language."""
+BOUT_CHOICES = [app_commands.Choice(name=L(f"choice.bouts.{n}"), value=n) for n in (1, 3)]
 
 
 MAX_TURN_MINUTES = 7 * 24 * 60
@@ -49,9 +53,8 @@ def check_options(game_id: str, given: dict[str, Any]) -> dict[str, Any]:
     fields = REGISTRY[game_id].options_model.model_fields
     for key, value in given.items():
         if value is not None and key not in fields:
-            owner = REGISTRY[OPTION_GAMES[key]].name if key in OPTION_GAMES else "another game"
-            raise IllegalAction(f"`{key}` is an option of {owner}; {REGISTRY[game_id].name} "
-                                "doesn't use it. Leave it out, or choose that game.")
+            raise Refusal("lobby.option_other", option=key,
+                          owner=REGISTRY[OPTION_GAMES[key]].name, game=REGISTRY[game_id].name)
     return {k: v for k, v in given.items() if v is not None}
 
 
@@ -67,33 +70,36 @@ def match_link(rec: MatchRecord) -> str:
     return f"https://discord.com/channels/{guild}/{rec.channel_id}"
 
 
-def option_text(key: str, value: Any) -> str:
+def option_text(key: str, value: Any, loc: str = DEFAULT) -> str:
     """A match option in the game's words (the command's choice name, e.g. ``Best of
     three``), not ``key: value``."""
-    names: dict[tuple[str, Any], str] = {("duel", c.value): c.name for c in DUEL_CHOICES}
-    names.update({("bouts", c.value): c.name for c in BOUT_CHOICES})
-    if (key, value) in names:
-        return names[(key, value)]
+    choice = f"choice.{key}.{value}"
+    if key in ("duel", "bouts") and t(DEFAULT, choice) != choice:
+        return t(loc, choice)
     return f"{key.replace('_', ' ')}: {value}"
 
 
-def challenge_text(ch: ChallengeRecord, status: str | None = None) -> str:
-    """The public text of a challenge message."""
+def challenge_text(ch: ChallengeRecord, status: str | None = None,
+                   loc: str = DEFAULT) -> str:
+    """The public text of a challenge message (in the server's language ``loc``)."""
     game = REGISTRY[ch.game].name
-    opts = ", ".join(option_text(k, v) for k, v in ch.options.items() if k != FIRST)
-    head = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.opponent_id}> to **{game}**"
+    opts = ", ".join(option_text(k, v, loc) for k, v in ch.options.items() if k != FIRST)
+    head = t(loc, "lobby.challenge", challenger=f"<@{ch.challenger_id}>",
+             opponent=f"<@{ch.opponent_id}>", game=game)
     head += f" · {opts}" if opts else ""
     if status is None:
-        return f"{head}.\nThis challenge expires <t:{int(ch.expires_at)}:R>."
+        return f"{head}.\n" + t(loc, "lobby.expires", when=f"<t:{int(ch.expires_at)}:R>")
     return f"{head}.\n{status}"
 
 
-def challenge_buttons(challenge_id: int) -> StaticView:
+def challenge_buttons(challenge_id: int, loc: str = DEFAULT) -> StaticView:
     """Accept and Decline."""
     view = StaticView()
-    view.add_item(discord.ui.Button(label="Accept", style=discord.ButtonStyle.success,
+    view.add_item(discord.ui.Button(label=t(loc, "lobby.accept"),
+                                    style=discord.ButtonStyle.success,
                                     custom_id=ids.make("ch", challenge_id, "accept")))
-    view.add_item(discord.ui.Button(label="Decline", style=discord.ButtonStyle.danger,
+    view.add_item(discord.ui.Button(label=t(loc, "lobby.decline"),
+                                    style=discord.ButtonStyle.danger,
                                     custom_id=ids.make("ch", challenge_id, "decline")))
     return view
 
@@ -131,52 +137,66 @@ class Lobby(commands.Cog):
         assert isinstance(cog, Table)
         return cog
 
-    async def check_room(self, user_id: int, who: str) -> None:
-        """Refuse when a player is at the live-match limit."""
+    def locale(self, guild_id: int | None) -> str:
+        """The language of a server's public messages (challenges)."""
+        return server_locale(self.bot.get_guild(guild_id) if guild_id is not None else None)
+
+    async def check_room(self, user_id: int, who: str | None = None) -> None:
+        """Refuse when a player (``who``, None: the one asking) is at the live-match limit."""
         live = await self.store.live_matches(user_id)
         if len(live) >= self.max_live:
-            raise IllegalAction(f"{who} already {'have' if who == 'You' else 'has'} "
-                                f"{len(live)} live matches (the limit is {self.max_live}).")
+            if who is None:
+                raise Refusal("lobby.you_at_limit", count=len(live), limit=self.max_live)
+            raise Refusal("lobby.they_at_limit", who=who, count=len(live),
+                          limit=self.max_live)
 
     async def check_no_open_challenge(self, a: int, b: int) -> None:
         """Refuse a second open challenge between the same two players."""
         now = time.time()
         for ch in await self.store.open_challenges():
             if {ch.challenger_id, ch.opponent_id} == {a, b} and ch.expires_at > now:
-                raise IllegalAction("There is already an open challenge between you two; "
-                                    "answer that one first.")
+                raise Refusal("lobby.open_challenge")
 
     # --------------------------------------------------------------- /challenge
-    @app_commands.command(name="challenge", description="Challenge someone to a match.")
-    @app_commands.describe(opponent="Who you challenge", game="Which game",
-                           duel="Sushido: the duel type", bouts="World of Fighters: bouts")
-    @app_commands.choices(game=GAME_CHOICES, duel=DUEL_CHOICES)
+    @app_commands.command(name=L("cmd.challenge.name"),
+                          description=L("cmd.challenge.description"))
+    @app_commands.rename(opponent=L("cmd.challenge.opt.opponent.name"),
+                         game=L("cmd.challenge.opt.game.name"),
+                         duel=L("cmd.challenge.opt.duel.name"),
+                         bouts=L("cmd.challenge.opt.bouts.name"))
+    @app_commands.describe(opponent=L("cmd.challenge.opt.opponent.description"),
+                           game=L("cmd.challenge.opt.game.description"),
+                           duel=L("cmd.challenge.opt.duel.description"),
+                           bouts=L("cmd.challenge.opt.bouts.description"))
+    @app_commands.choices(game=game_choices(), duel=DUEL_CHOICES)
     @app_commands.choices(bouts=BOUT_CHOICES)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction[Any], opponent: discord.User,
                         game: str, duel: str | None = None, bouts: int | None = None) -> None:
         """Post a challenge with Accept/Decline buttons only the opponent can press."""
+        loc = locale_of(interaction)
         try:
             if game not in REGISTRY:
-                raise IllegalAction("I don't know that game.")
+                raise Refusal("lobby.unknown_game")
             if opponent.id == interaction.user.id:
-                raise IllegalAction("You can't challenge yourself.")
+                raise Refusal("lobby.not_yourself")
             if opponent.bot:
-                raise IllegalAction("Bots don't play (yet). Challenge a person.")
-            await self.check_room(interaction.user.id, "You")
+                raise Refusal("lobby.no_bots")
+            await self.check_room(interaction.user.id)
             await self.check_room(opponent.id, opponent.mention)
             await self.check_no_open_challenge(interaction.user.id, opponent.id)
             raw = check_options(game, {"duel": duel, "bouts": bouts})
             options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
         except EngineError as exc:
-            await answer(interaction, exc.reason)
+            await answer(interaction, reason(exc, loc))
             return
         ch = await self.store.create_challenge(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
             challenger_id=interaction.user.id, opponent_id=opponent.id, game=game,
             options=options, expires_at=time.time() + self.expiry_seconds)
+        public = self.locale(interaction.guild_id)
         await interaction.response.send_message(
-            challenge_text(ch), view=challenge_buttons(ch.id),
+            challenge_text(ch, loc=public), view=challenge_buttons(ch.id, public),
             allowed_mentions=discord.AllowedMentions(users=[opponent]))
         message = await interaction.original_response()
         await self.store.set_challenge_message(ch.id, message.id)
@@ -189,26 +209,28 @@ class Lobby(commands.Cog):
             raise ids.BadCustomId("bad answer")
         ch = await self.store.get_challenge(cid.num(0))
         if ch is None:
-            raise IllegalAction("That challenge no longer exists.")
+            raise Refusal("lobby.challenge_gone")
         user = interaction.user.id
         withdraw = user == ch.challenger_id and what == "decline"
         if user != ch.opponent_id and not withdraw:
-            raise NotYourDecision(f"Only <@{ch.opponent_id}> can answer this challenge.")
+            raise Refusal("lobby.only_opponent", who=f"<@{ch.opponent_id}>")
         if ch.status != "open":
-            raise IllegalAction(f"This challenge was already {ch.status}.")
+            key = f"lobby.already.{ch.status}"
+            raise Refusal(key if t(DEFAULT, key) != key else "lobby.challenge_answered")
         if time.time() >= ch.expires_at:
             await self.expire(ch)
-            raise IllegalAction("This challenge has expired.")
+            raise Refusal("lobby.challenge_expired")
+        public = self.locale(ch.guild_id)
         if what == "decline":
             status = "cancelled" if withdraw else "declined"
             if not await self.store.close_challenge(ch.id, status):
-                raise IllegalAction("This challenge was already answered.")
-            note = "Withdrawn by the challenger." if withdraw else "Declined."
-            await interaction.response.edit_message(content=challenge_text(ch, note),
-                                                    view=StaticView())
+                raise Refusal("lobby.challenge_answered")
+            note = t(public, "lobby.withdrawn" if withdraw else "lobby.declined")
+            await interaction.response.edit_message(
+                content=challenge_text(ch, note, public), view=StaticView())
             return
         await self.check_room(ch.challenger_id, f"<@{ch.challenger_id}>")
-        await self.check_room(ch.opponent_id, "You")
+        await self.check_room(ch.opponent_id)
         options = dict(ch.options)
         first = options.pop(FIRST, ch.challenger_id)
         seats = [ch.challenger_id, ch.opponent_id]
@@ -226,10 +248,13 @@ class Lobby(commands.Cog):
             rec = await self.table.post_board(rec, state, where)
         except EngineError as exc:
             await interaction.edit_original_response(
-                content=challenge_text(ch, f"Could not start: {exc.reason}"), view=StaticView())
+                content=challenge_text(ch, t(public, "lobby.could_not_start",
+                                             reason=reason(exc, public)), public),
+                view=StaticView())
             raise
         await interaction.edit_original_response(
-            content=challenge_text(ch, f"Accepted! The match is on: {match_link(rec)}"),
+            content=challenge_text(ch, t(public, "lobby.accepted", link=match_link(rec)),
+                                   public),
             view=StaticView())
         # no private hand for the accepter: the board's opening message asks both alike
 
@@ -241,8 +266,10 @@ class Lobby(commands.Cog):
             return
         where = self.bot.get_partial_messageable(ch.channel_id)
         try:
+            public = self.locale(ch.guild_id)
             await where.get_partial_message(ch.message_id).edit(
-                content=challenge_text(ch, "Expired without an answer."), view=StaticView())
+                content=challenge_text(ch, t(public, "lobby.expired"), public),
+                view=StaticView())
         except discord.HTTPException:
             log.info("could not edit expired challenge %s", ch.id)
 
@@ -264,16 +291,16 @@ class Lobby(commands.Cog):
         """Offer the same game and options again; the other player starts; both accept."""
         old = await self.store.get_match(cid.num(0))
         if old is None:
-            raise IllegalAction("That match no longer exists.")
+            raise Refusal("lobby.match_gone")
         user = interaction.user.id
         if user not in old.seats:
-            raise NotYourDecision("Only the players of that match can ask for a rematch.")
+            raise Refusal("lobby.rematch_players")
         if old.status == "active":
-            raise IllegalAction("That match is still going.")
+            raise Refusal("lobby.match_going")
         if len(old.seats) != 2:
-            raise IllegalAction("Rematches are for two-player matches; use /challenge.")
+            raise Refusal("lobby.rematch_two")
         rival = old.seats[1] if old.seats[0] == user else old.seats[0]
-        await self.check_room(user, "You")
+        await self.check_room(user)
         await self.check_room(rival, f"<@{rival}>")
         await self.check_no_open_challenge(user, rival)
         options = {**old.options, FIRST: old.seats[1]}
@@ -282,12 +309,15 @@ class Lobby(commands.Cog):
             opponent_id=rival, game=old.game, options=options,
             expires_at=time.time() + self.expiry_seconds)
         where = self.bot.get_partial_messageable(old.channel_id)
+        public = self.locale(old.guild_id)
         message = await where.send(
-            "🔁 Rematch! " + challenge_text(ch) + f"\n<@{old.seats[1]}> starts this time.",
-            view=challenge_buttons(ch.id),
+            t(public, "lobby.rematch", challenge=challenge_text(ch, loc=public),
+              first=f"<@{old.seats[1]}>"),
+            view=challenge_buttons(ch.id, public),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=rival)]))
         await self.store.set_challenge_message(ch.id, message.id)
-        await answer(interaction, f"Rematch offered to <@{rival}>; it's in <#{old.channel_id}>.")
+        await answer(interaction, t(locale_of(interaction), "lobby.rematch_offered",
+                                    who=f"<@{rival}>", where=f"<#{old.channel_id}>"))
 
     # --------------------------------------------------------------- /forfeit
     async def pick_match(self, interaction: discord.Interaction[Any],
@@ -297,11 +327,11 @@ class Lobby(commands.Cog):
         if match_id is not None:
             rec = await self.store.get_match(match_id)
             if rec is None:
-                raise IllegalAction(f"There is no match #{match_id}.")
+                raise Refusal("lobby.no_match", id=match_id)
             if interaction.user.id not in rec.seats:
-                raise NotYourDecision("You are not playing in that match.")
+                raise Refusal("lobby.not_in_match")
             if rec.status != "active":
-                raise MatchOver("That match is over.")
+                raise Refusal("lobby.that_match_over")
             return rec
         here = [m for m in live if m.thread_id == interaction.channel_id]
         if here:
@@ -309,41 +339,45 @@ class Lobby(commands.Cog):
         if len(live) == 1:
             return live[0]
         if not live:
-            raise IllegalAction("You have no live match.")
-        raise IllegalAction("You have several live matches; say which with `match_id` "
-                            "(see /matches).")
+            raise Refusal("lobby.no_live")
+        raise Refusal("lobby.several_live")
 
     async def live_choices(self, interaction: discord.Interaction[Any],
                            current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match_id``: the caller's live matches, readably labelled."""
         out = []
+        loc = locale_of(interaction)
         for rec in await self.store.live_matches(interaction.user.id):
             game = REGISTRY[rec.game]
             rivals = ", ".join([await user_name(self.bot, interaction.guild, u)
                                 for u in rec.seats if u != interaction.user.id])
             seat = rec.seats.index(interaction.user.id)
             prompt = game.prompts(game.load(rec.state)).get(seat)
-            turn = "your move" if prompt is not None and not prompt.committed else "waiting"
-            label = f"#{rec.id} {game.name} vs {rivals} · {turn}"
+            turn = t(loc, "lobby.your_move" if prompt is not None and not prompt.committed
+                     else "lobby.waiting")
+            label = t(loc, "lobby.live_choice", id=rec.id, game=game.name, rivals=rivals,
+                      turn=turn)
             out.append(app_commands.Choice(name=label[:100], value=rec.id))
         return matching(out, current)
 
-    @app_commands.command(name="forfeit", description="Concede one of your live matches.")
-    @app_commands.describe(match_id="The match (type to search your live matches)")
+    @app_commands.command(name=L("cmd.forfeit.name"), description=L("cmd.forfeit.description"))
+    @app_commands.rename(match_id=L("cmd.forfeit.opt.match_id.name"))
+    @app_commands.describe(match_id=L("cmd.forfeit.opt.match_id.description"))
     async def forfeit(self, interaction: discord.Interaction[Any],
                       match_id: app_commands.Range[int, 1] | None = None) -> None:
         """Ask for confirmation, then concede."""
+        loc = locale_of(interaction)
         try:
             rec = await self.pick_match(interaction, match_id)
         except EngineError as exc:
-            await answer(interaction, exc.reason)
+            await answer(interaction, reason(exc, loc))
             return
         view = StaticView()
-        view.add_item(discord.ui.Button(label=f"Yes, forfeit match #{rec.id}",
+        view.add_item(discord.ui.Button(label=t(loc, "lobby.forfeit_button", id=rec.id),
                                         style=discord.ButtonStyle.danger,
                                         custom_id=ids.make("ff", rec.id)))
         await interaction.response.send_message(
-            f"Forfeit {REGISTRY[rec.game].name} match #{rec.id}? Your rival wins.",
+            t(loc, "lobby.forfeit_ask", game=REGISTRY[rec.game].name, id=rec.id),
             view=view, ephemeral=True)
 
     async def on_forfeit_button(self, interaction: discord.Interaction[Any],
@@ -351,7 +385,8 @@ class Lobby(commands.Cog):
         """The confirmation click: concede and publish."""
         applied = await self.referee.forfeit(cid.num(0), interaction.user.id)
         await interaction.response.edit_message(
-            content=f"You forfeited match #{applied.match.id}.", view=StaticView())
+            content=t(locale_of(interaction), "lobby.forfeited", id=applied.match.id),
+            view=StaticView())
         await self.table.publish(applied)
 
     # --------------------------------------------------------------- /matches
@@ -360,12 +395,13 @@ class Lobby(commands.Cog):
                                     current: str) -> list[app_commands.Choice[int]]:
         return await self.live_choices(interaction, current)
 
-    @app_commands.command(name="matches", description="Your live matches, with links.")
+    @app_commands.command(name=L("cmd.matches.name"), description=L("cmd.matches.description"))
     async def matches(self, interaction: discord.Interaction[Any]) -> None:
         """List the caller's live matches and whose decision each one waits for."""
+        loc = locale_of(interaction)
         live = await self.store.live_matches(interaction.user.id)
         if not live:
-            await answer(interaction, "You have no live match. Start one with /challenge.")
+            await answer(interaction, t(loc, "lobby.no_live_start"))
             return
         lines = []
         for rec in live[:20]:
@@ -373,34 +409,37 @@ class Lobby(commands.Cog):
             state = game.load(rec.state)
             seat = rec.seats.index(interaction.user.id)
             prompt = game.prompts(state).get(seat)
-            waiting = ("**your move**" if prompt is not None and not prompt.committed
-                       else "waiting for your rival")
+            waiting = t(loc, "lobby.your_move_bold" if prompt is not None
+                        and not prompt.committed else "lobby.waiting_rival")
             rivals = ", ".join(f"<@{u}>" for u in rec.seats if u != interaction.user.id)
-            lines.append(f"#{rec.id} {game.name} vs {rivals}: {waiting} · "
-                         f"[board]({match_link(rec)})")
+            lines.append(t(loc, "lobby.live_line", id=rec.id, game=game.name, rivals=rivals,
+                           waiting=waiting, link=match_link(rec)))
         await interaction.response.send_message("\n".join(lines), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     # --------------------------------------------------------------- /settings
-    settings = app_commands.Group(name="settings", description="Server settings for Hajime.",
+    settings = app_commands.Group(name=L("cmd.settings.name"),
+                                  description=L("cmd.settings.description"),
                                   guild_only=True,
                                   default_permissions=discord.Permissions(manage_guild=True))
 
-    @settings.command(name="turn_timer", description="Minutes each player has per decision.")
-    @app_commands.describe(minutes="1 minute to 7 days (10080 minutes)")
+    @settings.command(name=L("cmd.settings.turn_timer.name"),
+                      description=L("cmd.settings.turn_timer.description"))
+    @app_commands.rename(minutes=L("cmd.settings.turn_timer.opt.minutes.name"))
+    @app_commands.describe(minutes=L("cmd.settings.turn_timer.opt.minutes.description"))
     async def turn_timer(self, interaction: discord.Interaction[Any],
                          minutes: app_commands.Range[int, 1, MAX_TURN_MINUTES]) -> None:
         """Set the per-decision timer for this server's new decisions (1 minute to 7 days)."""
+        loc = locale_of(interaction)
         if not 1 <= minutes <= MAX_TURN_MINUTES:  # Discord checks it too; never trust it
-            await answer(interaction, "The turn timer is 1 minute to 7 days "
-                                      f"({MAX_TURN_MINUTES} minutes).")
+            await answer(interaction, t(loc, "lobby.timer_range", max=MAX_TURN_MINUTES))
             return
         if interaction.guild_id is None:
-            await answer(interaction, "This setting belongs to a server.")
+            await answer(interaction, t(loc, "lobby.server_setting"))
             return
         perms = getattr(interaction, "permissions", None)
         if perms is None or not perms.manage_guild:
-            await answer(interaction, "You need the Manage Server permission for this.")
+            await answer(interaction, t(loc, "lobby.need_manage"))
             return
         await self.referee.set_turn_seconds(interaction.guild_id, minutes * 60)
-        await answer(interaction, f"Each decision now has {minutes} minute(s) on this server.")
+        await answer(interaction, t(loc, "lobby.timer_set", count=minutes))

@@ -39,12 +39,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.i18n import Refusal, and_list, server_locale, t
 from cogs.lobby import challenge_text, match_link
 from cogs.referee import Referee
 from cogs.router import StaticView
 from cogs.table import Table
 from db.base import MatchRecord, Store
-from engine.core import IllegalAction
 from engine.games import REGISTRY
 
 log = logging.getLogger("hajime.reconcile")
@@ -57,12 +57,6 @@ OPENING_GIVE_UP = 3600.0
 """A match still unopened this long after it was accepted is cancelled, whatever the error."""
 PARALLEL = 4
 """Boards re-rendered at once during a pass (each draws a picture and edits a message)."""
-PERMISSIONS = ("Please give me Send Messages, Create Public Threads, Send Messages in "
-               "Threads, Embed Links and Attach Files in this channel.")
-NO_BOARD = ("I can't post the board here, so the match is cancelled. Please give me Send "
-            "Messages, Create Public Threads, Send Messages in Threads, Embed Links and Attach "
-            "Files in this channel.")
-"""Also a catalog refusal (``reason.no_board``): shown translated to the player."""
 
 
 def for_good(exc: discord.HTTPException) -> bool:
@@ -206,6 +200,11 @@ class Reconciler(commands.Cog):
             return True
         return False
 
+    def locale(self, rec: MatchRecord) -> str:
+        """The language of a match's public messages: its server's."""
+        return server_locale(self.bot.get_guild(rec.guild_id)
+                             if rec.guild_id is not None else None)
+
     # ------------------------------------------------------------------ openings
     async def open_board(self, match_id: int,
                          channel: discord.abc.Messageable | None = None) -> MatchRecord:
@@ -220,7 +219,7 @@ class Reconciler(commands.Cog):
         async with self.lock(match_id):
             rec = await self.store.get_match(match_id)
             if rec is None:
-                raise IllegalAction("That match no longer exists.")
+                raise Refusal("lobby.match_gone")
             if not rec.opening or rec.status != "active":
                 return rec
             game = self.referee.game(rec.game)
@@ -279,7 +278,7 @@ class Reconciler(commands.Cog):
         except discord.HTTPException as exc:
             log.warning("could not open match %s (HTTP %s); cancelled", match_id, exc.status)
             await self.referee.abort(match_id, "no_board")
-            raise IllegalAction(NO_BOARD) from exc
+            raise Refusal("reconcile.no_board") from exc
         finally:
             self._opening_now.discard(match_id)
 
@@ -305,10 +304,13 @@ class Reconciler(commands.Cog):
             log.warning("could not open match %s (HTTP %s); cancelled", match_id, exc.status)
             await self.referee.abort(match_id, "no_board")
             await self._tell_cancelled(rec0)
-            await self._update_challenge(rec0, f"Could not start: {NO_BOARD}")
+            loc = self.locale(rec0)
+            await self._update_challenge(rec0, t(loc, "reconcile.could_not_start",
+                                                 reason=t(loc, "reconcile.no_board")))
             return True
         if rec.status == "active":
-            await self._update_challenge(rec, f"Accepted! The match is on: {match_link(rec)}")
+            await self._update_challenge(rec, t(self.locale(rec), "lobby.accepted",
+                                                link=match_link(rec)))
         return True
 
     async def _update_challenge(self, rec: MatchRecord, status: str) -> None:
@@ -318,16 +320,17 @@ class Reconciler(commands.Cog):
             return
         try:
             await self.bot.get_partial_messageable(ch.channel_id).get_partial_message(
-                ch.message_id).edit(content=challenge_text(ch, status), view=StaticView())
+                ch.message_id).edit(content=challenge_text(ch, status, self.locale(rec)),
+                                    view=StaticView())
         except discord.HTTPException as exc:
             log.info("could not update challenge %s (HTTP %s)", ch.id, exc.status)
 
     async def _tell_cancelled(self, rec: MatchRecord) -> None:
         """Tell both players their match was cancelled: in its channel, else by DM."""
         game = REGISTRY[rec.game].name if rec.game in REGISTRY else rec.game
-        who = " and ".join(f"<@{u}>" for u in rec.seats)
-        text = (f"⚠️ {who}: your {game} match #{rec.id} could not be opened, so it is "
-                f"cancelled and not rated. {PERMISSIONS}")
+        loc = self.locale(rec)
+        who = and_list(loc, [f"<@{u}>" for u in rec.seats])
+        text = t(loc, "reconcile.cancelled", who=who, game=game, id=rec.id)
         mentions = discord.AllowedMentions(users=True)
         try:
             await self.bot.get_partial_messageable(rec.channel_id).send(

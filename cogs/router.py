@@ -95,8 +95,7 @@ class Router(commands.Cog):
         message = interaction.message
         if ids.is_private(cid) and (message is None or not message.flags.ephemeral):
             log.info("refused private control %s on a public message", raw)
-            await answer(interaction, "That control belongs to a private message, not to "
-                                      "this one. Press **Act** for your own controls.")
+            await answer(interaction, t(loc, "router.private_control"))
             return
         self.active += 1
         try:

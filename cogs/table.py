@@ -16,13 +16,14 @@ import discord
 from discord.ext import commands, tasks
 
 from cogs import ids, pictures
+from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, server_locale, t
 from cogs.referee import Applied, Referee, pending_seats
-from cogs.render.base import BoardContext, Choice, Group
+from cogs.render.base import BoardContext, Choice, Group, Renderer
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from db.base import MatchRecord, Store
-from engine.core import BaseState, Game, MatchOver, NotYourDecision, for_viewer
+from engine.core import BaseState, Game, for_viewer
 
 log = logging.getLogger("hajime.table")
 
@@ -48,18 +49,19 @@ def fit_lines(lines: list[str], limit: int = RECENT_CHARS) -> str:
     return "\n".join(reversed(out))
 
 
-def timeout_line(seats: list[int], names: list[str]) -> str:
+def timeout_line(seats: list[int], names: list[str], loc: str = DEFAULT) -> str:
     """One line for timed-out decisions, however many defaults they played."""
-    who = " and ".join(names[s] for s in seats if 0 <= s < len(names))
-    return f"⌛ Time ran out for {who}: the referee played the default."
+    who = and_list(loc, [names[s] for s in seats if 0 <= s < len(names)])
+    return t(loc, "table.timeout", who=who)
 
 
-def board_buttons(match_id: int) -> StaticView:
+def board_buttons(match_id: int, loc: str = DEFAULT) -> StaticView:
     """The board's persistent buttons: Show hand and Act."""
     view = StaticView()
-    view.add_item(discord.ui.Button(label="Show hand", emoji="🂠",
+    view.add_item(discord.ui.Button(label=t(loc, "button.show_hand"), emoji="🂠",
                                     custom_id=ids.make("hand", match_id)))
-    view.add_item(discord.ui.Button(label="Act", style=discord.ButtonStyle.primary,
+    view.add_item(discord.ui.Button(label=t(loc, "button.act"),
+                                    style=discord.ButtonStyle.primary,
                                     emoji="⚔️", custom_id=ids.make("act", match_id)))
     return view
 
@@ -87,7 +89,7 @@ def control_rows(match_id: int, version: int, seat: int,
 
 
 def controls(match_id: int, version: int, seat: int, groups: list[Group],
-             page: int = 0) -> StaticView:
+             page: int = 0, loc: str = DEFAULT) -> StaticView:
     """A seat's legal actions as components, at most 5 rows.
 
     When they need more rows, they are shown 4 rows a page with Previous/Next buttons
@@ -100,9 +102,10 @@ def controls(match_id: int, version: int, seat: int, groups: list[Group],
         page = min(max(page, 0), pages - 1)
         rows = rows[page * per:(page + 1) * per]
         rows.append([
-            discord.ui.Button(label="◀ Previous", disabled=page == 0,
+            discord.ui.Button(label=t(loc, "table.previous"), disabled=page == 0,
                               custom_id=ids.make("act", match_id, max(page - 1, 0))),
-            discord.ui.Button(label=f"Next ▶ ({page + 1}/{pages})", disabled=page == pages - 1,
+            discord.ui.Button(label=t(loc, "table.next", page=page + 1, pages=pages),
+                              disabled=page == pages - 1,
                               custom_id=ids.make("act", match_id, min(page + 1, pages - 1))),
         ])
     view = StaticView()
@@ -155,6 +158,11 @@ class Table(TableMemory, commands.Cog):
         self.timer.cancel()
 
     # ----------------------------------------------------------------- rendering
+    def public_locale(self, rec: MatchRecord) -> str:
+        """The language of a match's public messages: its server's (see the README)."""
+        guild = self.bot.get_guild(rec.guild_id) if rec.guild_id is not None else None
+        return server_locale(guild)
+
     async def drawn_board(self, rec: MatchRecord, state: BaseState) -> dict[str, Any]:
         """:meth:`board_payload`, with the picture drawn in a worker thread.
 
@@ -174,19 +182,22 @@ class Table(TableMemory, commands.Cog):
         view = game.view(state, None)
         outcome = game.outcome(state)
         names = names_of(rec)
+        loc = self.public_locale(rec)
         ctx = BoardContext(match_id=rec.id, game_name=game.name, view=view,
                            names=names, prompts=game.prompts(state),
                            finished=outcome is not None,
-                           summary=renderer.result_line(outcome, view, names)
-                           if outcome else "")
+                           summary=renderer.result_line(outcome, view, names, loc=loc)
+                           if outcome else "",
+                           locale=loc)
         embed = renderer.board_embed(ctx)
         self.recall(rec)
         recent = self.recent.get(rec.id)
         if recent and outcome is None:
-            embed.add_field(name="So far this turn", value=fit_lines(recent), inline=False)
-        buttons = board_buttons(rec.id) if outcome is None else StaticView()
+            embed.add_field(name=t(loc, "table.so_far"), value=fit_lines(recent),
+                            inline=False)
+        buttons = board_buttons(rec.id, loc) if outcome is None else StaticView()
         if outcome is None:  # interrupts anyone may see are usable (e.g. a full gauge)
-            for c in renderer.board_controls(view)[:5]:
+            for c in renderer.board_controls(view, loc=loc)[:5]:
                 buttons.add_item(discord.ui.Button(
                     label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
                     custom_id=ids.make("i", rec.id, state.version, c.aid)))
@@ -198,12 +209,15 @@ class Table(TableMemory, commands.Cog):
         return payload
 
     def hand_payload(self, rec: MatchRecord, state: BaseState, seat: int,
-                     with_controls: bool, page: int = 0) -> dict[str, Any]:
-        """A seat's private view and, when asked, controls built from its legal actions."""
+                     with_controls: bool, page: int = 0,
+                     loc: str = DEFAULT) -> dict[str, Any]:
+        """A seat's private view and, when asked, controls built from its legal actions,
+        in the seat's language ``loc``."""
         game = self.referee.game(rec.game)
         renderer = renderer_for(rec.game)
         prompt = game.prompts(state).get(seat)
-        embed = renderer.hand_embed(game.view(state, seat), seat, names_of(rec), prompt)
+        embed = renderer.hand_embed(game.view(state, seat), seat, names_of(rec),
+                          prompt, loc=loc)
         view = StaticView()
         offered: list[Any] = []
         if with_controls and game.outcome(state) is None:
@@ -214,16 +228,16 @@ class Table(TableMemory, commands.Cog):
             choices = [(getattr(a, "kind", "action"),
                         Choice(aid=a.aid, label=game.label(state, seat, a)))
                        for a in offered]
-            view = controls(rec.id, state.version, seat, renderer.groups(choices), page)
+            groups = renderer.groups(choices, loc=loc)
+            view = controls(rec.id, state.version, seat, groups, page, loc)
         if prompt is not None and prompt.committed:
-            embed.set_footer(text="Committed. Waiting for your rival.")
+            embed.set_footer(text=t(loc, "table.committed"))
         elif prompt is not None:
             if not with_controls:
-                embed.set_footer(text="Your decision: press Act on the board to choose.")
+                embed.set_footer(text=t(loc, "table.your_decision"))
         elif game.outcome(state) is None:
-            embed.set_footer(text="Nothing to decide right now; the board shows whose "
-                                  "move it is." + (" You may still act without waiting (below)."
-                                                   if offered else ""))
+            embed.set_footer(text=t(loc, "table.nothing_interrupt" if offered
+                                    else "table.nothing"))
         return {"embed": embed, "view": view}
 
     # ----------------------------------------------------------------- handlers
@@ -236,8 +250,8 @@ class Table(TableMemory, commands.Cog):
     async def on_hand(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """Show hand: the seat's private view, ephemerally."""
         rec, _, state, seat = await self._seat(interaction, cid.num(0))
-        await interaction.response.send_message(
-            ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=False))
+        await interaction.response.send_message(ephemeral=True, **self.hand_payload(
+            rec, state, seat, with_controls=False, loc=locale_of(interaction)))
         self.remember_hand(rec.id, seat, interaction)
 
     async def on_act(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
@@ -247,17 +261,17 @@ class Table(TableMemory, commands.Cog):
         """
         rec, game, state, seat = await self._seat(interaction, cid.num(0))
         if rec.status != "active":
-            raise MatchOver("This match is over.")
+            raise Refusal("reason.match_over")
         prompt = game.prompts(state).get(seat)
         if prompt is None and not game.interrupts(state, seat):
-            raise NotYourDecision("You have nothing to decide right now; I'll ping you when "
-                                  "it's your decision.")
+            raise Refusal("table.nothing_to_decide")
+        loc = locale_of(interaction)
         if len(cid.fields) > 1:
-            await interaction.response.edit_message(
-                **self.hand_payload(rec, state, seat, with_controls=True, page=cid.num(1)))
+            await interaction.response.edit_message(**self.hand_payload(
+                rec, state, seat, with_controls=True, page=cid.num(1), loc=loc))
         else:
-            await interaction.response.send_message(
-                ephemeral=True, **self.hand_payload(rec, state, seat, with_controls=True))
+            await interaction.response.send_message(ephemeral=True, **self.hand_payload(
+                rec, state, seat, with_controls=True, loc=loc))
         self.remember_hand(rec.id, seat, interaction)
 
     async def on_action(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
@@ -272,10 +286,11 @@ class Table(TableMemory, commands.Cog):
         applied = await self.referee.act(cid.num(0), interaction.user.id, cid.text(2),
                                          cid.num(1), interaction.id)
         assert applied.seat is not None
+        loc = locale_of(interaction)
         payload = self.hand_payload(applied.match, applied.state, applied.seat,
-                                    with_controls=True)
+                                    with_controls=True, loc=loc)
         lines = renderer_for(applied.match.game).narrate(
-            for_viewer(applied.events, applied.seat), names_of(applied.match))
+            for_viewer(applied.events, applied.seat), names_of(applied.match), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
         await interaction.response.send_message(ephemeral=True, **payload)
         await self.publish(applied)
@@ -293,11 +308,12 @@ class Table(TableMemory, commands.Cog):
         applied = await self.referee.act(match_id, interaction.user.id, aid, version,
                                          interaction.id, seat=seat)
         assert applied.seat is not None
+        loc = locale_of(interaction)
         payload = self.hand_payload(applied.match, applied.state, applied.seat,
-                                    with_controls=True)
+                                    with_controls=True, loc=loc)
         mine = for_viewer(applied.events, applied.seat)
         lines = renderer_for(applied.match.game).narrate(
-            [e for e in mine if e.audience is not None], names_of(applied.match))
+            [e for e in mine if e.audience is not None], names_of(applied.match), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
         await interaction.response.edit_message(**payload)
         self.remember_hand(match_id, applied.seat, interaction)
@@ -332,8 +348,8 @@ class Table(TableMemory, commands.Cog):
                 await self.refresh_saved_hand(rec, state, seat)
                 continue
             try:
-                await got[1].edit_original_response(
-                    **self.hand_payload(rec, state, seat, with_controls=True))
+                await got[1].edit_original_response(**self.hand_payload(
+                    rec, state, seat, with_controls=True, loc=locale_of(got[1])))
             except discord.HTTPException:
                 self.hands.pop((rec.id, seat), None)
 
@@ -369,14 +385,15 @@ class Table(TableMemory, commands.Cog):
         turn = renderer_for(rec.game).turn_key(game.view(state, None))
         self.pinged[rec.id] = (turn, set(pending))
         names = names_of(rec)
-        who = " and ".join(names[s] for s in sorted(pending))
+        loc = self.public_locale(rec)
+        renderer = renderer_for(rec.game)
+        who = and_list(loc, [names[s] for s in sorted(pending)])
         prompts = game.prompts(state)
-        asks = sorted({prompts[s].text for s in pending})
+        asks = sorted({renderer.prompt_text(prompts[s], loc=loc) for s in pending})
         self.loaded.add(rec.id)
         await self.bot.get_partial_messageable(rec.thread_id).send(
-            nonce=nonce(rec.id, "opening"), content=
-            f"⚔️ The match is on! {who}: {' '.join(asks)} Press **Act** on the board above "
-            "to choose (your choice stays secret), or **Show hand** to look.",
+            nonce=nonce(rec.id, "opening"),
+            content=t(loc, "table.opening", who=who, asks=" ".join(asks)),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=rec.seats[s]) for s in pending]))
         self.told[rec.id] = dict(pending)
@@ -462,10 +479,12 @@ class Table(TableMemory, commands.Cog):
         assert rec.thread_id is not None
         renderer = renderer_for(rec.game)
         names = names_of(rec)
+        loc = self.public_locale(rec)
         public_events = for_viewer(applied.events, None)
         timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
                      and isinstance(e.data.get("seat"), int)]
-        lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names)
+        lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names,
+                                 loc)
         turning = applied.outcome is not None or any(
             renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
@@ -474,7 +493,7 @@ class Table(TableMemory, commands.Cog):
         if turning:
             post, recent[:] = list(recent), []
         if timed_out:  # one line, however many lines the default's play folded in
-            post.insert(0, timeout_line(sorted(set(timed_out)), names))
+            post.insert(0, timeout_line(sorted(set(timed_out)), names, loc))
         where = self.bot.get_partial_messageable(rec.thread_id)
         await self.show_board(rec)
         if applied.outcome is not None:
@@ -495,7 +514,7 @@ class Table(TableMemory, commands.Cog):
         # timed-out seats too: their open hand must not keep the controls of a decision
         # the referee already played for them
         await self.refresh_hands(rec, applied.state, sorted({*fresh, *timed_out}))
-        ping = self.ping_text(game.prompts(applied.state), targets, names)
+        ping = self.ping_text(game.prompts(applied.state), targets, names, loc, renderer)
         users = [discord.Object(id=rec.seats[s]) for s in targets]
         if post:
             await self.send_lines(where, [*post, ping] if ping else post, users,
@@ -512,12 +531,14 @@ class Table(TableMemory, commands.Cog):
                       if s != applied.seat and before.get(s) != kind)
 
     @staticmethod
-    def ping_text(prompts: dict[int, Any], targets: list[int], names: list[str]) -> str:
+    def ping_text(prompts: dict[int, Any], targets: list[int], names: list[str],
+                  loc: str, renderer: Renderer) -> str:
         """``⏳ @bob: Move. Press Act on the board.`` (no buttons: the board has them)."""
         if not targets:
             return ""
-        text = " ".join(f"{names[s]}: {prompts[s].text}" for s in targets if s in prompts)
-        return f"⏳ {text} Press **Act** on the board."
+        text = " ".join(f"{names[s]}: {renderer.prompt_text(prompts[s], loc)}"
+                        for s in targets if s in prompts)
+        return t(loc, "table.ping", text=text)
 
     async def announce_result(self, rec: MatchRecord, applied: Applied,
                               lines: list[str] | None = None) -> None:
@@ -527,14 +548,16 @@ class Table(TableMemory, commands.Cog):
         where = self.bot.get_partial_messageable(rec.thread_id or rec.channel_id)
         game = self.referee.game(rec.game)
         view_model = game.view(applied.state, None)
+        loc = self.public_locale(rec)
         result = renderer_for(rec.game).result_line(applied.outcome, view_model,
-                                                    names_of(rec))
+                                                    names_of(rec), loc=loc)
         view = StaticView()
-        view.add_item(discord.ui.Button(label="Rematch", emoji="🔁",
+        view.add_item(discord.ui.Button(label=t(loc, "table.rematch"), emoji="🔁",
                                         style=discord.ButtonStyle.primary,
                                         custom_id=ids.make("rm", rec.id)))
         body = fit_lines(lines or [], 1800 - len(result))
-        text = f"{body}\n🏁 **Match over.** {result}" if body else f"🏁 **Match over.** {result}"
+        end = t(loc, "table.match_over", result=result)
+        text = f"{body}\n{end}" if body else end
         await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none(),
                          nonce=nonce(rec.id, applied.match.version, "result"))
 
@@ -605,9 +628,9 @@ class Table(TableMemory, commands.Cog):
         seats = sorted(pending_seats(game, state))
         if not seats or rec.thread_id is None or rec.deadline is None:
             return
-        who = " and ".join(f"<@{rec.seats[s]}>" for s in seats)
+        loc = self.public_locale(rec)
+        who = and_list(loc, [f"<@{rec.seats[s]}>" for s in seats])
         where = self.bot.get_partial_messageable(rec.thread_id)
-        await where.send(f"⏰ {who}: half your time is gone; the referee decides for you "
-                         f"<t:{int(rec.deadline)}:R>. Press **Act** on the board.",
+        await where.send(t(loc, "table.remind", who=who, when=f"<t:{int(rec.deadline)}:R>"),
                          allowed_mentions=discord.AllowedMentions(
                              users=[discord.Object(id=rec.seats[s]) for s in seats]))

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
+from cogs.i18n import DEFAULT, and_list, t
 from engine.core import Event, Outcome, Prompt
 
 SEAT_WORD = re.compile(r"\(?\b[Ss]eat (\d+)\)?")
@@ -52,6 +53,8 @@ class BoardContext:
     prompts: dict[int, Prompt]
     finished: bool
     summary: str = ""
+    locale: str = DEFAULT
+    """The language of the public board (the server's)."""
 
 
 def readable(text: str, names: list[str]) -> str:
@@ -70,12 +73,12 @@ def readable(text: str, names: list[str]) -> str:
     return SEAT_WORD.sub(name, text)
 
 
-def winners_text(outcome: Outcome, names: list[str]) -> str:
+def winners_text(outcome: Outcome, names: list[str], loc: str = DEFAULT) -> str:
     """``"<@alice> wins"``, ``"<@alice> and <@bob> win"`` or ``"A draw"``."""
     if outcome.draw:
-        return "A draw"
+        return t(loc, "render.draw")
     won = [names[s] for s in outcome.winners if 0 <= s < len(names)]
-    return f"{' and '.join(won)} {'wins' if len(won) == 1 else 'win'}"
+    return t(loc, "render.wins" if len(won) == 1 else "render.win", who=and_list(loc, won))
 
 
 def humanize(kind: str) -> str:
@@ -112,8 +115,10 @@ class Renderer:
 
     def board_embed(self, ctx: BoardContext) -> discord.Embed:
         """The public board (from the spectator view only)."""
-        embed = discord.Embed(title=f"{ctx.game_name} · match #{ctx.match_id}", color=self.color)
-        embed.description = " vs ".join(ctx.names)
+        loc = ctx.locale
+        embed = discord.Embed(title=t(loc, "render.title", game=ctx.game_name,
+                                      id=ctx.match_id), color=self.color)
+        embed.description = " · ".join(ctx.names)
         for key, value in ctx.view.model_dump(mode="json").items():
             embed.add_field(name=humanize(key), value=str(value)[:1000] or "-", inline=True)
         self.add_status(embed, ctx)
@@ -121,34 +126,37 @@ class Renderer:
 
     def add_status(self, embed: discord.Embed, ctx: BoardContext) -> None:
         """Whose decision is pending (never what anyone chose)."""
+        loc = ctx.locale
         if ctx.finished:
-            embed.set_footer(text=f"Match over. {ctx.summary}".strip())
+            embed.set_footer(text=t(loc, "render.match_over", summary=ctx.summary).strip())
             return
         waiting = [ctx.names[s] for s, p in sorted(ctx.prompts.items()) if not p.committed]
         done = [ctx.names[s] for s, p in sorted(ctx.prompts.items()) if p.committed]
         lines = []
         if waiting:
-            lines.append("Waiting for: " + ", ".join(waiting))
+            lines.append(t(loc, "render.waiting_for", who=and_list(loc, waiting)))
         if done:
-            lines.append("Committed: " + ", ".join(done))
-        embed.add_field(name="Now", value="\n".join(lines) or "-", inline=False)
+            lines.append(t(loc, "render.committed", who=and_list(loc, done)))
+        embed.add_field(name=t(loc, "render.now"), value="\n".join(lines) or "-",
+                        inline=False)
 
-    def board_controls(self, view: BaseModel) -> list[Choice]:
+    def board_controls(self, view: BaseModel, loc: str = DEFAULT) -> list[Choice]:
         """Interrupts the public board offers (e.g. Sushido's Super Combo), from the public
         view only: shown when some seat may use them; pressing one checks who pressed."""
         return []
 
-    def result_line(self, outcome: Outcome, view: BaseModel, names: list[str]) -> str:
+    def result_line(self, outcome: Outcome, view: BaseModel, names: list[str],
+                    loc: str = DEFAULT) -> str:
         """The match's result in players' names and the game's words (one line).
 
         Generic: the winners by name (or a draw), then the engine's summary with every
         ``Seat N`` replaced by a name. Games override it to say how in their own words.
         """
-        head = winners_text(outcome, names)
+        head = winners_text(outcome, names, loc)
         if outcome.forfeited and not outcome.draw:
-            gone = " and ".join(names[s] for s in outcome.forfeited if 0 <= s < len(names))
-            how = "timed out too often" if outcome.reason == "timeout" else "forfeited"
-            return f"{head}: {gone} {how}."
+            gone = and_list(loc, [names[s] for s in outcome.forfeited if 0 <= s < len(names)])
+            key = "render.timed_out" if outcome.reason == "timeout" else "render.forfeited"
+            return t(loc, key, head=head, gone=gone)
         summary = readable(outcome.summary, names).strip()
         if summary and (outcome.draw or any(names[s] in summary for s in outcome.winners
                                             if 0 <= s < len(names))):
@@ -166,16 +174,22 @@ class Renderer:
         return view.model_dump_json()
 
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
-                   prompt: Prompt | None) -> discord.Embed:
+                   prompt: Prompt | None, loc: str = DEFAULT) -> discord.Embed:
         """A seat's private view (its hand and secrets), for an ephemeral message."""
-        embed = discord.Embed(title="Your hand", color=self.color)
+        embed = discord.Embed(title=t(loc, "render.your_hand"), color=self.color)
         for key, value in view.model_dump(mode="json").items():
             embed.add_field(name=humanize(key), value=str(value)[:1000] or "-", inline=True)
         if prompt is not None:
-            embed.add_field(name="Your decision", value=prompt.text, inline=False)
+            embed.add_field(name=t(loc, "render.your_decision"),
+                            value=self.prompt_text(prompt, loc), inline=False)
         return embed
 
-    def groups(self, choices: list[tuple[str, Choice]]) -> list[Group]:
+    def prompt_text(self, prompt: Prompt, loc: str = DEFAULT) -> str:
+        """A decision's question in ``loc`` (generic: the engine's English words)."""
+        return prompt.text
+
+    def groups(self, choices: list[tuple[str, Choice]],
+               loc: str = DEFAULT) -> list[Group]:
         """Arrange ``(action kind, choice)`` pairs into groups (one per kind)."""
         by_kind: dict[str, Group] = {}
         for kind, choice in choices:
@@ -183,16 +197,17 @@ class Renderer:
             group.choices.append(choice)
         return list(by_kind.values())
 
-    def narrate(self, events: list[Event], names: list[str]) -> list[str]:
-        """Public (or one seat's) events as short lines of text."""
+    def narrate(self, events: list[Event], names: list[str],
+                loc: str = DEFAULT) -> list[str]:
+        """Public (or one seat's) events as short lines of text, in ``loc``."""
         lines = []
         for ev in events:
-            line = self.line(ev, names)
+            line = self.line(ev, names, loc)
             if line:
                 lines.append(line)
         return lines
 
-    def line(self, event: Event, names: list[str]) -> str | None:
+    def line(self, event: Event, names: list[str], loc: str = DEFAULT) -> str | None:
         """One event as a line, or None to skip it."""
         data: dict[str, Any] = {k: v for k, v in event.data.items() if k != "twin_of"}
         seat = data.pop("seat", None)

@@ -12,6 +12,8 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
+from cogs.card_text import entry_text
+from cogs.i18n import DEFAULT, t, translate_english
 from cogs.render.base import BoardContext, Choice, Group, Renderer
 from cogs.render.registry import register
 from engine.core import Event, Outcome, Prompt
@@ -22,23 +24,17 @@ TOKENS = ("🔴", "🔵")
 TYPE_ICON = {"hit": "👊", "block": "🛡️", "move": "👣", "super": "⚡"}
 DUELS = {"iaijutsu": "Iaijutsu", "entrainement": "Entraînement", "rencontre": "Rencontre"}
 """The rulebook's French duel names, shown as names..."""
-DUEL_HINTS = {
-    "iaijutsu": "one decisive round",
-    "entrainement": "training: first to 2 rounds",
-    "rencontre": "a full bout: first to 3 rounds",
-}
-"""...with a short explanation."""
-GROUP_TITLES = {
-    "pick": "Choose your fighter", "hajime": "Hajime! Place 2 cards face down: 1st → 2nd",
-    "reveal": "Reveal", "declare": "Chains", "oppose": "Oppose the Kata?",
-    "boost": "Super", "step": "Move", "break": "Combo breaker", "parry": "Parry",
-    "play": "Play a revealed card", "accept": "K.-O. or Ring Out", "super_combo": "Super Combo",
-    "surplus": "Your surplus chain card",
-}
-REASONS = {"ko": "K.-O.", "ring_out": "Ring Out"}
-MOVES = {"advance": "steps forward", "retreat": "steps back", "pushed": "is pushed back",
-         "push": "follows through", "escape": "jumps back into the Arena",
-         "step": "shifts position"}
+"""...each explained in the player's language (``sushido.duel_hint.*``)."""
+GROUPS = frozenset({"pick", "hajime", "reveal", "declare", "oppose", "boost", "step", "break",
+                    "parry", "play", "accept", "super_combo", "surplus"})
+"""Action kinds whose control groups have a title in the catalog (``sushido.group.*``)."""
+REASONS = frozenset({"ko", "ring_out"})
+MOVES = frozenset({"advance", "retreat", "pushed", "push", "escape", "step"})
+
+
+def why_text(reason: Any, loc: str) -> str:
+    """How a round or match ended (``K.-O.``, ``Ring Out``): the game's words."""
+    return t(loc, f"sushido.why.{reason}") if reason in REASONS else str(reason or "")
 
 
 def show_card(card: Any) -> str:
@@ -67,24 +63,29 @@ def life_bar(life: int, max_life: int, width: int = 10) -> str:
     return "▰" * full + "▱" * (width - full)
 
 
-def duel_text(duel: str) -> str:
-    """A duel type's French name with a short explanation: ``Iaijutsu (one decisive round)``."""
-    return f"{DUELS.get(duel, duel)} ({DUEL_HINTS.get(duel, '')})"
+def duel_text(duel: str, loc: str = DEFAULT) -> str:
+    """A duel type's French name with a short explanation in ``loc``:
+    ``Iaijutsu (one decisive round)``, ``Iaijutsu (un seul round décisif)``."""
+    if duel not in DUELS:
+        return duel
+    return t(loc, "sushido.duel", name=DUELS[duel], hint=t(loc, f"sushido.duel_hint.{duel}"))
 
 
-def steps(n: int) -> str:
+def steps(n: int, loc: str = DEFAULT) -> str:
     """``1 step``, ``2 steps``."""
-    return f"{n} step{'s' if n != 1 else ''}"
+    return t(loc, "sushido.steps", count=n)
 
 
-def distance_text(mine: int, theirs: int, seat: int) -> str:
+def distance_text(mine: int, theirs: int, seat: int, loc: str = DEFAULT) -> str:
     """Where a fighter stands, in words (never a square number)."""
     if not 0 <= mine < ARENA:
-        return "out of the Arena!"
+        return t(loc, "sushido.out_of_arena")
     gap = abs(mine - theirs) - 1
-    where = "in contact with your rival" if gap == 0 else f"{steps(gap)} from your rival"
+    where = (t(loc, "sushido.contact") if gap == 0
+             else t(loc, "sushido.apart", steps=steps(gap, loc)))
     behind = mine if seat == 0 else ARENA - 1 - mine
-    back = "your back to the edge" if behind == 0 else f"{steps(behind)} behind you to the edge"
+    back = (t(loc, "sushido.back_to_edge") if behind == 0
+            else t(loc, "sushido.behind", steps=steps(behind, loc)))
     return f"{where}, {back}"
 
 
@@ -128,15 +129,17 @@ class SushidoRenderer(Renderer):
     def board_embed(self, ctx: BoardContext) -> discord.Embed:
         """The public board, from the spectator view."""
         v: Any = ctx.view
-        title = f"Sushido · {DUELS.get(v.duel, v.duel)} · match #{ctx.match_id}"
+        loc = ctx.locale
+        title = t(loc, "sushido.title", duel=DUELS.get(v.duel, v.duel), id=ctx.match_id)
         embed = discord.Embed(title=title, color=self.color)
         if v.phase == "pick":
-            embed.description = (f"{ctx.names[0]} vs {ctx.names[1]} · {duel_text(v.duel)}\n"
-                                 "Both players choose a fighter in secret; the picks are "
-                                 "revealed together.")
+            pair = t(loc, "render.vs", a=ctx.names[0], b=ctx.names[1])
+            embed.description = (f"{pair} · {duel_text(v.duel, loc)}\n"
+                                 + t(loc, "sushido.pick_desc"))
         else:
-            embed.description = (f"{duel_text(v.duel)} · Round {v.round} · turn {v.turn}\n"
-                                 f"{arena_text([s.pos for s in v.seats])}")
+            embed.description = (t(loc, "sushido.round_desc", duel=duel_text(v.duel, loc),
+                                   round=v.round, turn=v.turn)
+                                 + f"\n{arena_text([s.pos for s in v.seats])}")
         for s in v.seats:
             name = s.fighter_name or "?"
             p1 = " · **P1**" if s.seat == v.p1 else ""
@@ -144,93 +147,108 @@ class SushidoRenderer(Renderer):
             if s.picked and s.fighter_name:
                 lines += [f"❤️ {s.life}/{s.max_life} {life_bar(s.life, s.max_life)}",
                           f"⚡ `{gauge_text(s.gauge)}` ({s.gauge}/5)",
-                          f"🏅 rounds won: {s.tokens}",
-                          f"🂠 hand {s.hand_count} · chain {s.chain_size}/4"]
+                          t(loc, "sushido.rounds_won", count=s.tokens),
+                          t(loc, "sushido.hand_chain", hand=s.hand_count, chain=s.chain_size)]
                 if s.revealed:
-                    lines.append(f"In play: {cards_text(s.revealed)}")
+                    lines.append(t(loc, "sushido.in_play", cards=cards_text(s.revealed)))
                 if s.guards:
-                    lines.append(f"🛡️ guard ready ×{s.guards}")
+                    lines.append(t(loc, "sushido.guard_ready", count=s.guards))
             embed.add_field(name="\u200b", value="\n".join(lines), inline=True)
         if v.kata is not None:
-            embed.add_field(name=f"Kata of {ctx.names[v.kata.attacker]}",
-                            value=f"{cards_text(v.kata.att)}\nagainst: {cards_text(v.kata.dfn)}",
+            embed.add_field(name=t(loc, "sushido.kata_of", who=ctx.names[v.kata.attacker]),
+                            value=t(loc, "sushido.kata_value", att=cards_text(v.kata.att),
+                                    dfn=cards_text(v.kata.dfn)),
                             inline=False)
         if any(v.last_reveal):
             reveal = "\n".join(f"{TOKENS[i]} {cards_text(cs)}"
                                for i, cs in enumerate(v.last_reveal))
-            embed.add_field(name="Last reveal", value=reveal, inline=False)
+            embed.add_field(name=t(loc, "sushido.last_reveal"), value=reveal, inline=False)
         self.add_status(embed, ctx)
         if not ctx.finished:
-            embed.set_footer(text=f"Deck {v.deck_count} · discard {v.discard_count} · "
-                                  "press Act when it's your turn")
+            embed.set_footer(text=t(loc, "sushido.footer", deck=v.deck_count,
+                                    discard=v.discard_count))
         return embed
 
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
-                   prompt: Prompt | None) -> discord.Embed:
+                   prompt: Prompt | None, loc: str = DEFAULT) -> discord.Embed:
         """Your hand, chain and commit (ephemeral)."""
         v: Any = view
         me = v.me
-        embed = discord.Embed(title=f"{TOKENS[seat]} Your corner", color=self.color)
+        embed = discord.Embed(title=t(loc, "sushido.corner", token=TOKENS[seat]),
+                              color=self.color)
         if me is None:
             return embed
         if v.phase == "pick":
-            embed.description = ("Pick your fighter. Your rival can't see your choice until "
-                                 "both of you have picked.")
-        embed.add_field(name=f"Hand ({len(me.hand)})", value=cards_text(me.hand), inline=False)
+            embed.description = t(loc, "sushido.pick_hand")
+        embed.add_field(name=t(loc, "sushido.hand", count=len(me.hand)),
+                        value=cards_text(me.hand), inline=False)
         size = v.seats[seat].chain_size
-        embed.add_field(name=f"Chain ({size}/4), face down",
-                        value=(" → ".join(f"🂠 {i + 1}" for i in range(size))
-                               + " (oldest first; nobody may look, not even you)")
-                        if size else "—", inline=False)
+        chain = " → ".join(f"🂠 {i + 1}" for i in range(size))
+        embed.add_field(name=t(loc, "sushido.chain", size=size),
+                        value=t(loc, "sushido.chain_value", cards=chain) if size else "—",
+                        inline=False)
         if me.commit is not None:
-            embed.add_field(name="Face down this turn", value=cards_text(me.commit),
+            embed.add_field(name=t(loc, "sushido.face_down"), value=cards_text(me.commit),
                             inline=False)
         mine = v.seats[seat]
         if mine.fighter_name:
             f = content().fighters[mine.fighter]
-            combos = "\n".join(
-                f"**{c.name}**{' >>>' if c.ranged else ''}: "
-                f"{' '.join(content().glyphs[s] for s in c.symbols)} — {c.text}"
-                for c in f.combos)
-            embed.add_field(name=f"{f.name}'s combos", value=combos[:1000], inline=False)
-            where = distance_text(mine.pos, v.seats[1 - seat].pos, seat)
-            embed.add_field(name="Status",
+            embed.add_field(name=t(loc, "sushido.combos", name=f.name),
+                            value=combos_text(f, loc)[:1000], inline=False)
+            where = distance_text(mine.pos, v.seats[1 - seat].pos, seat, loc)
+            embed.add_field(name=t(loc, "sushido.status"),
                             value=f"❤️ {mine.life}/{mine.max_life} · ⚡ {mine.gauge}/5 · "
                                   f"{where}", inline=False)
         if prompt is not None:
-            embed.add_field(name="Your decision", value=prompt.text, inline=False)
+            embed.add_field(name=t(loc, "render.your_decision"),
+                            value=self.prompt_text(prompt, loc), inline=False)
         return embed
 
-    def groups(self, choices: list[tuple[str, Choice]]) -> list[Group]:
+    def prompt_text(self, prompt: Prompt, loc: str = DEFAULT) -> str:
+        """The decision in ``loc``, from its kind (the engine words it in English)."""
+        if prompt.kind == "escape":
+            key = ("sushido.prompt.escape_ko" if prompt.text.startswith("K.-O.")
+                   else "sushido.prompt.escape_ring_out" if prompt.text.startswith("Ring Out")
+                   else "sushido.prompt.escape")
+            return t(loc, key)
+        key = f"sushido.prompt.{prompt.kind}"
+        return t(loc, key) if t(DEFAULT, key) == prompt.text else prompt.text
+
+    def groups(self, choices: list[tuple[str, Choice]],
+               loc: str = DEFAULT) -> list[Group]:
         """Group by kind; Hajime pairs and fighter picks always as a select.
 
         Discord allows 5 rows (a row of buttons, or one select of 25): when the groups
         need more, the button groups are folded into selects so no choice is dropped.
         """
-        groups = super().groups(choices)
+        groups = super().groups(choices, loc)
         for g, (kind, _) in zip(groups, _first_kinds(choices), strict=True):
-            g.title = GROUP_TITLES.get(kind, g.title)
+            if kind in GROUPS:
+                g.title = t(loc, f"sushido.group.{kind}")
+            for c in g.choices:  # the engine's English label, in the player's language
+                c.label = translate_english(c.label, "sushido.label.", loc)
             if kind == "hajime":  # "1st → 2nd" with card icons, read from the action id
                 for c in g.choices:
-                    c.label = _pair_label(c.aid) or c.label
+                    c.label = _pair_label(c.aid, loc) or c.label
             if kind in ("hajime", "pick", "play", "break"):
                 g.select = len(g.choices) > 5 or kind in ("hajime", "pick")
             if kind == "super_combo":
                 for c in g.choices:
                     c.style = discord.ButtonStyle.danger
-        return _fit_rows(groups)
+        return _fit_rows(groups, loc)
 
-    def board_controls(self, view: BaseModel) -> list[Choice]:
+    def board_controls(self, view: BaseModel, loc: str = DEFAULT) -> list[Choice]:
         """A "Super Combo!" button while some fighter's gauge is full (the gauge is public)."""
         v: Any = view
         if v.result is not None or v.phase not in ("hajime", "reveal", "resolve"):
             return []
         if not any(s.gauge >= 5 for s in v.seats):
             return []
-        return [Choice(aid="super-combo", label="Super Combo!", emoji="🌟",
+        return [Choice(aid="super-combo", label=t(loc, "sushido.super_combo_button"), emoji="🌟",
                        style=discord.ButtonStyle.danger)]
 
-    def result_line(self, outcome: Outcome, view: BaseModel, names: list[str]) -> str:
+    def result_line(self, outcome: Outcome, view: BaseModel, names: list[str],
+                    loc: str = DEFAULT) -> str:
         """``<@a> (Biwa) wins 1-0 by Ring Out``: players' names, fighters, score, reason."""
         v: Any = view
         def who(s: int) -> str:
@@ -239,16 +257,19 @@ class SushidoRenderer(Renderer):
         tokens = [s.tokens for s in v.seats]
         if outcome.forfeited:
             loser = outcome.forfeited[0]
-            how = "forfeits" if outcome.reason == "forfeit" else "ran out of time too often"
-            return f"{who(1 - loser)} wins: {who(loser)} {how}."
-        why = REASONS.get(outcome.reason, outcome.reason)
+            key = "sushido.result.forfeit" if outcome.reason == "forfeit" else (
+                "sushido.result.timeout")
+            return t(loc, key, winner=who(1 - loser), loser=who(loser))
+        why = why_text(outcome.reason, loc)
         if outcome.draw:
-            return (f"Draw {tokens[0]}-{tokens[1]}: {who(0)} and {who(1)} go down together "
-                    f"by {why}")
+            return t(loc, "sushido.result.draw", a=tokens[0], b=tokens[1], first=who(0),
+                     second=who(1), why=why)
         w = outcome.winners[0]
-        return f"{who(w)} wins {tokens[w]}-{tokens[1 - w]} by {why}"
+        return t(loc, "sushido.result.win", winner=who(w), won=tokens[w],
+                 lost=tokens[1 - w], why=why)
 
-    def narrate(self, events: list[Event], names: list[str]) -> list[str]:
+    def narrate(self, events: list[Event], names: list[str],
+                loc: str = DEFAULT) -> list[str]:
         """The events as lines; damage says where it came from ("takes 2 from X's Hit")."""
         lines: list[str] = []
         source: tuple[int, str] | None = None
@@ -256,154 +277,169 @@ class SushidoRenderer(Renderer):
             d = ev.data
             if ev.kind == "card":
                 kind = str(d["card"]["type"]).capitalize()
-                source = (d["seat"], f"doubled {kind}" if d.get("doubled") else kind)
+                source = (d["seat"], t(loc, "sushido.doubled", kind=kind)
+                          if d.get("doubled") else kind)
             elif ev.kind in ("super_combo", "passive") or (ev.kind == "combo" and d.get("ok")):
                 source = (d["seat"], str(d["name"]))
-            line = self._line(ev, names, source)
+            line = self._line(ev, names, source, loc)
             if line:
                 lines.append(line)
         return lines
 
-    def line(self, event: Event, names: list[str]) -> str | None:
+    def line(self, event: Event, names: list[str], loc: str = DEFAULT) -> str | None:
         """One event as a line of the match log."""
-        return self._line(event, names, None)
+        return self._line(event, names, None, loc)
 
-    def _line(self, event: Event, names: list[str],
-              source: tuple[int, str] | None) -> str | None:
+    def _line(self, event: Event, names: list[str], source: tuple[int, str] | None,
+              loc: str = DEFAULT) -> str | None:
         d = event.data
         who = names[d["seat"]] if isinstance(d.get("seat"), int) else ""
         k = event.kind
-        simple = {
-            "hajime_all": "🥁 **Hajime!** Both players have placed their cards.",
-            "turn_end": None, "reveal_commit": None, "hajime": None, "pick": None,
-            "kata_end": None,
-        }
-        if k in simple:
-            return simple[k]
-        if k == "draw":
-            if "cards" in d:
-                return f"You draw {cards_text(d['cards'])}."
+        if k in ("turn_end", "reveal_commit", "hajime", "pick", "kata_end", "match_start",
+                 "push_fails", "round_lost", "match_over", "declaration_dropped"):
             return None
+        if k == "hajime_all":
+            return t(loc, "sushido.line.hajime_all")
+        if k == "draw":
+            return t(loc, "sushido.line.you_draw", cards=cards_text(d["cards"])) \
+                if "cards" in d else None
         if k == "picks":
             fighters = [content().fighters[f].name for f in d["fighters"]]
-            return "🎴 Fighters: " + " vs ".join(
-                f"{names[i]} as **{f}**" for i, f in enumerate(fighters))
-        if k == "match_start":
-            return None
+            return t(loc, "sushido.line.fighters", list=t(loc, "render.vs", a="", b="").join(
+                t(loc, "sushido.line.fighter", who=names[i], name=f)
+                for i, f in enumerate(fighters)))
         if k == "round_start":
-            return f"🔔 **Round {d['round']}**: {names[d['p1']]} is P1."
+            return t(loc, "sushido.line.round_start", round=d["round"], who=names[d["p1"]])
         if k == "turn_start":
-            return f"— Turn {d['turn']} —"
+            return t(loc, "sushido.line.turn_start", turn=d["turn"])
         if k == "reveal":
-            return "🃏 **Reveal**: " + " · ".join(
-                f"{names[i]} {cards_text(cs)}" for i, cs in enumerate(d["cards"]))
+            return t(loc, "sushido.line.reveal", list=" · ".join(
+                f"{names[i]} {cards_text(cs)}" for i, cs in enumerate(d["cards"])))
         if k == "chain_full_discard":
-            return f"{who}'s chain is full: {show_card(d['card'])} is discarded."
+            return t(loc, "sushido.line.chain_full", who=who, card=show_card(d["card"]))
         if k == "declare":
-            if d.get("answer"):
-                what = "answers with a **Kata!**" if d["choice"] == "kata" else "does not answer"
-            else:
-                size = f" (a chain of {d['size']})" if d.get("size") else ""
-                what = {"pass": "passes", "kata": "announces **Kata!**"}.get(
-                    d["choice"], f"announces **Combo!**{size}")
-            return f"{who} {what}"
+            return _declare_line(d, who, loc)
         if k == "combo":
-            name = d.get("name") or "combo"
-            if d["ok"]:
-                return f"💥 {who}'s **{name}** succeeds: {cards_text(d['cards'])}"
-            if d.get("symbols_ok") is False or not d.get("name"):
-                why = f"the chain's symbols are not those of {name}"
-            elif not d.get("ranged") and not d.get("contact"):
-                why = f"{name} needs contact and the fighters are apart"
-            else:
-                why = "it does not fit"
-            return (f"💥 {who}'s Combo fails ({why}): {cards_text(d['cards'])} are played as "
-                    "a Kata.")
-        if k == "kata":
-            return f"🥋 {who}'s Kata: {cards_text(d['cards'])}"
-        if k == "oppose":
-            return f"🛡️ {who} opposes with their chain: {cards_text(d['cards'])}"
+            return _combo_line(d, who, loc)
+        simple = {"kata": "sushido.line.kata", "oppose": "sushido.line.oppose"}
+        if k in simple:
+            return t(loc, simple[k], who=who, cards=cards_text(d["cards"]))
         if k == "kata_clash":
-            return (f"⚔️ {names[d['attacker']]}'s {show_card(d['card'])} meets "
-                    f"{show_card(d['against'])}")
+            return t(loc, "sushido.line.clash", who=names[d["attacker"]],
+                     card=show_card(d["card"]), against=show_card(d["against"]))
         if k == "kata_surplus":
             if d.get("chosen"):
-                return f"{who} discards {cards_text(d['cards'])}: one card too many to oppose."
-            return f"{who}'s extra chain cards are discarded."
+                return t(loc, "sushido.line.surplus_chosen", who=who,
+                         cards=cards_text(d["cards"]))
+            return t(loc, "sushido.line.surplus", who=who)
         if k == "card":
-            doubled = " (doubled)" if d.get("doubled") else ""
-            return f"{who} plays {show_card(d['card'])}{doubled}"
+            return t(loc, "sushido.line.plays_doubled" if d.get("doubled")
+                     else "sushido.line.plays", who=who, card=show_card(d["card"]))
         if k == "damage":
-            src = ""
             if source is not None and source[0] != d["seat"]:
-                src = f" from {names[source[0]]}'s {source[1]}"
-            line = f"🩸 {who} takes {d['amount']}{src} ({d['life']} life left)."
-            if d["life"] <= 0:
-                line += (" No life left: K.-O. at the end of the turn, unless they escape "
-                         "with a Super Combo.")
-            return line
+                line = t(loc, "sushido.line.damage_from", who=who, amount=d["amount"],
+                         source=names[source[0]], what=source[1], life=d["life"])
+            else:
+                line = t(loc, "sushido.line.damage", who=who, amount=d["amount"],
+                         life=d["life"])
+            return line + " " + t(loc, "sushido.line.no_life") if d["life"] <= 0 else line
+        return self._line_more(event, who, names, loc)
+
+    def _line_more(self, event: Event, who: str, names: list[str], loc: str) -> str | None:
+        """The rest of :meth:`_line`: life, gauge, moves, guards, breaks, round ends."""
+        d, k = event.data, event.kind
         if k == "heal":
-            if not d["amount"]:
-                return f"💚 {who} is already at full life ({d['life']})."
-            return f"💚 {who} heals {d['amount']} ({d['life']} life)."
+            return (t(loc, "sushido.line.heals", who=who, amount=d["amount"], life=d["life"])
+                    if d["amount"] else t(loc, "sushido.line.full_life", who=who,
+                                          life=d["life"]))
         if k == "super_gain":
-            if not d["amount"]:
-                return f"⚡ {who}'s Super gauge is already full ({d['gauge']}/5)."
-            return f"⚡ {who} gains {d['amount']} Super ({d['gauge']}/5)."
+            return (t(loc, "sushido.line.gains", who=who, amount=d["amount"],
+                      gauge=d["gauge"]) if d["amount"]
+                    else t(loc, "sushido.line.gauge_full", who=who, gauge=d["gauge"]))
         if k == "super_spend":
-            return f"⚡ {who} spends Super ({d['gauge']}/5 left)."
+            return t(loc, "sushido.line.spends", who=who, gauge=d["gauge"])
         if k == "move":
             if not 0 <= d["pos"] < ARENA:
-                return f"👣 {who} is pushed out of the Arena!"
+                return t(loc, "sushido.line.pushed_out", who=who)
+            why = str(d.get("why"))
+            how = t(loc, f"sushido.move.{why}" if why in MOVES else "sushido.move.other")
             edge = 0 if d["seat"] == 0 else ARENA - 1
-            at_edge = ", to the edge of the Arena" if d["pos"] == edge else ""
-            return f"👣 {who} {MOVES.get(str(d.get('why')), 'moves')}{at_edge}."
-        if k == "push":
-            return f"💨 {who} pushes!"
-        if k == "push_fails":
-            return None
-        if k == "ring_out":
-            return (f"🚫 **Ring Out!** {who} is out of the Arena: the round ends with this turn, "
-                    "unless they get back in or escape with a Super Combo.")
-        if k == "whiff":
-            return f"{who}'s Hit is out of reach."
-        if k in ("guard", "guarded"):
-            return f"🛡️ {who} guards." if k == "guard" else f"🛡️ {who}'s guard cancels the Hit."
+            return t(loc, "sushido.line.moves_edge" if d["pos"] == edge
+                     else "sushido.line.moves", who=who, how=how)
+        plain = {"push": "pushes", "ring_out": "ring_out", "whiff": "whiff", "guard": "guards",
+                 "guarded": "guarded", "break_nothing": "break_nothing",
+                 "accept_ring_out": "accepts_ring_out", "accept_ko": "accepts_ko",
+                 "ko": "ko", "timeout": "timeout"}
+        if k in plain:
+            return t(loc, f"sushido.line.{plain[k]}", who=who)
         if k == "parry":
-            return f"🛡️ {who} parries with {show_card(d['card'])}."
+            return t(loc, "sushido.line.parries", who=who, card=show_card(d["card"]))
         if k == "break":
-            card = f": {show_card(d['card'])}" if d.get("card") else ""
-            return f"🔨 **C-C-C-COMBO BREAKER!** {who} breaks {names[d['owner']]}'s chain{card}"
-        if k == "break_nothing":
-            return f"🔨 {who}'s Block finds no chain to break."
-        if k == "passive":
-            return f"✨ {who}'s passive **{d['name']}**."
-        if k == "super_combo":
-            return f"🌟 **SUPER COMBO!** {who}: **{d['name']}**"
-        if k == "accept_ring_out":
-            return f"{who} accepts the Ring Out."
-        if k == "accept_ko":
-            return f"{who} accepts the K.-O."
+            if d.get("card"):
+                return t(loc, "sushido.line.breaks_card", who=who, owner=names[d["owner"]],
+                         card=show_card(d["card"]))
+            return t(loc, "sushido.line.breaks", who=who, owner=names[d["owner"]])
+        if k in ("passive", "super_combo"):
+            return t(loc, f"sushido.line.{k}", who=who, name=d["name"])
         if k == "get_up":
-            return f"🌟 {who} gets back up with {d['life']} life!"
-        if k == "ko":
-            return f"💫 **K.-O.!** {who} is down."
-        if k == "round_lost":
-            return None
+            return t(loc, "sushido.line.gets_up", who=who, life=d["life"])
         if k == "round_end":
             win = d.get("winners") or []
-            why = REASONS.get(str(d.get("reason")), "")
+            why = why_text(d.get("reason"), loc)
             if len(win) == 2:
-                return (f"🔔 Round {d['round']}: both fighters go down together ({why}); each "
-                        "wins the round.")
-            return f"🔔 Round {d['round']} goes to {names[win[0]]}{f' ({why})' if why else ''}."
-        if k in ("match_over", "timeout", "reshuffle", "declaration_dropped"):
-            if k == "timeout":
-                return f"⌛ {who} ran out of time; the referee plays the default."
-            if k == "reshuffle":
-                return "🔀 The discard pile is shuffled into a new deck."
-            return None
-        return super().line(event, names)
+                return t(loc, "sushido.line.round_both", round=d["round"], why=why)
+            return t(loc, "sushido.line.round_to_why" if why else "sushido.line.round_to",
+                     round=d["round"], who=names[win[0]], why=why)
+        if k == "reshuffle":
+            return t(loc, "sushido.line.reshuffle")
+        return super().line(event, names, loc)
+
+
+def _declare_line(d: dict[str, Any], who: str, loc: str) -> str:
+    """An announcement (or its answer) as a line."""
+    if d.get("answer"):
+        key = "answers_kata" if d["choice"] == "kata" else "no_answer"
+    elif d["choice"] in ("pass", "kata"):
+        key = "passes" if d["choice"] == "pass" else "announces_kata"
+    else:
+        key = "announces_combo_of" if d.get("size") else "announces_combo"
+    return t(loc, f"sushido.line.{key}", who=who, size=d.get("size"))
+
+
+def _combo_line(d: dict[str, Any], who: str, loc: str) -> str:
+    """A Combo that succeeds, or fails (and why) and is played as a Kata."""
+    name = d.get("name") or t(loc, "sushido.combo_word")
+    if d["ok"]:
+        return t(loc, "sushido.line.combo_ok", who=who, name=name, cards=cards_text(d["cards"]))
+    if d.get("symbols_ok") is False or not d.get("name"):
+        why = t(loc, "sushido.line.fail_symbols", name=name)
+    elif not d.get("ranged") and not d.get("contact"):
+        why = t(loc, "sushido.line.fail_contact", name=name)
+    else:
+        why = t(loc, "sushido.line.fail_fit")
+    return t(loc, "sushido.line.combo_fails", who=who, why=why, cards=cards_text(d["cards"]))
+
+
+def combos_text(f: Any, loc: str) -> str:
+    """A fighter's combos: name, range mark, symbols and effect (the effect from the
+    fighter's ``/card`` text in ``loc``, so a translation is used when there is one)."""
+    if loc != DEFAULT:
+        entry = next((e for e in content_catalog() if e.name == f.name), None)
+        if entry is not None:
+            text = entry_text("sushido", entry, loc)
+            if text != entry.text:
+                return "\n".join(line for line in text.splitlines() if line.startswith("•"))
+    return "\n".join(
+        f"**{c.name}**{' >>>' if c.ranged else ''}: "
+        f"{' '.join(content().glyphs[s] for s in c.symbols)} — {c.text}"
+        for c in f.combos)
+
+
+def content_catalog() -> list[Any]:
+    """Sushido's ``/card`` entries (fighters and card types)."""
+    from engine.games.sushido.catalog import catalog
+
+    return catalog()
 
 
 MAX_ROWS = 5
@@ -416,7 +452,7 @@ def _rows(groups: list[Group]) -> int:
                for g in groups)
 
 
-def _fit_rows(groups: list[Group]) -> list[Group]:
+def _fit_rows(groups: list[Group], loc: str = DEFAULT) -> list[Group]:
     """Fold button groups into selects until everything fits in 5 rows.
 
     First into the spare room of a select's last chunk (a Super Combo joins the Hajime
@@ -436,13 +472,13 @@ def _fit_rows(groups: list[Group]) -> list[Group]:
                 return out
     buttons = [g for g in out if not g.select and len(g.choices) <= 5]
     if buttons:
-        merged = Group(title="More actions", select=True,
+        merged = Group(title=t(loc, "sushido.group.more"), select=True,
                        choices=[c for g in buttons for c in g.choices])
         out = [g for g in out if g not in buttons] + [merged]
     return out
 
 
-def _pair_label(aid: str) -> str | None:
+def _pair_label(aid: str, loc: str = DEFAULT) -> str | None:
     """``h-10-51`` -> ``1st 👊 Hit ◆ → 2nd 👣 Move ▲`` (None if it is not a pair id)."""
     parts = aid.split("-")[1:]
     if not parts or not all(p.isascii() and p.isdigit() and int(p) < len(content().cards)
@@ -450,7 +486,7 @@ def _pair_label(aid: str) -> str | None:
         return None
     cards = [show_card(int(p)) for p in parts]
     if len(cards) == 2:
-        return f"1st {cards[0]} → 2nd {cards[1]}"
+        return t(loc, "sushido.pair", first=cards[0], second=cards[1])
     return " → ".join(cards)
 
 

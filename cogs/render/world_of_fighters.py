@@ -12,11 +12,12 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
+from cogs.i18n import DEFAULT, and_list, t
 from cogs.render.base import BoardContext, Choice, Group, Renderer
 from cogs.render.registry import register
 from cogs.render.wof_board import render_board
 from engine.core import Event, Outcome, Prompt
-from engine.games.world_of_fighters.board import DIRECTION_NAMES, range_modifier
+from engine.games.world_of_fighters.board import range_modifier
 from engine.games.world_of_fighters.data import ATTACKS, CARDS, characters
 from engine.games.world_of_fighters.model import MOVES, SUPER_HP, SUPER_SCORE
 
@@ -28,13 +29,20 @@ ARROWS = {"nw": "↖️", "n": "⬆️", "ne": "↗️", "w": "⬅️", "e": "�
           "sw": "↙️", "s": "⬇️", "se": "↘️"}
 COMPASS = (("nw", "n", "ne"), ("w", "e"), ("sw", "s", "se"))
 """Direction buttons in three rows, laid out like a compass."""
-GROUP_TITLES = {
-    "pick": "Choose your fighter",
-    "commit": "Lay a Movement card + an Action card face down",
-    "move": "Move",
-    "counter": "Counter?",
-}
-REASONS = {"ko": "K.O.", "ring_out": "Ring Out", "decision": "the judges' decision"}
+BOUT_ENDS = {"ko": "wof.line.bout_ko", "ring_out": "wof.line.bout_ring_out",
+             "decision": "wof.line.bout_decision"}
+RESULTS = {"ko": "wof.result.ko", "ring_out": "wof.result.ring_out",
+           "decision": "wof.result.decision"}
+
+
+def direction(d: str, loc: str) -> str:
+    """A compass direction in ``loc`` (``North-East``, ``Nord-Est``)."""
+    return t(loc, f"wof.dir.{d}")
+
+
+def reach(value: str, loc: str) -> str:
+    """A character's reach (``close``/``long``) in ``loc``."""
+    return t(loc, f"wof.reach_{value}")
 
 
 def show_card(card: Any) -> str:
@@ -54,31 +62,21 @@ def hp_bar(hp: int, max_hp: int, width: int = 10) -> str:
     return "▰" * full + "▱" * (width - full)
 
 
-def sentence(text: str) -> str:
-    """``text`` ending with one full stop (``by K.O.`` stays ``by K.O.``, never ``K.O..``)."""
-    return text if text.endswith(".") else text + "."
-
-
-def plural(n: int, word: str) -> str:
-    """``1 square``, ``2 squares``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def who(names: list[str], seat: Any) -> str:
     """The display name of a seat (or an empty string)."""
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
 
 
-def super_text(f: Any) -> str:
+def super_text(f: Any, loc: str = DEFAULT) -> str:
     """A fighter's super move and its public state."""
     if not f.super_name:
         return "—"
     if f.super_used:
-        state = "used"
+        state = t(loc, "wof.super_used")
     elif f.hp <= SUPER_HP:
-        state = "**available**"
+        state = t(loc, "wof.super_available")
     else:
-        state = f"at {SUPER_HP} HP or less"
+        state = t(loc, "wof.super_at", hp=SUPER_HP)
     return f"⚡ {f.super_name} ({f.super_code}) · {state}"
 
 
@@ -101,148 +99,187 @@ class WofRenderer(Renderer):
         """The public board, from the spectator view."""
         v: Any = ctx.view
         names = ctx.names
+        loc = ctx.locale
         if v.phase == "pick":
-            title = f"🥊 World of Fighters · character select · match #{ctx.match_id}"
+            title = t(loc, "wof.title_pick", id=ctx.match_id)
         else:
-            bout = f"Bout {v.bout}" + (f" of {v.bouts}" if v.bouts > 1 else "")
-            title = f"🥊 World of Fighters · {bout} · Turn {v.turn} · match #{ctx.match_id}"
+            bout = (t(loc, "wof.bout_of", bout=v.bout, bouts=v.bouts) if v.bouts > 1
+                    else t(loc, "wof.bout", bout=v.bout))
+            title = t(loc, "wof.title", bout=bout, turn=v.turn, id=ctx.match_id)
         embed = discord.Embed(title=title, color=self.color)
-        fmt = "best of three bouts" if v.bouts > 1 else "one bout"
-        desc = [f"{TOKENS[0]} {names[0]} vs {TOKENS[1]} {names[1]} · {fmt}"]
+        fmt = t(loc, "wof.best_of_three" if v.bouts > 1 else "wof.one_bout")
+        pair = t(loc, "render.vs", a=f"{TOKENS[0]} {names[0]}", b=f"{TOKENS[1]} {names[1]}")
+        desc = [f"{pair} · {fmt}"]
         if v.phase == "pick":
-            desc.append("Both players choose a fighter in secret; the picks are revealed "
-                        "together.")
+            desc.append(t(loc, "wof.pick_desc"))
         elif not ctx.finished:
-            desc.append(f"🎯 Range **{v.range}** · {TOKENS[v.first]} {names[v.first]} "
-                        "moves first this turn")
+            desc.append(t(loc, "wof.range_first", range=v.range, token=TOKENS[v.first],
+                          who=names[v.first]))
         embed.description = "\n".join(desc)
         for f in v.fighters:
             lines = [f"{TOKENS[f.seat]} **{f.name or '?'}** {names[f.seat]}"]
             if f.name:
-                lines[0] += " · **first**" if f.seat == v.first and not ctx.finished else ""
-                lines += [f"{f.art} · {f.reach} reach",
+                lines[0] += t(loc, "wof.first") if f.seat == v.first and not ctx.finished else ""
+                lines += [t(loc, "wof.reach", art=f.art, reach=reach(f.reach, loc)),
                           f"❤️ {f.hp}/{f.max_hp} {hp_bar(f.hp, f.max_hp)}",
-                          super_text(f)]
+                          super_text(f, loc)]
                 if v.bouts > 1:
-                    lines.append(f"🏅 bouts won: {f.bouts_won}")
-                rest = f" · Movement {f.last_move} resting" if f.last_move else ""
-                lines.append(f"🂠 hand {f.hand_count}{rest}")
+                    lines.append(t(loc, "wof.bouts_won", count=f.bouts_won))
+                rest = t(loc, "wof.resting", move=f.last_move) if f.last_move else ""
+                lines.append(t(loc, "wof.hand", count=f.hand_count) + rest)
                 if f.on_edge:
-                    lines.append("⚠️ on the grey edge")
+                    lines.append(t(loc, "wof.on_edge"))
             elif v.phase == "pick":
-                lines.append("✅ has picked" if f.committed else "choosing…")
+                lines.append(t(loc, "wof.has_picked" if f.committed else "wof.choosing"))
             embed.add_field(name="\u200b", value="\n".join(lines), inline=True)
         if v.last_reveal is not None:
-            embed.add_field(name=f"Turn {v.last_reveal.turn} (bout {v.last_reveal.bout})",
-                            value=self.reveal_text(v.last_reveal, names)[:1024],
+            embed.add_field(name=t(loc, "wof.turn_of_bout", turn=v.last_reveal.turn,
+                                   bout=v.last_reveal.bout),
+                            value=self.reveal_text(v.last_reveal, names, loc)[:1024],
                             inline=False)
         if v.bouts > 1 and v.bout_winners:
-            res = " · ".join(f"bout {i + 1}: {who(names, w) or 'draw'}"
+            res = " · ".join(t(loc, "wof.bout_result", bout=i + 1,
+                               who=who(names, w) or t(loc, "wof.draw_word"))
                              for i, w in enumerate(v.bout_winners))
-            embed.add_field(name="Bouts", value=res, inline=False)
+            embed.add_field(name=t(loc, "wof.bouts"), value=res, inline=False)
         self.add_status(embed, ctx)
         if not ctx.finished and v.phase != "pick":
-            embed.set_footer(text=f"Deck {v.deck_count} · discard {v.discard_count} · "
-                                  "press Act when it's your turn")
+            embed.set_footer(text=t(loc, "wof.footer", deck=v.deck_count,
+                                    discard=v.discard_count))
         return embed
 
-    def reveal_text(self, rv: Any, names: list[str]) -> str:
+    def reveal_text(self, rv: Any, names: list[str], loc: str = DEFAULT) -> str:
         """The public record of a turn: moves, directions, cards, damage, counter."""
         lines = []
         for s in (rv.first, 1 - rv.first):
             parts = [f"{TOKENS[s]} {MOVE_ICON.get(rv.moves[s], rv.moves[s])}"]
             d = rv.directions[s]
-            parts.append(f"{ARROWS[d]} {DIRECTION_NAMES[d]}" if d else "(not moved yet)")
+            parts.append(f"{ARROWS[d]} {direction(d, loc)}" if d else t(loc, "wof.not_moved"))
             card = rv.cards[s]
-            parts.append(show_card(card) if card else "🂠 face down")
+            parts.append(show_card(card) if card else t(loc, "wof.face_down"))
             if rv.supers[s]:
-                parts.append("⚡ super called")
+                parts.append(t(loc, "wof.super_called_short"))
             if rv.damage[s]:
-                parts.append(f"🩸 took {rv.damage[s]}")
+                parts.append(t(loc, "wof.took", damage=rv.damage[s]))
             lines.append(" · ".join(parts))
         if rv.range is not None:
-            lines.append(f"🎯 range {rv.range}")
+            lines.append(t(loc, "wof.range", range=rv.range))
         if rv.counter_seat is not None and rv.counter:
-            lines.append(f"🔁 counter by {names[rv.counter_seat]}: {show_card(rv.counter)}")
+            lines.append(t(loc, "wof.counter_by", who=names[rv.counter_seat],
+                           card=show_card(rv.counter)))
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ hand
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
-                   prompt: Prompt | None) -> discord.Embed:
+                   prompt: Prompt | None, loc: str = DEFAULT) -> discord.Embed:
         """Your corner: hand, Movement cards, commit, super, stats (ephemeral)."""
         v: Any = view
         me = v.fighters[seat]
-        title = f"{TOKENS[seat]} Your corner" + (f" · {me.name}" if me.name else "")
+        title = t(loc, "wof.corner", token=TOKENS[seat]) + (f" · {me.name}" if me.name else "")
         embed = discord.Embed(title=title, color=self.color)
         if v.phase == "pick":
-            embed.description = ("Pick your fighter. Your rival can't see your choice until "
-                                 "both of you have picked.")
+            embed.description = t(loc, "wof.pick_hand")
             if v.my_pick:
-                embed.add_field(name="Your pick", value=characters()[v.my_pick].name,
-                                inline=False)
+                embed.add_field(name=t(loc, "wof.your_pick"),
+                                value=characters()[v.my_pick].name, inline=False)
             roster = "\n".join(
-                f"**{c.name}** ({c.art}, {c.reach}) 👊{c.punch} 🦶{c.kick} 🤼{c.grapple} "
-                f"🛡️{c.block} · ⚡ {c.super.name} {c.super.code}"
+                f"**{c.name}** ({c.art}, {reach(c.reach, loc)}) 👊{c.punch} 🦶{c.kick} "
+                f"🤼{c.grapple} 🛡️{c.block} · ⚡ {c.super.name} {c.super.code}"
                 for c in characters().values())
-            embed.add_field(name="Roster", value=roster[:1024], inline=False)
+            embed.add_field(name=t(loc, "wof.roster"), value=roster[:1024], inline=False)
         else:
-            hand = v.my_hand or []
-            embed.add_field(name=f"Action cards ({len(hand)})", value=cards_text(hand),
-                            inline=False)
-            moves = " ".join(f"~~{m}~~ (resting)" if m == me.last_move
-                             else MOVE_ICON[m] for m in MOVES)
-            embed.add_field(name="Movement cards", value=moves, inline=False)
-            if v.my_commit is not None and v.my_commit.card:
-                sup = " + ⚡ SUPER" if v.my_commit.call_super else ""
-                embed.add_field(name="Face down this turn",
-                                value=f"Move {v.my_commit.move} + "
-                                      f"{show_card(v.my_commit.card)}{sup}", inline=False)
-            elif v.my_table_card is not None:
-                embed.add_field(name="Face down on the table",
-                                value=show_card(v.my_table_card), inline=False)
-            if me.character:
-                c = characters()[me.character]
-                if me.super_used:
-                    sup_state = "already used this match"
-                elif v.can_super:
-                    sup_state = "✅ **you can call it this turn**"
-                else:
-                    sup_state = f"callable at {SUPER_HP} HP or less"
-                effect = ("rings out a rival on the edge, else a plain Block"
-                          if c.super.card == "block" else
-                          f"scores {SUPER_SCORE} through a Block; a Ring Out if the rival "
-                          "is on the edge")
-                embed.add_field(
-                    name="Super move",
-                    value=f"⚡ **{c.super.name}**: {show_card(c.super.card)} at range "
-                          f"{c.super.range}: {effect} · {sup_state}", inline=False)
-                at = " · ".join(
-                    f"{CARD_ICON[k]} {c.stat(k) + range_modifier(k, v.range, c.reach)}"
-                    if range_modifier(k, v.range, c.reach) else f"{CARD_ICON[k]} —"
-                    for k in ATTACKS)
-                embed.add_field(
-                    name=f"{c.name} · {c.art}",
-                    value=" · ".join(f"{CARD_ICON[k]} {c.stat(k)}" for k in CARDS)
-                          + f" · {c.reach} reach\nAt range {v.range} now: {at}",
-                    inline=False)
-                rival = v.fighters[1 - seat]
-                embed.add_field(name="Status",
-                                value=f"❤️ you {me.hp}/{me.max_hp} · rival "
-                                      f"{rival.hp}/{rival.max_hp} · range {v.range}",
-                                inline=False)
+            self._corner(embed, v, seat, loc)
         if prompt is not None:
-            embed.add_field(name="Your decision", value=prompt.text, inline=False)
+            embed.add_field(name=t(loc, "render.your_decision"),
+                            value=self.prompt_text(prompt, loc), inline=False)
         return embed
 
+    def _corner(self, embed: discord.Embed, v: Any, seat: int, loc: str) -> None:
+        """The fields of a seat's corner once the fighters are chosen."""
+        me = v.fighters[seat]
+        hand = v.my_hand or []
+        embed.add_field(name=t(loc, "wof.action_cards", count=len(hand)),
+                        value=cards_text(hand), inline=False)
+        moves = " ".join(t(loc, "wof.resting_card", move=m) if m == me.last_move
+                         else MOVE_ICON[m] for m in MOVES)
+        embed.add_field(name=t(loc, "wof.movement_cards"), value=moves, inline=False)
+        if v.my_commit is not None and v.my_commit.card:
+            sup = " + ⚡ SUPER" if v.my_commit.call_super else ""
+            embed.add_field(name=t(loc, "wof.face_down_turn"),
+                            value=t(loc, "wof.face_down_value", move=v.my_commit.move,
+                                    card=show_card(v.my_commit.card), super=sup),
+                            inline=False)
+        elif v.my_table_card is not None:
+            embed.add_field(name=t(loc, "wof.face_down_table"),
+                            value=show_card(v.my_table_card), inline=False)
+        if not me.character:
+            return
+        c = characters()[me.character]
+        if me.super_used:
+            sup_state = t(loc, "wof.super_state_used")
+        elif v.can_super:
+            sup_state = t(loc, "wof.super_state_now")
+        else:
+            sup_state = t(loc, "wof.super_state_later", hp=SUPER_HP)
+        effect = (t(loc, "wof.effect_block") if c.super.card == "block"
+                  else t(loc, "wof.effect_attack", score=SUPER_SCORE))
+        embed.add_field(
+            name=t(loc, "wof.super_move"),
+            value=t(loc, "wof.super_value", name=c.super.name, card=show_card(c.super.card),
+                    range=c.super.range, effect=effect, state=sup_state), inline=False)
+        at = " · ".join(
+            f"{CARD_ICON[k]} {c.stat(k) + range_modifier(k, v.range, c.reach)}"
+            if range_modifier(k, v.range, c.reach) else f"{CARD_ICON[k]} —"
+            for k in ATTACKS)
+        stats = " · ".join(f"{CARD_ICON[k]} {c.stat(k)}" for k in CARDS)
+        embed.add_field(name=f"{c.name} · {c.art}",
+                        value=t(loc, "wof.stats_value", stats=stats,
+                                reach=reach(c.reach, loc), range=v.range, at=at),
+                        inline=False)
+        rival = v.fighters[1 - seat]
+        embed.add_field(name=t(loc, "wof.status"),
+                        value=t(loc, "wof.status_value", hp=me.hp, max_hp=me.max_hp,
+                                rival_hp=rival.hp, rival_max=rival.max_hp, range=v.range),
+                        inline=False)
+
+    def prompt_text(self, prompt: Prompt, loc: str = DEFAULT) -> str:
+        """The decision in ``loc``, from its kind (the engine words it in English)."""
+        if prompt.kind == "move":
+            digits = [int(w) for w in prompt.text.split() if w.isdigit()]
+            return t(loc, "wof.prompt.move", count=digits[0] if digits else 1)
+        key = f"wof.prompt.{prompt.kind}"
+        return t(loc, key) if prompt.kind in ("pick", "commit", "counter") else prompt.text
+
     # ------------------------------------------------------------------ controls
-    def groups(self, choices: list[tuple[str, Choice]]) -> list[Group]:
+    @staticmethod
+    def relabel(kind: str, choice: Choice, loc: str) -> None:
+        """A control's label in ``loc``, from its action id (names stay names)."""
+        aid = choice.aid
+        if kind == "commit" and aid.startswith("c"):
+            move, card, *rest = aid[1:].split("-")
+            label = t(loc, "wof.label.commit", move=move, card=card.capitalize())
+            if rest:
+                name = choice.label.partition(" + SUPER ")[2]
+                label = t(loc, "wof.label.super", label=label, name=name)
+            choice.label = label
+        elif kind == "move":
+            choice.label = direction(aid.removeprefix("mv-"), loc)
+        elif kind == "counter":
+            card = aid.removeprefix("ctr-")
+            choice.label = (t(loc, "wof.label.no_counter") if card == "none"
+                            else t(loc, "wof.label.counter", card=card.capitalize()))
+
+    def groups(self, choices: list[tuple[str, Choice]],
+               loc: str = DEFAULT) -> list[Group]:
         """Picks and commits as selects; directions as a compass of buttons; counters."""
         out: list[Group] = []
         by_kind: dict[str, list[Choice]] = {}
         for kind, choice in choices:
+            self.relabel(kind, choice, loc)
             by_kind.setdefault(kind, []).append(choice)
         for kind, items in by_kind.items():
-            title = GROUP_TITLES.get(kind, kind.capitalize())
+            title = t(loc, f"wof.group.{kind}") if kind in (
+                "pick", "commit", "move", "counter") else kind.capitalize()
             if kind == "move":
                 by_dir = {c.aid.removeprefix("mv-"): c for c in items}
                 for row in COMPASS:
@@ -253,7 +290,7 @@ class WofRenderer(Renderer):
                             c.emoji = ARROWS[d]
                             c.style = discord.ButtonStyle.primary
                         else:  # illegal here: shown, greyed out, so the compass stays whole
-                            c = Choice(aid=f"mv-{d}", label=DIRECTION_NAMES[d],  # type: ignore[index]
+                            c = Choice(aid=f"mv-{d}", label=direction(d, loc),
                                        emoji=ARROWS[d], disabled=True)
                         row_choices.append(c)
                     if row_choices:
@@ -280,7 +317,8 @@ class WofRenderer(Renderer):
         return out
 
     # ------------------------------------------------------------------ result
-    def result_line(self, outcome: Outcome, view: BaseModel, names: list[str]) -> str:
+    def result_line(self, outcome: Outcome, view: BaseModel, names: list[str],
+                    loc: str = DEFAULT) -> str:
         """``<@alice> (Hai Wu) wins by Ring Out.``, ``... wins 2-1 in bouts.``, a draw, a
         forfeit: players' names, their fighters and the game's words, never a seat."""
         v: Any = view
@@ -292,22 +330,20 @@ class WofRenderer(Renderer):
         if outcome.draw:
             if v.bouts > 1:
                 wins = [f.bouts_won for f in v.fighters]
-                return f"🤝 A draw, {wins[0]}-{wins[1]} in bouts."
-            return "🤝 A draw on the judges' decision: equal health after the last turn."
+                return t(loc, "wof.result.draw_bouts", a=wins[0], b=wins[1])
+            return t(loc, "wof.result.draw")
         w = outcome.winners[0]
         if outcome.forfeited:
-            gone = " and ".join(fighter(s) for s in outcome.forfeited)
-            how = "ran out of time too often" if outcome.reason == "timeout" else "forfeited"
-            return f"🏆 {fighter(w)} wins: {gone} {how}."
+            gone = and_list(loc, [fighter(s) for s in outcome.forfeited])
+            key = "wof.result.timeout" if outcome.reason == "timeout" else "wof.result.forfeit"
+            return t(loc, key, winner=fighter(w), gone=gone)
         if v.bouts > 1:
             won, lost = v.fighters[w].bouts_won, v.fighters[1 - w].bouts_won
-            return f"🏆 {fighter(w)} wins {won}-{lost} in bouts."
-        how = {"ko": "by K.O.", "ring_out": "by Ring Out",
-               "decision": "on the judges' decision"}.get(outcome.reason, "")
-        return sentence(f"🏆 {fighter(w)} wins {how}".strip())
+            return t(loc, "wof.result.bouts", winner=fighter(w), won=won, lost=lost)
+        return t(loc, RESULTS.get(outcome.reason, "wof.result.plain"), winner=fighter(w))
 
     # ------------------------------------------------------------------ narration
-    def line(self, event: Event, names: list[str]) -> str | None:
+    def line(self, event: Event, names: list[str], loc: str = DEFAULT) -> str | None:
         """One event as a line of the match log (never a face-down card)."""
         d = event.data
         k = event.kind
@@ -315,81 +351,87 @@ class WofRenderer(Renderer):
         twin = "twin_of" in d
         if k == "character_picked":
             if twin or "character" not in d:
-                return f"✅ {w} has chosen a fighter."
-            return f"You pick **{characters()[d['character']].name}**."
+                return t(loc, "wof.line.chosen", who=w)
+            return t(loc, "wof.line.you_pick", name=characters()[d["character"]].name)
         if k == "characters_revealed":
             roster = characters()
-            return "🎴 Fighters: " + " vs ".join(
-                f"{TOKENS[i]} {names[i]} as **{roster[c].name}** ({roster[c].art})"
-                for i, c in enumerate(d["characters"]))
+            return t(loc, "wof.line.fighters", list=t(loc, "render.vs", a="", b="").join(
+                t(loc, "wof.line.fighter", token=TOKENS[i], who=names[i],
+                  name=roster[c].name, art=roster[c].art)
+                for i, c in enumerate(d["characters"])))
         if k == "bout_started":
-            return f"🔔 **Bout {d['bout']}: FIGHT!** {names[d['first']]} moves first."
+            return t(loc, "wof.line.bout_started", bout=d["bout"], who=names[d["first"]])
         if k == "turn_started":
-            return f"— Turn {d['turn']} · {names[d['first']]} moves first —"
+            return t(loc, "wof.line.turn_started", turn=d["turn"], who=names[d["first"]])
         if k == "cards_drawn":
             if twin or "cards" not in d:
                 return None
-            return f"You draw {cards_text(d['cards'])}."
+            return t(loc, "wof.line.you_draw", cards=cards_text(d["cards"]))
         if k == "committed":
             if twin or "card" not in d:
-                return f"🂠 {w} has laid their cards face down."
+                return t(loc, "wof.line.laid", who=w)
             sup = " + ⚡ SUPER" if d.get("call_super") else ""
-            return f"You lay Move {d['move']} + {show_card(d['card'])}{sup} face down."
+            return t(loc, "wof.line.you_lay", move=d["move"], card=show_card(d["card"]),
+                     super=sup)
         if k == "deck_reshuffled":
-            return "🔀 The discard pile is shuffled into a new draw pile."
+            return t(loc, "wof.line.reshuffled")
         if k == "movement_revealed":
             first = d.get("first", 0)
-            parts = [f"{names[s]} moves {d['moves'][s]}"
+            parts = [t(loc, "wof.line.moves", who=names[s], move=d["moves"][s])
                      + (" ⚡" if d["supers"][s] else "") for s in (first, 1 - first)]
-            return "🃏 **Movement cards**: " + " · ".join(parts)
+            return t(loc, "wof.line.movement", list=" · ".join(parts))
         if k == "super_called":
-            return f"⚡ {w} calls the super move **{d['move']}** ({d['code']})!"
+            return t(loc, "wof.line.super_called", who=w, move=d["move"], code=d["code"])
         if k == "moved":
-            arrow = ARROWS.get(d["direction"], "👣")
-            return (f"{arrow} {w} moves {plural(d['distance'], 'square')} "
-                    f"{DIRECTION_NAMES[d['direction']]}.")
+            return t(loc, "wof.line.moved", arrow=ARROWS.get(d["direction"], "👣"), who=w,
+                     count=d["distance"], direction=direction(d["direction"], loc))
         if k == "actions_revealed":
             cards = " · ".join(f"{names[i]} {show_card(c)}" for i, c in enumerate(d["cards"]))
-            return f"🃏 **Action cards** at range {d['range']}: {cards}"
+            return t(loc, "wof.line.actions", range=d["range"], cards=cards)
         if k == "both_blocked":
-            return "🛡️ Both fighters block: nothing happens."
+            return t(loc, "wof.line.both_blocked")
         if k == "super_fizzled":
-            return (f"💨 {w}'s **{d['move']}** needs range {d['need']}, not {d['range']}: "
-                    f"it is played as a plain {show_card(d['card'])} and the super is kept.")
+            return t(loc, "wof.line.fizzled", who=w, move=d["move"], need=d["need"],
+                     range=d["range"], card=show_card(d["card"]))
         if k == "super_no_edge":
-            return (f"🛡️ {w}'s **{d['move']}** is a Block: with the rival off the grey edge "
-                    "it rings nobody out and deals no damage.")
+            return t(loc, "wof.line.no_edge", who=w, move=d["move"])
         if k == "super_move":
-            return f"🌟 **SUPER MOVE!** {w}: **{d['move']}**"
+            return t(loc, "wof.line.super_move", who=w, move=d["move"])
         if k == "attack":
-            card = show_card(d["card"])
-            if d.get("super"):
-                return f"💥 {w}'s super move lands with {card}: **{d['damage']} damage**."
-            if d.get("commenced") is False:
-                return f"💨 {w}'s {card} is out of range: it does not commence."
-            blocked = f", {d['blocked']} blocked" if d.get("blocked") else ""
-            return f"💥 {w}'s {card} scores {d['score']}{blocked}: **{d['damage']} damage**."
+            return self._attack(d, w, loc)
         if k == "counter":
             if d.get("card") is None:
-                return f"{w} does not counter."
-            return (f"🔁 **Counter!** {w} strikes back with {show_card(d['card'])}: "
-                    f"**{d['damage']} damage**.")
+                return t(loc, "wof.line.no_counter", who=w)
+            return t(loc, "wof.line.counter", who=w, card=show_card(d["card"]),
+                     damage=d["damage"])
         if k == "bout_over":
             winner = d.get("winner")
             if winner is None:
-                return f"⏱️ Time! Bout {d['bout']} is a draw on the judges' decision."
-            icon = {"ko": "💫 **K.O.!**", "ring_out": "🚫 **RING OUT!**",
-                    "decision": "⏱️ **Time!**"}.get(d["reason"], "🔔")
-            how = REASONS.get(d["reason"], d["reason"])
-            return sentence(f"{icon} Bout {d['bout']} goes to {names[winner]} by {how}")
+                return t(loc, "wof.line.bout_draw", bout=d["bout"])
+            return t(loc, BOUT_ENDS.get(d["reason"], "wof.line.bout_decision"),
+                     bout=d["bout"], who=names[winner])
         if k == "match_over":
             if d.get("forfeited"):
-                gone = " and ".join(who(names, s) for s in d["forfeited"])
-                return f"🏳️ {gone} leaves the ring."
+                gone = and_list(loc, [who(names, s) for s in d["forfeited"]])
+                return t(loc, "wof.line.leaves", who=gone)
             return None
         if k == "timeout":
-            return f"⌛ {w} ran out of time; the referee plays the default."
-        return super().line(event, names)
+            return t(loc, "wof.line.timeout", who=w)
+        return super().line(event, names, loc)
+
+    @staticmethod
+    def _attack(d: dict[str, Any], w: str, loc: str) -> str:
+        """An attack's line: a super landing, out of range, or its score and damage."""
+        card = show_card(d["card"])
+        if d.get("super"):
+            return t(loc, "wof.line.super_lands", who=w, card=card, damage=d["damage"])
+        if d.get("commenced") is False:
+            return t(loc, "wof.line.out_of_range", who=w, card=card)
+        if d.get("blocked"):
+            return t(loc, "wof.line.scores_blocked", who=w, card=card, score=d["score"],
+                     blocked=d["blocked"], damage=d["damage"])
+        return t(loc, "wof.line.scores", who=w, card=card, score=d["score"],
+                 damage=d["damage"])
 
 
 register(WofRenderer())

@@ -36,8 +36,8 @@ from db import store_from_url
 from engine.core import IllegalAction
 from engine.games import REGISTRY
 
-LOCALIZED_COGS = ("Library", "Ladder")
-"""Cogs whose commands are localized (lobby and table join after their rewrite)."""
+LOCALIZED_COGS = ("Library", "Ladder", "Lobby")
+"""Cogs whose commands are localized (the table has buttons only)."""
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 """Discord's command/option name rule (letters of any script, digits, - _ ')."""
 
@@ -144,11 +144,13 @@ async def localized_commands(tmp_path: Path) -> list[dict[str, Any]]:
     bot = HajimeBot(settings, store_from_url(settings.database))
     from cogs.ladder import Ladder
     from cogs.library import Library
+    from cogs.lobby import Lobby
     from cogs.router import Router
 
     factories: dict[str, Any] = {  # a swept cog joins here and in LOCALIZED_COGS
         "Library": lambda: Library(bot),
         "Ladder": lambda: Ladder(bot, bot.store),  # type: ignore[arg-type]
+        "Lobby": lambda: Lobby(bot, bot.store, bot.referee),
     }
     await bot.tree.set_translator(Translator())
     await bot.add_cog(Router(bot))
@@ -175,7 +177,8 @@ async def test_every_command_option_and_choice_has_a_valid_french_localization(
     payloads = await localized_commands(tmp_path)
     assert {p["name"] for p in payloads} >= {"rules", "card", "help", "leaderboard",
                                               "profile", "history", "replay", "privacy",
-                                              "ladder"}
+                                              "ladder", "challenge", "forfeit", "matches",
+                                              "settings"}
     seen = 0
     for top in payloads:
         for where, item in walk(top):
@@ -193,7 +196,7 @@ async def test_every_command_option_and_choice_has_a_valid_french_localization(
             assert len(siblings) == len(set(siblings)), f"{where}: French names collide"
     tops = [p["name_localizations"]["fr"] for p in payloads]
     assert len(tops) == len(set(tops))
-    assert seen >= 23  # 9 commands, 2 subcommands, 12 options
+    assert seen >= 34  # 13 commands, 3 subcommands, 18 options
 
 
 async def test_translator_answers_french_and_nothing_for_unknown_keys() -> None:
@@ -272,14 +275,23 @@ def test_every_translated_reason_is_still_raised_somewhere() -> None:
     ("Your Movement card 2 is resting this turn.",
      "Votre carte Movement 2 se repose ce tour-ci."),
     ("You have no kick card in hand.", "Vous n'avez pas de carte kick en main."),
-    ("Only <@42> can answer this challenge.", "Seul <@42> peut répondre à ce défi."),
-    ("<@7> already has 5 live matches (the limit is 5).",
-     "<@7> a déjà 5 matchs en cours (la limite est 5)."),
+    ("A super move needs 7 HP or less.", "Un super move demande 7 PV ou moins."),
+    ("You are not playing in this match.", "Vous ne jouez pas dans ce match."),
+    ("Your Super gauge is at 3/5: the Super Combo needs a full gauge (S-U-P-E-R).",
+     "Votre jauge Super est à 3/5 : le Super Combo demande une jauge pleine (S-U-P-E-R)."),
     ("A reason nobody translated.", "A reason nobody translated."),
 ])
 def test_engine_reasons_are_shown_in_french(english: str, french: str) -> None:
     assert reason(IllegalAction(english), "fr") == french
     assert reason(IllegalAction(english), "en-US") == english
+
+
+def test_lobby_refusals_are_worded_from_their_keys() -> None:
+    limit = Refusal("lobby.they_at_limit", who="<@7>", count=5, limit=5)
+    assert limit.reason == "<@7> already has 5 live matches (the limit is 5)."
+    assert reason(limit, "fr") == "<@7> a déjà 5 matchs en cours (la limite est 5)."
+    only = Refusal("lobby.only_opponent", who="<@42>")
+    assert reason(only, "fr") == "Seul <@42> peut répondre à ce défi."
 
 
 def test_replay_problems_are_shown_in_french() -> None:

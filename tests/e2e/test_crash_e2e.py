@@ -41,6 +41,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -102,7 +103,8 @@ class Run:
         if self.reader is None:
             self.reader = SqliteStore(str(self.db))
             await self.reader.open()
-            self.table = Table(None, self.reader, Referee(self.reader))  # type: ignore[arg-type]
+            no_bot = SimpleNamespace(get_guild=lambda _id: None)  # English boards
+            self.table = Table(no_bot, self.reader, Referee(self.reader))  # type: ignore[arg-type]
 
     def kill(self) -> None:
         assert self.proc is not None

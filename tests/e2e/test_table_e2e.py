@@ -134,7 +134,7 @@ async def test_controls_that_do_not_fit_are_paged(fake_discord: FakeDiscord,
     from cogs.render.sushido import SushidoRenderer
 
     monkeypatch.setattr(SushidoRenderer, "groups",
-                        lambda self, choices: [Group(k, [c]) for k, c in choices])
+                        lambda self, choices, loc="en-US": [Group(k, [c]) for k, c in choices])
     fake = fake_discord
     alice, bob = fake.user("alice"), fake.user("bob")
     async with bot_running(fake, tmp_path / "h.sqlite3") as bot:

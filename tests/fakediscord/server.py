@@ -168,7 +168,7 @@ class FakeDiscord:
             "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0,
             "premium_progress_bar_enabled": False, "system_channel_id": None,
             "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
-            "preferred_locale": "en-US", "features": [], "roles": [everyone], "emojis": [],
+            "preferred_locale": self.locale, "features": [], "roles": [everyone], "emojis": [],
             "stickers": [], "application_id": None, "max_members": 500000,
             "channels": [self.channel_payload(c) for c in guild_channels if not c.is_thread],
             "threads": [self.channel_payload(c) for c in guild_channels if c.is_thread],
