@@ -151,11 +151,17 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             pacer = Pacer(rate)
             start = time.perf_counter()
 
+            failures: list[str] = []
+
             async def play(p: Player) -> int:
                 n = 0
                 while n < steps:
                     await pacer.wait(2)  # a decision is two clicks: Act, then a control
-                    if not await p.step():
+                    try:
+                        if not await p.step():
+                            break
+                    except (TimeoutError, AssertionError) as exc:  # an overloaded bot
+                        failures.append(str(exc)[:120])
                         break
                     n += 1
                 return n
@@ -185,6 +191,9 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "seconds_to_open_matches": round(opened, 1),
         "target_interactions_per_second": rate or "unpaced",
         "decisions": decisions,
+        "matches_stopped_by_an_unanswered_click": len(failures),
+        "first_failure": failures[0] if failures else None,
+        "interactions_answered_after_3s": sum(1 for x in lat if x > 3.0),
         "interactions": len(lat),
         "seconds": round(elapsed, 2),
         "interactions_per_second": round(len(lat) / elapsed, 1),
