@@ -179,10 +179,7 @@ class Game(ABC, Generic[S, A]):
                 reason = self.explain_unavailable(state, seat, action.aid)  # type: ignore[attr-defined]
                 if reason:
                     raise IllegalAction(reason)
-            if prompt is None:
-                raise NotYourDecision("You have nothing to decide right now.")
-            if prompt.committed:
-                raise NotYourDecision("You have already committed; waiting for your rival.")
+            self._check_prompted(prompt)
             if action not in self.legal(state, seat):
                 raise IllegalAction(self.explain_illegal(state, seat, action))
         return self._play(state, seat, action, owned)
@@ -232,11 +229,16 @@ class Game(ABC, Generic[S, A]):
         reason = self.explain_unavailable(state, seat, aid)
         if reason:
             raise IllegalAction(reason)
+        self._check_prompted(prompt)
+        raise UnknownAction("That choice is not available any more.")
+
+    @staticmethod
+    def _check_prompted(prompt: Prompt | None) -> None:
+        """Refuse a seat that is not asked to decide, or has already committed."""
         if prompt is None:
             raise NotYourDecision("You have nothing to decide right now.")
         if prompt.committed:
             raise NotYourDecision("You have already committed; waiting for your rival.")
-        raise UnknownAction("That choice is not available any more.")
 
     def find(self, state: S, seat: int, aid: str) -> A | None:
         """The legal action or interrupt of ``seat`` whose id is ``aid``, if any."""
