@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 
 from cogs import ids
+from cogs.controls import controls
 from cogs.render.base import Choice, Group
-from cogs.table import controls
 
 
 def _ids(view: discord.ui.View) -> tuple[set[str], int]:

@@ -18,9 +18,9 @@ import pytest
 
 import cogs.render.sushido as su
 from cogs import ids
+from cogs.controls import MAX_ROWS, controls
 from cogs.render.base import BoardContext, Choice, Group
 from cogs.render.registry import renderer_for
-from cogs.table import MAX_ROWS, controls
 from engine.core import Event, Rng, for_viewer
 from engine.games.sushido import GAME
 from engine.games.sushido.data import content
@@ -210,7 +210,7 @@ def _choices(state: SushidoState, seat: int) -> list[tuple[str, Choice]]:
 
 
 def _rows(groups: list[Group]) -> int:
-    """Rows ``cogs.table.controls`` needs: a row of buttons, or one select per 25."""
+    """Rows ``cogs.controls.controls`` needs: a row of buttons, or one select per 25."""
     return sum(1 if not g.select and len(g.choices) <= 5 else math.ceil(len(g.choices) / 25)
                for g in groups)
 
