@@ -248,3 +248,19 @@ class Player:
         while self.steps < max_steps and await self.step():
             pass
         return self.steps
+
+
+async def stored_opening(fake: FakeDiscord, bot: HajimeBot, a: FakeUser, b: FakeUser,
+                         game: str = "sushido") -> tuple[Any, int, Message]:
+    """The crash window of an opening: ``a`` challenged ``b``, the accept is stored (match
+    marked opening, challenge closed) and nothing was posted yet.
+
+    Returns the match, the challenge's id and the challenge's message.
+    """
+    res = await (await a.slash("challenge", opponent=b, game=game)).response()
+    await idle(fake, bot)
+    ch_id = int(res.message.custom_ids[0].split(":")[2])
+    rec, _ = await bot.referee.open_match(
+        guild_id=fake.guild_id, channel_id=fake.channel.id, game_id=game,
+        options={}, seats=[a.id, b.id], challenge_id=ch_id)
+    return rec, ch_id, res.message

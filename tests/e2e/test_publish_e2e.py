@@ -16,7 +16,7 @@ import pytest
 from cogs.referee import pending_seats
 from cogs.render.registry import renderer_for
 from engine.games import REGISTRY
-from tests.e2e.harness import Player, bot_running, challenge_accepted, idle
+from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, stored_opening
 from tests.e2e.test_play_feel_e2e import pinged
 from tests.e2e.test_reconcile_e2e import act_while_down, wait_settled
 from tests.fakediscord import FakeDiscord
@@ -242,12 +242,7 @@ async def test_a_thread_made_before_a_kill_is_reused(
     alice, bob = fake.user("alice"), fake.user("bob")
     db = tmp_path / "h.sqlite3"
     async with bot_running(fake, db) as bot:
-        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
-        await idle(fake, bot)
-        ch_id = int(res.message.custom_ids[0].split(":")[2])
-        rec, _ = await bot.referee.open_match(
-            guild_id=fake.guild_id, channel_id=fake.channel.id, game_id="sushido",
-            options={}, seats=[alice.id, bob.id], challenge_id=ch_id)
+        rec, _, _ = await stored_opening(fake, bot, alice, bob)
         channel = bot.get_channel(fake.channel.id)
         made = await channel.create_thread(name=f"{bot.referee.game('sushido').name} #{rec.id}",
                                            type=discord.ChannelType.public_thread)

@@ -16,7 +16,7 @@ import pytest
 
 from cogs.referee import pending_seats
 from cogs.table import Table
-from tests.e2e.harness import bot_running, challenge_accepted, idle
+from tests.e2e.harness import bot_running, challenge_accepted, idle, stored_opening
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message
 
@@ -121,13 +121,8 @@ async def test_an_interrupted_opening_is_finished_on_start(
     alice, bob = fake.user("alice"), fake.user("bob")
     db = tmp_path / "h.sqlite3"
     async with bot_running(fake, db) as bot:
-        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
-        await idle(fake, bot)
-        ch_id = int(res.message.custom_ids[0].split(":")[2])
         # the crash window: accepted and stored, no thread, no board
-        rec, _ = await bot.referee.open_match(
-            guild_id=fake.guild_id, channel_id=fake.channel.id, game_id="sushido",
-            options={}, seats=[alice.id, bob.id], challenge_id=ch_id)
+        rec, ch_id, challenge = await stored_opening(fake, bot, alice, bob)
         assert rec.opening and (await bot.store.get_challenge(ch_id)).match_id == rec.id
         assert fake.threads(fake.channel) == []
     async with bot_running(fake, db) as bot:
@@ -141,7 +136,7 @@ async def test_an_interrupted_opening_is_finished_on_start(
         assert board.id == opened.message_id and f"hj:act:{rec.id}" in board.custom_ids
         assert shown_embed(board) == expected_embed(bot, opened)
         assert any(alice.mention in m.content and bob.mention in m.content for m in rest)
-        assert "Accepted" in res.message.content and res.message.custom_ids == []
+        assert "Accepted" in challenge.content and challenge.custom_ids == []
     assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
 
 
@@ -152,12 +147,7 @@ async def test_an_opening_that_cannot_be_finished_is_cancelled_and_told(
     alice, bob = fake.user("alice"), fake.user("bob")
     db = tmp_path / "h.sqlite3"
     async with bot_running(fake, db) as bot:
-        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
-        await idle(fake, bot)
-        ch_id = int(res.message.custom_ids[0].split(":")[2])
-        rec, _ = await bot.referee.open_match(
-            guild_id=fake.guild_id, channel_id=fake.channel.id, game_id="sushido",
-            options={}, seats=[alice.id, bob.id], challenge_id=ch_id)
+        rec, _, challenge = await stored_opening(fake, bot, alice, bob)
 
     class _Refused:
         status = 403
@@ -178,7 +168,7 @@ async def test_an_opening_that_cannot_be_finished_is_cancelled_and_told(
         assert await bot.store.live_matches(alice.id) == []
         told = [m for m in fake.messages(fake.channel) if "not rated" in m.content]
         assert told and alice.mention in told[-1].content and bob.mention in told[-1].content
-        assert "Could not start" in res.message.content
+        assert "Could not start" in challenge.content
         async with bot.store.read_connection() as conn:
             rows = list(await conn.execute_fetchall("SELECT COUNT(*) FROM ratings"))
         assert rows[0][0] == 0
