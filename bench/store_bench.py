@@ -25,6 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +117,34 @@ class RawWriter:
         conn.execute("COMMIT")
 
 
+async def timed_actions(
+    store: Any, actions: list[Any], beside: Callable[[int, str, Any, Any], None] | None = None
+) -> tuple[list[float], list[float]]:
+    """Seconds per persisted action of ``actions`` through ``store`` (a new match), and,
+    interleaved one by one (fair under load), per call of ``beside`` (the raw writer)."""
+    m = await store.create_match(
+        guild_id=1, channel_id=2, game="bench", options={}, seats=[10, 20],
+        state="{}", version=0, deadline=None,
+    )  # fmt: skip
+    store_t: list[float] = []
+    beside_t: list[float] = []
+    for i, (state, events, action) in enumerate(actions):
+        v = i + 1
+        log = ActionLog(match_id=m.id, version=v, seat=v % 2, action=action)
+        t0 = time.perf_counter()
+        ok = await store.commit_action(
+            m.id, expected_version=v - 1, state=state, version=v, events=events, log=log,
+            deadline=time.time() + 300, timeouts=[0, 0],
+        )  # fmt: skip
+        t1 = time.perf_counter()
+        if beside is not None:
+            beside(v, state, events, action)
+            beside_t.append(time.perf_counter() - t1)
+        assert ok
+        store_t.append(t1 - t0)
+    return store_t, beside_t
+
+
 async def bench_level(
     tmp: str, sync: Synchronous, actions: list[Any], warmup: int
 ) -> tuple[list[float], list[float]]:
@@ -124,27 +153,8 @@ async def bench_level(
     async with SqliteStore(raw_path):  # the same schema, migrations applied
         pass
     raw = RawWriter(raw_path, sync)
-    store_t: list[float] = []
-    raw_t: list[float] = []
     async with SqliteStore(f"{tmp}/store-{sync}.db", synchronous=sync) as store:
-        m = await store.create_match(
-            guild_id=1, channel_id=2, game="bench", options={}, seats=[10, 20],
-            state="{}", version=0, deadline=None,
-        )  # fmt: skip
-        for i, (state, events, action) in enumerate(actions):
-            v = i + 1
-            log = ActionLog(match_id=m.id, version=v, seat=v % 2, action=action)
-            t0 = time.perf_counter()
-            ok = await store.commit_action(
-                m.id, expected_version=v - 1, state=state, version=v, events=events, log=log,
-                deadline=time.time() + 300, timeouts=[0, 0],
-            )  # fmt: skip
-            t1 = time.perf_counter()
-            raw.commit(v, state, events, action)
-            t2 = time.perf_counter()
-            assert ok
-            store_t.append(t1 - t0)
-            raw_t.append(t2 - t1)
+        store_t, raw_t = await timed_actions(store, actions, raw.commit)
     raw.conn.close()
     return store_t[warmup:], raw_t[warmup:]
 
@@ -164,22 +174,8 @@ async def bench_postgres(dsn: str, actions: list[Any], warmup: int) -> list[floa
     """Seconds per action through :class:`db.postgres.PostgresStore` (same stream)."""
     from db.postgres import PostgresStore
 
-    times: list[float] = []
     async with PostgresStore(dsn) as store:
-        m = await store.create_match(
-            guild_id=1, channel_id=2, game="bench", options={}, seats=[10, 20],
-            state="{}", version=0, deadline=None,
-        )  # fmt: skip
-        for i, (state, events, action) in enumerate(actions):
-            v = i + 1
-            log = ActionLog(match_id=m.id, version=v, seat=v % 2, action=action)
-            t0 = time.perf_counter()
-            ok = await store.commit_action(
-                m.id, expected_version=v - 1, state=state, version=v, events=events, log=log,
-                deadline=time.time() + 300, timeouts=[0, 0],
-            )  # fmt: skip
-            times.append(time.perf_counter() - t0)
-            assert ok
+        times, _ = await timed_actions(store, actions)
     return times[warmup:]
 
 
