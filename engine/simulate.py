@@ -86,6 +86,22 @@ def interrupt(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any] | N
     return None
 
 
+def next_move(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any, bool]:
+    """The random agent's next move: ``(seat, action, is_interrupt)``.
+
+    Sometimes an interrupt (:func:`interrupt`), else a seat still to decide, at random,
+    and one of its legal actions (:func:`pick`).
+    """
+    extra = interrupt(game, state, rng)
+    if extra is not None:
+        return extra[0], extra[1], True
+    open_seats = sorted(s for s, p in game.prompts(state).items() if not p.committed)
+    if not open_seats:
+        raise EngineError("no seat can act but the match is not over")
+    seat = open_seats[rng.below(len(open_seats))]
+    return seat, pick(game, state, seat, rng), False
+
+
 def play_one(
     game: Game[Any, Any], seed: int, options: dict[str, Any] | None = None,
     max_actions: int = 5000, counts: dict[str, int] | None = None,
@@ -101,18 +117,10 @@ def play_one(
     actions = 0
     while state.result is None and actions < max_actions:
         actions += 1
-        extra = interrupt(game, state, agent)
-        if extra is not None:
-            state, _ = game.apply(state, extra[0], extra[1])
-            if counts is not None:
-                counts["interrupts"] = counts.get("interrupts", 0) + 1
-            continue
-        prompts = game.prompts(state)
-        open_seats = sorted(s for s, p in prompts.items() if not p.committed)
-        if not open_seats:
-            raise EngineError("no seat can act but the match is not over")
-        seat = open_seats[agent.below(len(open_seats))]
-        state, _ = game.apply(state, seat, pick(game, state, seat, agent))
+        seat, action, interrupted = next_move(game, state, agent)
+        if interrupted and counts is not None:
+            counts["interrupts"] = counts.get("interrupts", 0) + 1
+        state, _ = game.apply(state, seat, action)
     return state, actions
 
 

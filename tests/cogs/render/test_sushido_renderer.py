@@ -31,7 +31,7 @@ from engine.games.sushido.model import (
     PickFighter,
     SushidoState,
 )
-from engine.simulate import interrupt, pick
+from engine.simulate import next_move
 
 NAMES = ["<@111111111111111111>", "<@222222222222222222>"]
 R = su.SushidoRenderer()
@@ -57,13 +57,7 @@ def _play(seed: int, duel: str) -> list[Step]:
     out: list[Step] = []
     while s.result is None:
         assert len(out) < 10_000, "match did not end"
-        extra = interrupt(GAME, s, agent)
-        if extra is not None:
-            seat, action = extra
-        else:
-            open_seats = sorted(x for x, p in GAME.prompts(s).items() if not p.committed)
-            seat = open_seats[agent.below(len(open_seats))]
-            action = pick(GAME, s, seat, agent)
+        seat, action, _ = next_move(GAME, s, agent)
         after, events = GAME.apply(s, seat, action)
         out.append(Step(s, seat, action, after, events))
         s = after

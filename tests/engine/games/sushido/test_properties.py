@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.core import Rng
 from engine.games.sushido import GAME
 from engine.games.sushido.model import AnyAction, Options, SushidoState
-from engine.simulate import interrupt, pick
+from engine.simulate import next_move
 
 MAX_ACTIONS = 20_000
 SETTINGS = settings(max_examples=20, deadline=None,
@@ -28,13 +28,7 @@ def play(seed: int, duel: str) -> Iterator[tuple[SushidoState, int, AnyAction]]:
     for _ in range(MAX_ACTIONS):
         if s.result is not None:
             return
-        extra = interrupt(GAME, s, agent)
-        if extra is not None:
-            seat, action = extra
-        else:
-            open_seats = sorted(x for x, p in GAME.prompts(s).items() if not p.committed)
-            seat = open_seats[agent.below(len(open_seats))]
-            action = pick(GAME, s, seat, agent)
+        seat, action, _ = next_move(GAME, s, agent)
         yield s, seat, action
         s, _ = GAME.apply(s, seat, action)
     raise AssertionError("match did not end")
