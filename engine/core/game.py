@@ -261,20 +261,52 @@ class Game(ABC, Generic[S, A]):
         return new, [public("timeout", seat=seat), *events]
 
     def concede(self, state: S, seat: int, reason: str = "forfeit") -> tuple[S, list[Event]]:
-        """End the match with ``seat`` last (forfeit, or too many timeouts)."""
+        """``seat`` leaves the match (forfeit, or too many timeouts).
+
+        With two seats in play the match ends and the other wins. In an N-seat match
+        with two or more others still playing, the seat *leaves* and play goes on: it
+        joins :attr:`BaseState.left` (ranked below everyone still playing) and the
+        game's :meth:`on_leave` skips its turns and passes its markers on.
+        """
         if state.result is not None:
             raise MatchOver("This match is over.")
+        if seat in state.left or not 0 <= seat < state.seats:
+            raise NotYourDecision("You have already left this match.")
         new = self.clone(state)
-        ranks = tuple(2 if s == seat else 1 for s in range(state.seats))
-        new.result = Outcome(
-            ranks=ranks,
-            reason=reason,
-            summary="By forfeit." if reason == "forfeit"
-            else "On time: the other player let too many decisions time out.",
-            forfeited=(seat,),
-        )
+        staying = [s for s in new.in_play() if s != seat]
+        new.left = (*new.left, seat)
+        if len(staying) >= 2:
+            events = [public("seat_left", seat=seat, reason=reason), *self.on_leave(new, seat)]
+            new.version += 1
+            return new, events
+        new.result = self.placed(new, [staying], reason, self._concede_summary(reason))
         new.version += 1
-        return new, [public("match_over", reason=reason, ranks=list(ranks), forfeited=[seat])]
+        return new, [public("match_over", reason=reason, ranks=list(new.result.ranks),
+                            forfeited=list(new.result.forfeited))]
+
+    @staticmethod
+    def _concede_summary(reason: str) -> str:
+        return ("By forfeit." if reason == "forfeit"
+                else "On time: the other player let too many decisions time out.")
+
+    def on_leave(self, state: S, seat: int) -> list[Event]:
+        """Take ``seat`` out of play in an N-seat match (``state`` is a private copy).
+
+        Called by :meth:`concede` when two or more seats stay: skip the seat's turns,
+        pass its markers on, drop its pending decisions, so that :meth:`prompts` no
+        longer asks it anything. Games with ``max_seats > 2`` must override this.
+        """
+        raise NotImplementedError(f"{self.name} has no rule for a seat leaving mid-match")
+
+    @staticmethod
+    def placed(state: BaseState, groups: list[list[int]], reason: str, summary: str = "",
+               ) -> Outcome:
+        """The outcome for the seats still playing, ranked in ``groups`` (best first),
+        with the seats that left below them (the first to leave last), rated as losses."""
+        leavers = [[s] for s in reversed(state.left)]
+        playing = [[s for s in g if s not in state.left] for g in groups]
+        return Outcome.placed([g for g in playing if g] + leavers, state.seats, reason,
+                              summary, forfeited=tuple(state.left))
 
     def check_version(self, state: S, expected: int) -> None:
         """Raise :class:`StaleAction` when ``expected`` is not the state's version."""

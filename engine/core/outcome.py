@@ -36,6 +36,24 @@ class Outcome(BaseModel):
         return cls(ranks=ranks, reason=reason, summary=summary)
 
     @classmethod
+    def placed(cls, groups: list[list[int]], seats: int, reason: str, summary: str = "",
+               forfeited: tuple[int, ...] = ()) -> Outcome:
+        """Ranks from groups of seats, best first (a group shares its place).
+
+        Standard competition ranking: after a group of two at 1st, the next is 3rd.
+        Every seat must appear in exactly one group.
+        """
+        ranks = [0] * seats
+        place = 1
+        for group in groups:
+            for s in group:
+                ranks[s] = place
+            place += len(group)
+        if sorted(s for g in groups for s in g) != list(range(seats)):
+            raise ValueError("every seat must be placed exactly once")
+        return cls(ranks=tuple(ranks), reason=reason, summary=summary, forfeited=forfeited)
+
+    @classmethod
     def tie(cls, seats: int, reason: str, summary: str = "") -> Outcome:
         """Everyone shares first place."""
         return cls(ranks=tuple(1 for _ in range(seats)), reason=reason, summary=summary)

@@ -25,6 +25,14 @@ class BaseState(BaseModel):
     version: int = 0
     rng: Rng
     result: Outcome | None = None
+    left: tuple[int, ...] = ()
+    """Seats that left an N-seat match while play went on, in the order they left
+    (forfeit or timeouts). They rank below every seat still playing, the first to
+    leave last; the game skips them (see :meth:`engine.core.Game.on_leave`)."""
+
+    def in_play(self) -> list[int]:
+        """The seats that have not left, in seat order."""
+        return [s for s in range(self.seats) if s not in self.left]
 
 
 class ActionBase(BaseModel):

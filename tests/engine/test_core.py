@@ -145,3 +145,35 @@ def test_engine_imports_no_io_layers() -> None:
                 if top == "time" and rel in allowed_time:
                     continue
                 assert top not in banned, f"{rel} imports {name}"
+
+
+def test_a_seat_leaves_an_n_seat_match_and_play_goes_on() -> None:
+    from tests.engine.toyturns import TURNS
+    from tests.engine.toyturns import Options as TurnOptions
+
+    s = TURNS.setup(TurnOptions(), 4, seed=1)
+    s, ev = TURNS.concede(s, 0)  # the seat whose turn it is leaves
+    assert s.result is None and s.left == (0,) and s.in_play() == [1, 2, 3]
+    assert ev[0].kind == "seat_left" and list(TURNS.prompts(s)) == [1]  # turn passed on
+    with pytest.raises(NotYourDecision):
+        TURNS.concede(s, 0)  # already gone
+    s, _ = TURNS.act(s, 1, "s2")
+    s, _ = TURNS.concede(s, 3, "timeout")  # not its turn: nothing moves but it
+    assert list(TURNS.prompts(s)) == [2]
+    s, _ = TURNS.act(s, 2, "s1")
+    assert list(TURNS.prompts(s)) == [1]  # skips both leavers
+    s, ev = TURNS.concede(s, 2)  # one seat left: it wins
+    assert s.result is not None and s.result.winners == (1,)
+    assert s.result.ranks == (4, 1, 2, 3)  # the first to leave ranks last
+    assert s.result.forfeited == (0, 3, 2) and ev[-1].kind == "match_over"
+
+
+def test_a_finished_n_seat_match_ranks_leavers_below_everyone_playing() -> None:
+    from tests.engine.toyturns import TURNS
+    from tests.engine.toyturns import Options as TurnOptions
+
+    s = TURNS.setup(TurnOptions(target=2), 3, seed=1)
+    s, _ = TURNS.concede(s, 1)
+    s, _ = TURNS.act(s, 0, "s2")
+    assert s.result is not None and s.result.ranks == (1, 3, 2)
+    assert s.result.forfeited == (1,)
