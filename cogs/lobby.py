@@ -28,6 +28,7 @@ from cogs.i18n import (
 )
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
+from cogs.shards import owns
 from cogs.table import Table
 from db.base import ChallengeRecord, MatchRecord, Store
 from engine.core import EngineError
@@ -275,10 +276,11 @@ class Lobby(commands.Cog):
 
     @tasks.loop(seconds=5.0)
     async def expirer(self) -> None:
-        """Expire open challenges past their time (also those from before a restart)."""
+        """Expire open challenges past their time (also those from before a restart), in
+        the guilds on this process's shards."""
         now = time.time()
         for ch in await self.store.open_challenges():
-            if now >= ch.expires_at:
+            if now >= ch.expires_at and owns(self.bot, ch.guild_id):
                 await self.expire(ch)
 
     @expirer.before_loop

@@ -43,6 +43,7 @@ from cogs.i18n import Refusal, and_list, server_locale, t
 from cogs.lobby import challenge_text, match_link
 from cogs.referee import Referee
 from cogs.router import StaticView
+from cogs.shards import owns
 from cogs.table import Table
 from db.base import MatchRecord, Store
 from engine.games import REGISTRY
@@ -133,7 +134,8 @@ class Reconciler(commands.Cog):
 
     # ------------------------------------------------------------------ one pass
     async def reconcile(self) -> bool:
-        """Open every match left opening and re-render every stale board; True if all done."""
+        """Open every match left opening and re-render every stale board (of the guilds on
+        this process's shards); True if all done."""
         gate = asyncio.Semaphore(PARALLEL)
 
         async def settle(rec: MatchRecord) -> bool:
@@ -143,7 +145,7 @@ class Reconciler(commands.Cog):
                 told = await self.table.publish_missing(rec.id)  # folds lines, shows the board
                 return await self.show_board(rec.id) and told
 
-        todo = await self.store.unsettled_matches()
+        todo = [r for r in await self.store.unsettled_matches() if owns(self.bot, r.guild_id)]
         if todo:
             log.info("reconciling %d match(es)", len(todo))
         done = await asyncio.gather(*(settle(r) for r in todo), return_exceptions=True)

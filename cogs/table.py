@@ -22,6 +22,7 @@ from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, Renderer
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
+from cogs.shards import owns
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Game, for_viewer
@@ -528,11 +529,12 @@ class Table(TableMemory, commands.Cog):
     # ----------------------------------------------------------------- timers
     @tasks.loop(seconds=5.0)
     async def timer(self) -> None:
-        """Half-time reminders, then the engine's timeout default, for due matches only."""
+        """Half-time reminders, then the engine's timeout default, for due matches only
+        (of the guilds on this process's shards: another process times the others)."""
         now = time.time()
         self.forget_old_hands()
         try:
-            due = await self.store.due_matches(now)
+            due = [r for r in await self.store.due_matches(now) if owns(self.bot, r.guild_id)]
         except Exception:  # an escaped exception would stop the loop for good
             log.exception("timer could not read due matches")
             return
