@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -118,6 +119,23 @@ class Referee:
         self._remember(rec.id, state, rec.status == "active")
         return state
 
+    def _private_state(self, rec: MatchRecord, game: Game[Any, Any]) -> BaseState:
+        """A state of ``rec`` that the caller may change in place.
+
+        The cached state itself when nobody else holds it (it is taken out of the cache
+        first, so no reader can get it while it changes): readers use a state before their
+        next ``await``, but a step being published keeps its :attr:`Applied.state`, and
+        then its reference count says so. Otherwise a fresh copy: the stored JSON loaded
+        again (the cheapest deep copy of a pydantic state).
+        """
+        hit = self._states.pop(rec.id, None)
+        if hit is not None and hit[0] == rec.version:
+            state = hit[1]
+            del hit
+            if sys.getrefcount(state) == 2:  # ``state`` and getrefcount's own argument
+                return state
+        return game.load(rec.state)
+
     def _remember(self, match_id: int, state: BaseState, live: bool) -> None:
         """Keep (or drop, once the match is over) a match's newest state."""
         if not live:
@@ -221,10 +239,10 @@ class Referee:
             before = pending_seats(game, state)
             if version is not None and version != state.version:
                 game.check_version(state, version)  # raises the stale refusal
-            # Played on a private copy (the cached state is shared with readers): the
-            # JSON reload is the cheapest deep copy; legality is checked once (perform).
-            action, new, events = game.perform(game.load(rec.state), seat, aid, version,
-                                               owned=True)
+            del state  # so that the referee may own the cached state (see _private_state)
+            # Played on a state nobody else holds; legality is checked once (perform).
+            action, new, events = game.perform(self._private_state(rec, game), seat, aid,
+                                               version, owned=True)
             timeouts = list(rec.timeouts or [0] * len(rec.seats))
             timeouts[seat] = 0
             log = ActionLog(
