@@ -57,7 +57,6 @@ class WofModel:
         for c in [*view.my_hand, *([view.my_table_card] if view.my_table_card else [])]:
             pool.remove(c)
         rng.shuffle(pool)
-        resolving = view.phase in ("move", "counter")
         fighters = []
         for fv in view.fighters:
             hand = list(view.my_hand) if fv.seat == me else _take(pool, fv.hand_count)
@@ -69,14 +68,13 @@ class WofModel:
         called: dict[int, bool] = {}
         queue: list[Pending] = []
         rv = view.last_reveal.model_copy(deep=True) if view.last_reveal else None
-        if resolving and rv is not None:
-            table = {me: view.my_table_card or "block", rival: _take(pool, 1)[0]}
+        if view.phase == "move" and rv is not None and view.my_table_card is not None:
+            table = {me: view.my_table_card, rival: _take(pool, 1)[0]}
             called = {s: rv.supers[s] for s in (0, 1)}
-            if view.phase == "move":
-                queue = [Pending(kind="move", seat=s) for s in (rv.first, 1 - rv.first)
-                         if rv.directions[s] is None]
-            else:
-                queue = [Pending(kind="counter", seat=s) for s in view.to_act]
+            queue = [Pending(kind="move", seat=s) for s in (rv.first, 1 - rv.first)
+                     if rv.directions[s] is None]
+        elif view.phase == "counter":  # the cards are scored: on the discard pile
+            queue = [Pending(kind="counter", seat=s) for s in view.to_act]
         deck = _take(pool, view.deck_count)
         commits: dict[int, Commit] = {}
         if view.phase == "commit" and view.my_commit is not None \
