@@ -320,10 +320,56 @@ class EasyAgent(SushidoAgent):
 
 
 class NormalAgent(SushidoAgent):
-    """Greedy one-ply search at Hajime and reveal, rules for the rest."""
+    """Greedy rules: each card's worth played now or kept in the chain, from the view."""
 
     level = "normal"
-    samples = 3
+
+    def simultaneous(self, view: Any, choices: list[Any], rng: random.Random) -> Any:
+        """The Hajime (or reveal) with the best greedy worth."""
+        return max(choices, key=lambda a: (greedy_worth(view, a), rng.random()))
+
+
+SHOW = {"none": (), "first": (0,), "second": (1,), "both": (0, 1)}
+
+
+def greedy_worth(view: SushidoView, action: Any) -> float:
+    """The normal agent's worth of a Hajime (its best reveal) or of a reveal."""
+    me = view.viewer
+    assert me is not None and view.me is not None
+    if isinstance(action, Hajime):
+        cards = [content().card(c) for c in action.cards]
+        return max(_plan(view, cards, keep) for keep in
+                   [SHOW[k] for k in ("none", "first", "second", "both")[:1 + len(cards)]])
+    commit = [content().card(c.id) for c in (view.me.commit or [])]
+    return _plan(view, commit, SHOW[action.show]) if isinstance(action, Reveal) else 0.0
+
+
+def _plan(view: SushidoView, cards: list[Any], keep: tuple[int, ...]) -> float:
+    """Worth of playing ``keep`` of ``cards`` (in order) and chaining the rest."""
+    me = view.viewer
+    assert me is not None
+    mine, foe = view.seats[me], view.seats[1 - me]
+    gap = abs(mine.pos - foe.pos)
+    foe_margin = foe.pos + 1 if foe.seat == 0 else 8 - foe.pos
+    fighter = content().fighters[mine.fighter]
+    wanted = Counter(sym for c in fighter.combos for sym in c.symbols)
+    chain = mine.chain_size
+    total = 0.0
+    for i, card in enumerate(cards):
+        if i in keep:
+            if card.type == "hit":
+                total += 1.0 if gap == 1 else 0.1
+            elif card.type == "move":
+                total += 0.9 if gap > 1 else (0.6 + (0.4 if foe_margin <= 2 else 0.0))
+                gap = max(1, gap - 1)
+            elif card.type == "block":
+                total += 0.5 if gap <= 2 else 0.2
+            else:
+                total += 0.6 + (0.3 if mine.gauge == 4 else 0.0)
+        elif chain < MAX_CHAIN:
+            chain += 1
+            total += 0.25 + 0.1 * min(wanted[card.symbol], 3)
+    return total
 
 
 class HardAgent(SushidoAgent):

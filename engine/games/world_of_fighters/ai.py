@@ -21,7 +21,13 @@ from engine.ai.agent import ViewAgent
 from engine.ai.search import lookahead_choice, matrix_choice
 from engine.core.game import Game
 from engine.core.rng import Rng
-from engine.games.world_of_fighters.board import distance, on_edge, range_modifier, step
+from engine.games.world_of_fighters.board import (
+    distance,
+    legal_directions,
+    on_edge,
+    range_modifier,
+    step,
+)
 from engine.games.world_of_fighters.data import Card, characters, full_deck
 from engine.games.world_of_fighters.model import (
     SUPER_HP,
@@ -205,10 +211,56 @@ class EasyAgent(WofAgent):
 
 
 class NormalAgent(WofAgent):
-    """Greedy: each option played out against the rollout policy on a few samples."""
+    """Greedy rules from the view: the commit whose card scores best at a range the move
+    can reach, the direction that makes one's own card score best, the strongest counter."""
 
     level = "normal"
-    samples = 3
+
+    def play(self, view: WofView, options: list[Any], rng: random.Random) -> Any:
+        """One greedy rule per decision."""
+        return max(options, key=lambda a: (greedy_value(view, a), rng.random()))
+
+
+def greedy_value(view: WofView, action: Any) -> float:
+    """The normal agent's value of an option (higher is better)."""
+    me = view.viewer
+    assert me is not None
+    mine, foe = view.fighters[me], view.fighters[1 - me]
+    roster = characters()
+    ch = roster[mine.character or ""]
+    their = roster[foe.character or ""]
+
+    def score(card: Card | None, r: int, who: Any = ch) -> float:
+        if card is None or card == "block":
+            return 0.0
+        mod = range_modifier(card, r, who.reach)
+        return float(who.stat(card) + mod) if mod > 0 else 0.0
+
+    threat = max(score(c, view.range, their) for c in ("punch", "kick", "grapple"))
+    if isinstance(action, Commit):
+        reach = {distance(step(mine.pos, d, action.move), foe.pos)
+                 for d in legal_directions(mine.pos, foe.pos, action.move)} or {view.range}
+        if action.card == "block":
+            return min(float(ch.block), threat) - 0.5
+        best = max(score(action.card, r) for r in reach)
+        if action.call_super and ch.super.range in reach:
+            best = SUPER_SCORE + 1.0
+        return best
+    if isinstance(action, Move):
+        assert view.last_reveal is not None
+        n = view.last_reveal.moves[me]
+        pos = step(mine.pos, action.direction, n)
+        r = distance(pos, foe.pos)
+        card = view.my_table_card
+        value = score(card, r)
+        if card is not None and view.last_reveal.supers[me] and r == ch.super.range:
+            value = SUPER_SCORE + 1.0
+        if card == "block" or value == 0:
+            value -= 0.5 * max(score(c, r, their) for c in ("punch", "kick", "grapple"))
+        return value - (1.0 if on_edge(pos) else 0.0)
+    if isinstance(action, Counter):
+        return score(action.card, view.range) if action.card else 0.1
+    return 0.0
 
 
 class HardAgent(WofAgent):
