@@ -180,6 +180,12 @@ class Lobby(commands.Cog):
                 raise Refusal("lobby.unknown_game")
             if opponent.id == interaction.user.id:
                 raise Refusal("lobby.not_yourself")
+            practice: Any = self.bot.get_cog("Practice")
+            if self.bot.user is not None and opponent.id == self.bot.user.id \
+                    and practice is not None:  # challenging Hajime itself: practice
+                raw = check_options(game, {"duel": duel, "bouts": bouts})
+                await practice.start(interaction, game, "normal", raw)
+                return
             if opponent.bot:
                 raise Refusal("lobby.no_bots")
             await self.check_room(interaction.user.id)
