@@ -268,14 +268,14 @@ class HardAgent(WofAgent):
 
     level = "hard"
     samples = 8
-    matrix_samples = 6
+    matrix_samples = 4
 
     def play(self, view: WofView, options: list[Any], rng: random.Random) -> Any:
         """Matrix game for the commit, lookahead for moves and counters."""
         assert view.viewer is not None
         if view.phase == "commit":
             return matrix_choice(MODEL, view, view.viewer, options, rng,
-                                 self.matrix_samples, max_cols=10)
+                                 self.matrix_samples, max_cols=8)
         return lookahead_choice(MODEL, view, view.viewer, options, rng, self.samples)
 
 
