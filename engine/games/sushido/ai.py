@@ -191,10 +191,9 @@ class SushidoModel:
             return sup[0]
         first = legal[0]
         me = state.seat[seat]
-        if isinstance(first, Hajime):
-            return rng.choice(legal)
-        if isinstance(first, Reveal):
-            return legal[-1] if rng.random() < 0.6 else rng.choice(legal)
+        if isinstance(first, Hajime | Reveal):  # as the normal agent would, from its view
+            view: Any = GAME.view(state, seat)
+            return max(legal, key=lambda a: (greedy_worth(view, a), rng.random()))
         if isinstance(first, Declare):
             if any(a.choice == "combo" for a in legal) and resolve.combo_fits(
                     state, seat, me.chain):
