@@ -305,6 +305,11 @@ class Lobby(commands.Cog):
             raise Refusal("lobby.match_going")
         if len(old.seats) != 2:
             raise Refusal("lobby.rematch_two")
+        practice: Any = self.bot.get_cog("Practice")
+        if practice is not None and self.bot.user is not None \
+                and self.bot.user.id in old.seats:  # a practice match: a new one at once
+            await practice.rematch(interaction, old)
+            return
         rival = old.seats[1] if old.seats[0] == user else old.seats[0]
         await self.check_room(user)
         await self.check_room(rival, f"<@{rival}>")

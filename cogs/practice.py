@@ -122,9 +122,17 @@ class Practice(commands.Cog):
         except EngineError as exc:
             await answer(interaction, reason(exc, locale_of(interaction)))
 
+    async def rematch(self, interaction: discord.Interaction[Any], old: MatchRecord) -> None:
+        """The Rematch button of a practice match: a new one, same game, options, level,
+        in the channel of the old one."""
+        level = self.levels.get(old.id) or await self.stored_level(old)
+        await self.start(interaction, old.game, level, dict(old.options),
+                         channel_id=old.channel_id)
+
     async def start(self, interaction: discord.Interaction[Any], game: str, level: str,
-                    options: dict[str, Any]) -> MatchRecord:
-        """Open, post and start a practice match for the user of ``interaction``.
+                    options: dict[str, Any], channel_id: int | None = None) -> MatchRecord:
+        """Open, post and start a practice match for the user of ``interaction`` (in
+        ``channel_id``, by default where the command was used).
 
         Refusals (unknown game or level, the live-match limit) raise :class:`Refusal`
         before anything is stored.
@@ -142,12 +150,13 @@ class Practice(commands.Cog):
         opts = REGISTRY[game].parse_options(options).model_dump(mode="json")
         # A challenge to the bot, accepted at once: the match is stored "opening" in the
         # same transaction, so a crash before its board is posted is finished on start.
+        here = channel_id if channel_id is not None else interaction.channel_id or 0
         ch = await self.store.create_challenge(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+            guild_id=interaction.guild_id, channel_id=here,
             challenger_id=interaction.user.id, opponent_id=ai, game=game, options=opts,
             expires_at=time.time() + 60)
         rec, state = await self.referee.open_match(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+            guild_id=interaction.guild_id, channel_id=here,
             game_id=game, options=opts, seats=[interaction.user.id, ai], rated=False,
             challenge_id=ch.id)
         await self.store.set_guild_setting(rec.guild_id or 0, level_key(rec.id), level)
@@ -157,9 +166,9 @@ class Practice(commands.Cog):
             t(loc, "practice.opening", game=REGISTRY[game].name,
               level=t(loc, f"practice.level.{level}")), ephemeral=True)
         channel = interaction.channel
-        where: discord.abc.Messageable = (
-            channel if isinstance(channel, discord.abc.Messageable)
-            else self.bot.get_partial_messageable(rec.channel_id))
+        where: discord.abc.Messageable | None = (
+            channel if channel_id is None and isinstance(channel, discord.abc.Messageable)
+            else None)  # None: the reconciler looks the match's channel up
         table: Any = self.bot.get_cog("Table")
         opened: MatchRecord = await table.post_board(rec, state, where)
         self.kick(opened.id)

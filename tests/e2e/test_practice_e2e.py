@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import cogs.practice as P
 from tests.e2e.harness import Player, bot_running, idle
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.users import FakeUser
@@ -111,5 +112,18 @@ async def test_a_full_practice_match_against_each_level(
         texts = _thread_texts(fake)
         assert f"(AI, {level})" in texts  # the board names the AI
         assert f"<@{fake.bot_user.id}>" not in texts  # never pinged, never a mention
+        if (game, level) == ("world_of_fighters", "easy"):  # Rematch: another practice
+            final = fake.messages(fake.threads(fake.channel)[-1])[-1]
+            again = next(c for c in final.custom_ids if c.startswith("hj:rm:"))
+            res = await (await alice.click(final, again)).response()
+            assert res.ephemeral and "unrated" in (res.content or ""), res.content
+            deadline = time.monotonic() + 10
+            while len(fake.threads(fake.channel)) < 2:
+                assert time.monotonic() < deadline, "no new board"
+                await asyncio.sleep(0.005)
+            live = await bot.store.live_matches(alice.id)
+            assert len(live) == 1 and live[0].id != match_id and not live[0].rated
+            assert live[0].seats == [alice.id, fake.bot_user.id]
+            assert P.AI_LABELS[live[0].id] == "Hajime (AI, easy)"
     assert fake.schema_errors == []
     assert fake.unknown_routes == [] and fake.handler_errors == []
