@@ -51,6 +51,11 @@ class AgentStats:
     matches: int = 0
     finished: int = 0
     draws: int = 0
+    errors: int = 0
+    first_error: str | None = None
+    lengths: list[int] = field(default_factory=list)
+    """Turns of each finished match."""
+    reasons: Counter[str] = field(default_factory=Counter)
     decisions: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
@@ -63,22 +68,31 @@ class AgentStats:
             return {k[len(prefix):]: round(self.wins[k] / n, 4)
                     for k, n in sorted(self.played.items()) if k.startswith(prefix) and n}
 
-        return {
+        lengths = sorted(self.lengths)
+        out: dict[str, Any] = {
             "game": self.game, "agents": self.agents, "matches": self.matches,
-            "finished": self.finished, "draws": self.draws,
+            "finished": self.finished, "draws": self.draws, "errors": self.errors,
             "win_rate_agent": rates("agent:"), "win_rate_seat": rates("seat:"),
             "win_rate_agent_seat": rates("as:"), "win_rate": rates("label:"),
+            "mean_turns": round(sum(lengths) / max(len(lengths), 1), 2),
+            "median_turns": lengths[len(lengths) // 2] if lengths else 0,
+            "reasons": dict(sorted(self.reasons.items())),
             "seconds": round(self.seconds, 1),
             "mean_decision_ms": round(1000 * self.seconds / max(self.decisions, 1), 2),
             "slowest_decision_ms": round(1000 * self.slowest, 1),
         }
+        if self.first_error:
+            out["first_error"] = self.first_error
+        return out
 
 
 def simulate_agents(game: Game[Any, Any], names: list[str], matches: int, seed: int,
                     options: dict[str, Any] | None = None, swap: bool = True,
-                    ) -> AgentStats:
-    """Play ``matches`` matches between the named agents (one name per seat)."""
-    seats = game.min_seats
+                    seats: int | None = None) -> AgentStats:
+    """Play ``matches`` matches between the named agents (one name per seat, or one for
+    all) with ``seats`` seats (default: the game's minimum). A match that raises is
+    counted in ``errors`` (the first one kept) and the run goes on."""
+    seats = seats or (len(names) if len(names) > 1 else game.min_seats)
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:
@@ -89,17 +103,26 @@ def simulate_agents(game: Game[Any, Any], names: list[str], matches: int, seed: 
     start = time.perf_counter()
     for i in range(matches):
         order = list(names)
-        if swap and i % 2:
-            order = order[::-1]
+        if swap:  # each agent plays each seat in turn
+            k = i % seats
+            order = order[k:] + order[:k]
         agents = [make(game.id, n) for n in order]
-        state, n_actions, slowest = play_match(game, agents, seed + i, options)
         stats.matches += 1
+        try:
+            state, n_actions, slowest = play_match(game, agents, seed + i, options)
+        except Exception as exc:  # like the random simulator: count, don't stop
+            stats.errors += 1
+            stats.first_error = stats.first_error or \
+                f"seed {seed + i}: {type(exc).__name__}: {exc}"
+            continue
         stats.decisions += n_actions
         stats.slowest = max(stats.slowest, slowest)
         outcome = game.outcome(state)
         if outcome is None:
             continue
         stats.finished += 1
+        stats.lengths.append(game.turns(state))
+        stats.reasons[outcome.reason] += 1
         winners = set(outcome.winners)
         if len(winners) != 1:
             stats.draws += 1

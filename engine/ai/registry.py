@@ -3,7 +3,8 @@
 Names: ``random`` (uniform over the options), ``easy``, ``normal`` (alias ``greedy``) and
 ``hard``. A game provides its levels in ``engine/games/<game>/ai.py`` as
 ``AGENTS: dict[str, type]`` (keys ``easy``, ``normal``, ``hard``; each class takes no
-argument). A game without that module, or without a level, falls back to the next level
+argument); a game's ``agent.py`` with ``AGENTS = {"greedy": ...}`` gives its normal
+level. A game without either module, or without a level, falls back to the next level
 down, then to :class:`~engine.ai.agent.RandomAgent`.
 """
 
@@ -21,9 +22,7 @@ NAMES = ("random", "easy", "normal", "greedy", "hard")
 ALIASES = {"greedy": "normal"}
 
 
-def game_agents(game_id: str) -> dict[str, Any]:
-    """The ``AGENTS`` table of a game's ``ai`` module (empty when it has none)."""
-    module = f"engine.games.{game_id}.ai"
+def _agents_of(module: str) -> dict[str, Any]:
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as exc:
@@ -31,6 +30,15 @@ def game_agents(game_id: str) -> dict[str, Any]:
             raise
         return {}
     table: dict[str, Any] = getattr(mod, "AGENTS", {})
+    return table
+
+
+def game_agents(game_id: str) -> dict[str, Any]:
+    """A game's agents by level: the ``AGENTS`` table of its ``ai`` module, over that of
+    its ``agent`` module (whose ``greedy`` agent is the ``normal`` level)."""
+    table = {ALIASES.get(k, k): v for k, v in
+             _agents_of(f"engine.games.{game_id}.agent").items()}
+    table.update(_agents_of(f"engine.games.{game_id}.ai"))
     return table
 
 

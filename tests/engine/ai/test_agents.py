@@ -101,3 +101,41 @@ def test_the_command_line_takes_agents(capsys: pytest.CaptureFixture[str]) -> No
                  "--matches", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["agents"] == ["easy", "random"] and out["matches"] == 2
+
+
+def test_a_games_agent_module_gives_its_greedy_agent_as_normal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    class Greedy(RandomAgent):
+        level = "greedy"
+
+    module = types.ModuleType("engine.games.toy_n.agent")
+    module.AGENTS = {"greedy": Greedy}  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "engine.games.toy_n.agent", module)
+    assert type(make("toy_n", "greedy")) is Greedy
+    assert type(make("toy_n", "hard")) is Greedy  # the next level down
+    assert isinstance(make("toy_n", "random"), RandomAgent)
+
+
+def test_agents_play_n_seat_games_and_each_agent_sits_everywhere() -> None:
+    from pydantic import BaseModel
+
+    from tests.engine.toyturns import Turns
+
+    class Public(BaseModel):
+        turn: int
+
+    class Viewed(Turns):  # the toy's view is its state: an agent would refuse it
+        def view(self, state, viewer):  # type: ignore[no-untyped-def]
+            return Public(turn=state.turn)
+
+    refused = simulate_agents(Turns(), ["random"], 1, 1, seats=3)
+    assert refused.errors == 1 and "TypeError" in (refused.first_error or "")
+    stats = simulate_agents(Viewed(), ["random", "easy", "random"], 6, 1)
+    d = stats.as_dict()
+    assert d["errors"] == 0 and d["finished"] == 6 and d["median_turns"] > 0
+    assert set(d["win_rate_seat"]) == {"0", "1", "2"}
+    assert {k.split("@")[1] for k in d["win_rate_agent_seat"] if k.startswith("easy")} \
+        == {"0", "1", "2"}
