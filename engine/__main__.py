@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine simulate GAME --matches N --seed S [--option k=v]``."""
+"""Command line: ``python -m engine simulate GAME [--seats N] --matches M --seed S
+[--option k=v]``."""
 
 from __future__ import annotations
 
@@ -19,9 +20,14 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--matches", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], help="match option key=value")
+    sim.add_argument("--seats", type=int, default=None,
+                     help="players per match (default: the game's minimum)")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
-    result = simulate(REGISTRY[args.game], args.matches, args.seed, options)
+    try:
+        result = simulate(REGISTRY[args.game], args.matches, args.seed, options, args.seats)
+    except ValueError as exc:  # a number of seats the game does not allow
+        parser.error(str(exc))
     print(json.dumps(result.as_dict(), sort_keys=False))
     return 0 if result.errors == 0 else 1
 
