@@ -369,6 +369,10 @@ class Lobby(commands.Cog):
                 raise Refusal("lobby.not_in_match")
             if rec.status != "active":
                 raise Refusal("lobby.that_match_over")
+            _, _, state = await self.referee.load(rec.id)
+            if all(s in state.left for s, u in enumerate(rec.seats)
+                   if u == interaction.user.id):
+                raise Refusal("reason.already_left")
             return rec
         here = [m for m in live if m.thread_id == interaction.channel_id]
         if here:
