@@ -210,6 +210,8 @@ class Lobby(commands.Cog):
         try:
             if game not in REGISTRY:
                 raise Refusal("lobby.unknown_game")
+            if REGISTRY[game].min_seats > 2:  # name more opponents, or /host a table
+                Seating.check_seats(game, 2)
             if opponent.id == interaction.user.id:
                 raise Refusal("lobby.not_yourself")
             if opponent.bot:

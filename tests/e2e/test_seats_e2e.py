@@ -170,6 +170,8 @@ async def test_three_seat_table_play_leave_finish_and_results(
         hist = await slash(carol, "history")
         text = repr(hist.embeds)
         assert f"#{match_id}" in text and alice.mention in text and bob.mention in text
+        profile = await (await alice.slash("profile", user=bob)).response()
+        assert "Turns" in repr(profile.embeds) and f"#{match_id}" in repr(profile.embeds)
         replay = await slash(alice, "replay", match_id=match_id)
         shown = (replay.content or "") + repr(replay.embeds)
         assert "forfeits" in shown and "unavailable" not in shown.lower(), shown[:2000]
