@@ -269,3 +269,34 @@ async def test_timeouts_make_seats_leave_one_line_each_and_never_ping_them_again
         assert [await bot.referee.live_matches(u.id) for u in (alice, bob, carol)] == [
             [], [], []]
     assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_a_table_started_just_before_a_crash_opens_after_the_restart(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, toyturns: None) -> None:
+    import asyncio
+
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    db = tmp_path / "h.sqlite3"
+    async with bot_running(fake, db) as bot:
+        table = (await slash(alice, "host", game="toyturns", seats=3)).message
+        await press(bob, table, button(table, "join"))
+        [(lid, *_)] = await lobby_rows(bot)
+        # the crash window of the host's Start: stored (table closed, match opening),
+        # nothing posted yet
+        rec, _ = await bot.referee.open_match(
+            guild_id=fake.guild_id, channel_id=fake.channel.id, game_id="toyturns",
+            options={}, seats=[alice.id, bob.id], lobby=(lid, [alice.id, bob.id]))
+        assert rec.opening and "Seated (2/3)" in table.content
+    async with bot_running(fake, db) as bot:  # the reconciler opens it
+        for _ in range(750):
+            again = await bot.store.get_match(rec.id)
+            if again is not None and not again.opening:
+                break
+            await asyncio.sleep(0.02)
+        await idle(fake, bot)
+        assert again is not None and not again.opening and again.message_id is not None
+        await fake.wait_for(lambda: "Started!" in table.content, timeout=10,
+                            what="the table message to say so")
+        assert table.custom_ids == []
+    assert fake.schema_errors == [] and fake.handler_errors == []
