@@ -20,13 +20,13 @@ from cogs.controls import board_buttons, controls
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, server_locale, t
 from cogs.practice import ai_name, is_ai
 from cogs.referee import Applied, Referee, pending_seats
-from cogs.render.base import BoardContext, Choice, Renderer
+from cogs.render.base import BoardContext, Choice, Renderer, left_line
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
 from cogs.shards import owns
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from db.base import MatchRecord, Store
-from engine.core import BaseState, Game, for_viewer
+from engine.core import BaseState, Event, Game, for_viewer
 
 log = logging.getLogger("hajime.table")
 
@@ -135,7 +135,7 @@ class Table(TableMemory, commands.Cog):
                            finished=outcome is not None,
                            summary=renderer.result_line(outcome, view, names, loc=loc)
                            if outcome else "",
-                           locale=loc)
+                           locale=loc, left=tuple(state.left))
         embed = renderer.board_embed(ctx)
         self.recall(rec)
         recent = self.recent.get(rec.id)
@@ -209,6 +209,8 @@ class Table(TableMemory, commands.Cog):
         rec, game, state, seat = await self._seat(interaction, cid.num(0))
         if rec.status != "active":
             raise Refusal("reason.match_over")
+        if seat in state.left:
+            raise Refusal("reason.left_match")
         prompt = game.prompts(state).get(seat)
         if prompt is None and not game.interrupts(state, seat):
             raise Refusal("table.nothing_to_decide")
@@ -432,10 +434,18 @@ class Table(TableMemory, commands.Cog):
         public_events = for_viewer(applied.events, None)
         timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
                      and isinstance(e.data.get("seat"), int)]
-        lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names,
-                                 loc)
+        lines: list[str] = []
+        run: list[Event] = []  # narrated together: a renderer may link events (sources)
+        for e in public_events:  # a seat leaving is one line of ours, in any game
+            if e.kind == "seat_left":
+                lines.extend(renderer.narrate(run, names, loc) if run else [])
+                lines.append(left_line(e.data, names, loc))
+                run = []
+            elif e.kind != "timeout":
+                run.append(e)
+        lines.extend(renderer.narrate(run, names, loc) if run else [])
         turning = applied.outcome is not None or any(
-            renderer.turning_point(e) for e in public_events)
+            e.kind == "seat_left" or renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
         recent.extend(lines)
         post: list[str] = []

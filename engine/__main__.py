@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine simulate GAME --matches N --seed S [--option k=v]``.
+"""Command line: ``python -m engine simulate GAME [--seats N] --matches M --seed S
+[--option k=v]``.
 
 ``--agents hard,random`` (one name per seat, or one for all: random, easy, normal,
 greedy, hard) plays the AI agents of :mod:`engine.ai` instead of the random fuzzer and
@@ -24,7 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--matches", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], help="match option key=value")
-    sim.add_argument("--seats", type=int, default=None, help="seats (default: the minimum)")
+    sim.add_argument("--seats", type=int, default=None,
+                     help="players per match (default: the game's minimum)")
     sim.add_argument("--agents", default=None,
                      help="AI agents, one per seat or one for all (random, easy, normal, "
                           "greedy, hard), e.g. hard,random")
@@ -40,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
                                 args.seed, options, swap=not args.no_swap, seats=args.seats)
         print(json.dumps(stats.as_dict(), sort_keys=False))
         return 0 if stats.errors == 0 else 1
-    result = simulate(REGISTRY[args.game], args.matches, args.seed, options)
+    try:
+        result = simulate(REGISTRY[args.game], args.matches, args.seed, options, args.seats)
+    except ValueError as exc:  # a number of seats the game does not allow
+        parser.error(str(exc))
     print(json.dumps(result.as_dict(), sort_keys=False))
     return 0 if result.errors == 0 else 1
 
