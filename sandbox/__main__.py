@@ -26,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=None,
                         help="folder for the SQLite file and the seat-link key "
                              "(default: a new temporary folder)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="deal the matches from this seed on (the same matches every "
+                             "run: for tests and screenshots)")
     args = parser.parse_args(argv)
     if not 0 < args.port < 65536:
         parser.error("--port must be between 1 and 65535")
@@ -33,7 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     print(f"Hajime sandbox: open http://{HOST}:{args.port}/ (matches in {folder}; "
           "Ctrl-C stops)", file=sys.stderr, flush=True)
-    web.run_app(make_app(folder), host=HOST, port=args.port, print=None)
+    # No access log: each open page polls about once a second.
+    web.run_app(make_app(folder, seed=args.seed), host=HOST, port=args.port, print=None,
+                access_log=None)
     return 0
 
 

@@ -62,6 +62,8 @@ def line(event: Event, names: list[str]) -> str:
     who = seat_name(data.pop("seat"), names) if "seat" in data else ""
     details = []
     for key, value in data.items():
+        if value in ("", None):
+            continue
         if key in SEAT_KEYS:
             text = seat_name(value, names)
         elif key in SEATS_KEYS and isinstance(value, list):

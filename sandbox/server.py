@@ -18,6 +18,7 @@ server listens on 127.0.0.1 only.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -142,10 +143,15 @@ async def forfeit(request: web.Request) -> web.Response:
     return web.json_response({"ok": True})
 
 
-def make_app(folder: Path) -> web.Application:
-    """The application over the data folder ``folder`` (its SQLite file and key)."""
+def make_app(folder: Path, seed: int | None = None) -> web.Application:
+    """The application over the data folder ``folder`` (its SQLite file and key).
+
+    With ``seed``, the n-th match is dealt from ``seed + n`` (reproducible matches)."""
     app = web.Application(middlewares=[refusals], client_max_size=64 * 1024)
     sandbox = Sandbox(folder)
+    if seed is not None:
+        seeds = itertools.count(seed)
+        sandbox.referee.new_seed = lambda: next(seeds)
     app[SANDBOX] = sandbox
 
     async def lifespan(app: web.Application) -> Any:

@@ -84,8 +84,8 @@ function draw(page) {
   for (const a of page.actions) {
     const key = a.interrupt ? "at any moment" : a.kind.replaceAll("_", " ");
     if (!groups.has(key)) groups.set(key, el("fieldset", {}, el("legend", {text: key})));
-    const button = el("button", {type: "button", class: "action", "data-aid": a.aid},
-                      a.label);
+    const button = el("button", {type: "button", "data-aid": a.aid,
+                                 class: a.interrupt ? "action interrupt" : "action"}, a.label);
     button.onclick = () => act(a.aid, page.version);
     groups.get(key).append(button);
   }
@@ -97,7 +97,7 @@ function draw(page) {
   document.getElementById("public-body").replaceChildren(tree(page.public, null));
   document.getElementById("forfeit").hidden = page.seat === null || page.status !== "active";
   const narration = document.getElementById("narration");
-  narration.replaceChildren(...page.narration.map(
+  narration.replaceChildren(...page.narration.slice().reverse().map(  // newest first
     (n) => el("li", {class: n.private ? "private" : "", text: n.text})));
   shown = page;
 }
