@@ -180,6 +180,7 @@ def moved_on(base: str, match: int, version: int) -> None:
     wait(lambda: api(base, f"/api/tables/{match}")["version"] > version)
 
 
+@pytest.mark.timeout(1200)  # installing the browser may take minutes on a fresh machine
 def test_two_tabs_play_sushido_to_the_end_and_never_see_each_others_hand(
         driver: Any, server: str) -> None:
     from selenium.webdriver.common.by import By
