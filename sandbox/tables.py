@@ -189,6 +189,9 @@ class Sandbox:
         """What one seat's page (or a spectator's) shows now, from views only."""
         rec = await self.record(match_id)
         seat = self.seat_of(rec, token)
+        if rec.status == "active" and rec.id not in self._ai_tasks \
+                and (await self.table(rec)).ai is not None:
+            self.kick_ai(rec.id)  # first look since a restart: the AI may be due
         key = (rec.id, rec.version, rec.status, seat)
         if key not in self._pages:
             self._pages[key] = await self._page(rec, seat)

@@ -250,6 +250,28 @@ async def test_links_survive_a_restart_of_the_sandbox(tmp_path: Path) -> None:
         await again.close()
 
 
+async def test_an_ai_due_when_the_sandbox_stopped_plays_after_a_restart(
+        tmp_path: Path) -> None:
+    first = Sandbox(tmp_path)
+    await first.open()
+    rec, tokens = await first.create("world_of_fighters", {}, ["Ann"], "easy")
+    await first.close()  # before the AI seat had its turn
+    again = Sandbox(tmp_path)
+    await again.open()
+    try:
+        stored = await again.store.get_match(rec.id)
+        assert stored is not None and stored.version == 0  # nobody has picked yet
+        for _ in range(200):
+            shown = await again.page(rec.id, tokens[0])
+            if "AI (easy)" in shown["committed"]:
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError("the AI seat never played after the restart")
+    finally:
+        await again.close()
+
+
 def test_the_sandbox_never_imports_discord() -> None:
     code = ("import sys, sandbox.server, sandbox.__main__; "
             "sys.exit(1 if any(m == 'discord' or m.startswith('discord.') "
