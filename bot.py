@@ -101,6 +101,7 @@ class HajimeBot(commands.Bot):
         from cogs.i18n import Translator
         from cogs.library import Library
         from cogs.lobby import Lobby
+        from cogs.practice import Practice
         from cogs.reconcile import Reconciler
         from cogs.router import Router
         from cogs.table import Table
@@ -118,6 +119,7 @@ class HajimeBot(commands.Bot):
                                  max_live=self.settings.max_live_matches, tick_seconds=tick))
         await self.add_cog(Library(self))
         await self.add_cog(Reconciler(self, self.store, self.referee))
+        await self.add_cog(Practice(self, self.store, self.referee, tick_seconds=tick))
         await self.load_optional_cogs()
         for command in self.tree.get_commands():
             command.guild_only = True  # the legacy dm_permission agrees with contexts

@@ -180,6 +180,12 @@ class Lobby(commands.Cog):
                 raise Refusal("lobby.unknown_game")
             if opponent.id == interaction.user.id:
                 raise Refusal("lobby.not_yourself")
+            practice: Any = self.bot.get_cog("Practice")
+            if self.bot.user is not None and opponent.id == self.bot.user.id \
+                    and practice is not None:  # challenging Hajime itself: practice
+                raw = check_options(game, {"duel": duel, "bouts": bouts})
+                await practice.start(interaction, game, "normal", raw)
+                return
             if opponent.bot:
                 raise Refusal("lobby.no_bots")
             await self.check_room(interaction.user.id)
@@ -299,6 +305,11 @@ class Lobby(commands.Cog):
             raise Refusal("lobby.match_going")
         if len(old.seats) != 2:
             raise Refusal("lobby.rematch_two")
+        practice: Any = self.bot.get_cog("Practice")
+        if practice is not None and self.bot.user is not None \
+                and self.bot.user.id in old.seats:  # a practice match: a new one at once
+            await practice.rematch(interaction, old)
+            return
         rival = old.seats[1] if old.seats[0] == user else old.seats[0]
         await self.check_room(user)
         await self.check_room(rival, f"<@{rival}>")

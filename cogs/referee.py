@@ -84,6 +84,8 @@ class Referee:
         (views, hands); the stored JSON stays the truth (a version mismatch reloads)."""
         self.cache_size = 2048
         """Most live states kept (least recently used dropped): idle matches cost none."""
+        self.untimed: set[int] = set()
+        """Users never timed out: the AI's seats (:mod:`cogs.practice`), which move at once."""
 
     # ------------------------------------------------------------------ helpers
     def game(self, game_id: str) -> Game[Any, Any]:
@@ -263,6 +265,9 @@ class Referee:
             if rec.status != "active" or rec.version != version:
                 return None
             before = pending_seats(game, state)
+            before = {s: k for s, k in before.items() if rec.seats[s] not in self.untimed}
+            if not before:  # only an AI seat is deciding: it is on its way
+                return None
             timeouts = list(rec.timeouts or [0] * len(rec.seats))
             for seat in before:
                 timeouts[seat] += 1

@@ -18,6 +18,7 @@ from discord.ext import commands, tasks
 from cogs import ids, pictures
 from cogs.controls import board_buttons, controls
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, server_locale, t
+from cogs.practice import ai_name, is_ai
 from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, Renderer
 from cogs.render.registry import renderer_for
@@ -33,8 +34,14 @@ RECENT_CHARS = 1000
 
 
 def names_of(rec: MatchRecord) -> list[str]:
-    """Mentions per seat: they render as names in embeds without pinging anyone."""
-    return [f"<@{uid}>" for uid in rec.seats]
+    """Mentions per seat: they render as names in embeds without pinging anyone (an AI
+    seat of a practice match is named "Hajime (AI, hard)")."""
+    return [ai_name(rec.id, uid) or f"<@{uid}>" for uid in rec.seats]
+
+
+def humans(rec: MatchRecord, seats: Any) -> list[int]:
+    """The seats among ``seats`` held by people (the AI is never pinged)."""
+    return [s for s in seats if not is_ai(rec.seats[s])]
 
 
 def fit_lines(lines: list[str], limit: int = RECENT_CHARS) -> str:
@@ -334,9 +341,10 @@ class Table(TableMemory, commands.Cog):
             nonce=nonce(rec.id, "opening"),
             content=t(loc, "table.opening", who=who, asks=" ".join(asks)),
             allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(id=rec.seats[s]) for s in pending]))
+                users=[discord.Object(id=rec.seats[s]) for s in humans(rec, pending)]))
         self.told[rec.id] = dict(pending)
         await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+        self.bot.dispatch("hajime_step", rec.id)
 
     async def publish(self, applied: Applied) -> None:
         """Post a step (:meth:`_publish`) unless it is out already.
@@ -408,6 +416,7 @@ class Table(TableMemory, commands.Cog):
         if applied.outcome is None:
             self.told[rec.id] = dict(applied.pending_after)
             await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+            self.bot.dispatch("hajime_step", rec.id)  # e.g. an AI seat's turn to move
         else:
             await self.store.set_published(rec.id, rec.version, {})
             self.forget(rec.id)
@@ -448,7 +457,7 @@ class Table(TableMemory, commands.Cog):
             self.pinged[rec.id] = (turn, set())
         pinged = self.pinged[rec.id][1]
         fresh = self.new_decisions(applied)
-        targets = [s for s in fresh if s not in pinged]
+        targets = [s for s in humans(rec, fresh) if s not in pinged]
         pinged.update(targets)
         # timed-out seats too: their open hand must not keep the controls of a decision
         # the referee already played for them
@@ -564,7 +573,7 @@ class Table(TableMemory, commands.Cog):
         await self.store.mark_reminded(rec.id, rec.version)
         game = self.referee.game(rec.game)
         state = game.load(rec.state)
-        seats = sorted(pending_seats(game, state))
+        seats = humans(rec, sorted(pending_seats(game, state)))
         if not seats or rec.thread_id is None or rec.deadline is None:
             return
         loc = self.public_locale(rec)

@@ -27,7 +27,7 @@ def game_agents(game_id: str) -> dict[str, Any]:
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as exc:
-        if exc.name != module:
+        if exc.name not in (module, module.rsplit(".", 1)[0]):
             raise
         return {}
     table: dict[str, Any] = getattr(mod, "AGENTS", {})

@@ -79,12 +79,13 @@ def lookahead_values(model: Model, view: Any, seat: int, options: list[Any],
     totals = [0.0] * len(options)
     for _ in range(samples):
         world = model.sample(view, rng)
+        seed = rng.getrandbits(32)  # common random numbers: options compared alike
         for i, action in enumerate(options):
             new = _play(model, world, seat, action)
             if new is None:
                 totals[i] -= 1.0
                 continue
-            end = rollout(model, new, rng, world)
+            end = rollout(model, new, random.Random(seed), world)
             totals[i] += model.evaluate(end, seat)
     return [t / max(samples, 1) for t in totals]
 
@@ -121,6 +122,7 @@ def payoff_matrix(model: Model, view: Any, seat: int, rows: list[Any],
     cols = [k for k, _ in seen.most_common(max_cols)]
     matrix = [[0.0] * len(cols) for _ in rows]
     for w, by_key in zip(worlds, per_world, strict=True):
+        seed = rng.getrandbits(32)  # common random numbers: a column's rollouts alike
         for i, mine in enumerate(rows):
             after_me = _play(model, w, seat, mine)
             if after_me is None:
@@ -133,7 +135,7 @@ def payoff_matrix(model: Model, view: Any, seat: int, rows: list[Any],
                 if theirs is not None:
                     nxt = _play(model, state, rival, theirs)
                     state = nxt if nxt is not None else state
-                end = rollout(model, game.clone(state), rng, w)
+                end = rollout(model, game.clone(state), random.Random(seed + j), w)
                 matrix[i][j] += model.evaluate(end, seat)
     n = max(samples, 1)
     return [[x / n for x in r] for r in matrix], cols
@@ -155,9 +157,24 @@ def draw(options: list[Any], weights: list[float], rng: random.Random) -> Any:
     return options[-1]
 
 
+def screen(model: Model, view: Any, seat: int, rows: list[Any], rng: random.Random,
+           keep: int, samples: int = 2) -> list[Any]:
+    """The ``keep`` rows with the best one-ply values (a cheap first pass)."""
+    if len(rows) <= keep:
+        return rows
+    values = lookahead_values(model, view, seat, rows, rng, samples)
+    order = sorted(range(len(rows)), key=lambda i: -values[i])
+    return [rows[i] for i in sorted(order[:keep])]
+
+
 def matrix_choice(model: Model, view: Any, seat: int, rows: list[Any],
-                  rng: random.Random, samples: int, max_cols: int = 8) -> Any:
-    """A simultaneous decision: solve the sampled payoff matrix, draw from its strategy."""
+                  rng: random.Random, samples: int, max_cols: int = 8,
+                  max_rows: int = 10) -> Any:
+    """A simultaneous decision: solve the sampled payoff matrix, draw from its strategy.
+
+    More than ``max_rows`` options are first screened by a one-ply search (:func:`screen`).
+    """
+    rows = screen(model, view, seat, rows, rng, max_rows)
     if len(rows) == 1:
         return rows[0]
     matrix, _ = payoff_matrix(model, view, seat, rows, rng, samples, max_cols)

@@ -21,7 +21,13 @@ from engine.ai.agent import ViewAgent
 from engine.ai.search import lookahead_choice, matrix_choice
 from engine.core.game import Game
 from engine.core.rng import Rng
-from engine.games.world_of_fighters.board import distance, on_edge, range_modifier, step
+from engine.games.world_of_fighters.board import (
+    distance,
+    legal_directions,
+    on_edge,
+    range_modifier,
+    step,
+)
 from engine.games.world_of_fighters.data import Card, characters, full_deck
 from engine.games.world_of_fighters.model import (
     SUPER_HP,
@@ -57,7 +63,6 @@ class WofModel:
         for c in [*view.my_hand, *([view.my_table_card] if view.my_table_card else [])]:
             pool.remove(c)
         rng.shuffle(pool)
-        resolving = view.phase in ("move", "counter")
         fighters = []
         for fv in view.fighters:
             hand = list(view.my_hand) if fv.seat == me else _take(pool, fv.hand_count)
@@ -69,14 +74,13 @@ class WofModel:
         called: dict[int, bool] = {}
         queue: list[Pending] = []
         rv = view.last_reveal.model_copy(deep=True) if view.last_reveal else None
-        if resolving and rv is not None:
-            table = {me: view.my_table_card or "block", rival: _take(pool, 1)[0]}
+        if view.phase == "move" and rv is not None and view.my_table_card is not None:
+            table = {me: view.my_table_card, rival: _take(pool, 1)[0]}
             called = {s: rv.supers[s] for s in (0, 1)}
-            if view.phase == "move":
-                queue = [Pending(kind="move", seat=s) for s in (rv.first, 1 - rv.first)
-                         if rv.directions[s] is None]
-            else:
-                queue = [Pending(kind="counter", seat=s) for s in view.to_act]
+            queue = [Pending(kind="move", seat=s) for s in (rv.first, 1 - rv.first)
+                     if rv.directions[s] is None]
+        elif view.phase == "counter":  # the cards are scored: on the discard pile
+            queue = [Pending(kind="counter", seat=s) for s in view.to_act]
         deck = _take(pool, view.deck_count)
         commits: dict[int, Commit] = {}
         if view.phase == "commit" and view.my_commit is not None \
@@ -207,10 +211,56 @@ class EasyAgent(WofAgent):
 
 
 class NormalAgent(WofAgent):
-    """Greedy: each option played out against the rollout policy on a few samples."""
+    """Greedy rules from the view: the commit whose card scores best at a range the move
+    can reach, the direction that makes one's own card score best, the strongest counter."""
 
     level = "normal"
-    samples = 3
+
+    def play(self, view: WofView, options: list[Any], rng: random.Random) -> Any:
+        """One greedy rule per decision."""
+        return max(options, key=lambda a: (greedy_value(view, a), rng.random()))
+
+
+def greedy_value(view: WofView, action: Any) -> float:
+    """The normal agent's value of an option (higher is better)."""
+    me = view.viewer
+    assert me is not None
+    mine, foe = view.fighters[me], view.fighters[1 - me]
+    roster = characters()
+    ch = roster[mine.character or ""]
+    their = roster[foe.character or ""]
+
+    def score(card: Card | None, r: int, who: Any = ch) -> float:
+        if card is None or card == "block":
+            return 0.0
+        mod = range_modifier(card, r, who.reach)
+        return float(who.stat(card) + mod) if mod > 0 else 0.0
+
+    threat = max(score(c, view.range, their) for c in ("punch", "kick", "grapple"))
+    if isinstance(action, Commit):
+        reach = {distance(step(mine.pos, d, action.move), foe.pos)
+                 for d in legal_directions(mine.pos, foe.pos, action.move)} or {view.range}
+        if action.card == "block":
+            return min(float(ch.block), threat) - 0.5
+        best = max(score(action.card, r) for r in reach)
+        if action.call_super and ch.super.range in reach:
+            best = SUPER_SCORE + 1.0
+        return best
+    if isinstance(action, Move):
+        assert view.last_reveal is not None
+        n = view.last_reveal.moves[me]
+        pos = step(mine.pos, action.direction, n)
+        r = distance(pos, foe.pos)
+        card = view.my_table_card
+        value = score(card, r)
+        if card is not None and view.last_reveal.supers[me] and r == ch.super.range:
+            value = SUPER_SCORE + 1.0
+        if card == "block" or value == 0:
+            value -= 0.5 * max(score(c, r, their) for c in ("punch", "kick", "grapple"))
+        return value - (1.0 if on_edge(pos) else 0.0)
+    if isinstance(action, Counter):
+        return score(action.card, view.range) if action.card else 0.1
+    return 0.0
 
 
 class HardAgent(WofAgent):
@@ -218,14 +268,14 @@ class HardAgent(WofAgent):
 
     level = "hard"
     samples = 8
-    matrix_samples = 6
+    matrix_samples = 4
 
     def play(self, view: WofView, options: list[Any], rng: random.Random) -> Any:
         """Matrix game for the commit, lookahead for moves and counters."""
         assert view.viewer is not None
         if view.phase == "commit":
             return matrix_choice(MODEL, view, view.viewer, options, rng,
-                                 self.matrix_samples, max_cols=10)
+                                 self.matrix_samples, max_cols=8)
         return lookahead_choice(MODEL, view, view.viewer, options, rng, self.samples)
 
 
