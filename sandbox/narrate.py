@@ -9,6 +9,7 @@ and its details. It only ever receives the events a viewer may see
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, Outcome
@@ -56,15 +57,37 @@ def seat_name(value: Any, names: list[str]) -> str:
     return value_text(value)
 
 
-def line(event: Event, names: list[str]) -> str:
+def sushido_card(card: Any) -> str:
+    """A Sushido card (an id or an event's card dict, or a list of them) as ``Hit ◆``."""
+    from engine.games.sushido.data import content
+
+    if isinstance(card, list):
+        return ", ".join(sushido_card(c) for c in card) or "none"
+    if isinstance(card, int) and not isinstance(card, bool):
+        card = content().card(card).model_dump()
+    if not isinstance(card, dict) or "type" not in card:
+        return value_text(card)
+    glyph = content().glyphs.get(str(card.get("symbol")), str(card.get("symbol", "")))
+    return f"{str(card['type']).capitalize()} {glyph}"
+
+
+CARD_WORDS: dict[str, Callable[[Any], str]] = {"sushido": sushido_card}
+"""Per game, how a card (an event's card id or dict) is worded; others: plain values."""
+CARD_KEYS = frozenset({"card", "cards", "against", "att", "dfn"})
+
+
+def line(event: Event, names: list[str], game: str = "") -> str:
     """One event as a line: ``Alice · Damage: amount 2, life 16, why hit``."""
     data = {k: v for k, v in event.data.items() if k != "twin_of"}
+    card = CARD_WORDS.get(game)
     who = seat_name(data.pop("seat"), names) if "seat" in data else ""
     details = []
     for key, value in data.items():
         if value in ("", None):
             continue
-        if key in SEAT_KEYS:
+        if card is not None and key in CARD_KEYS:
+            text = card(value)
+        elif key in SEAT_KEYS:
             text = seat_name(value, names)
         elif key in SEATS_KEYS and isinstance(value, list):
             text = ", ".join(seat_name(v, names) for v in value) or "none"
@@ -89,4 +112,7 @@ def result_line(outcome: Outcome, names: list[str]) -> str:
         how = "ran out of time" if outcome.reason == "timeout" else "forfeited"
         return f"{head}: {gone} {how}."
     summary = named(outcome.summary, names).strip()
+    if summary and (outcome.draw or any(names[s] in summary for s in outcome.winners
+                                        if 0 <= s < len(names))):
+        return summary  # the engine's sentence already says who won
     return f"{head}. {summary}" if summary else f"{head}."

@@ -255,7 +255,7 @@ class Sandbox:
             if len(lines) == NARRATION:
                 break
             if for_viewer([event], seat):
-                lines.append({"version": version, "text": line(event, names),
+                lines.append({"version": version, "text": line(event, names, rec.game),
                               "private": event.audience is not None})
         return lines[::-1]
 
