@@ -25,6 +25,9 @@ function isCard(value) {
 
 function cardText(card) {
   if (card.name) return String(card.name);
+  if (card.type && card.glyph) {  // Sushido's cards: "Hit ◆", as the bot words them
+    return `${card.type[0].toUpperCase()}${card.type.slice(1)} ${card.glyph}`;
+  }
   return Object.entries(card).filter(([k, v]) => k !== "id" && v !== null && v !== "")
     .map(([, v]) => String(v)).join(" ");
 }
