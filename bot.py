@@ -312,7 +312,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if not settings.token.strip():
         print("No Discord token. Set the DISCORD_TOKEN environment variable (or `token` in "
-              "config.toml; see config.example.toml and the README).", file=sys.stderr)
+              "config.toml; see config.example.toml and the README). To try the games "
+              "without Discord, run the web sandbox: bash scripts/run.sh --sandbox",
+              file=sys.stderr)
         return 2
     setup_logging(settings)
     use_endpoints(dict(os.environ))
