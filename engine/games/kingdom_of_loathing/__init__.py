@@ -1,0 +1,4 @@
+"""Kingdom of Loathing card game (2-4 players): adventure, loot, then beat the Sorceress.
+
+Exposes :data:`GAME` for the registry in :mod:`engine.games`.
+"""
