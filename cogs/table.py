@@ -55,6 +55,14 @@ def timeout_line(seats: list[int], names: list[str], loc: str = DEFAULT) -> str:
     return t(loc, "table.timeout", who=who)
 
 
+def left_line(data: dict[str, Any], names: list[str], loc: str = DEFAULT) -> str:
+    """One line for a seat leaving an N-seat match while play goes on: who and why."""
+    seat = data.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    why = "timeout" if data.get("reason") == "timeout" else "forfeit"
+    return t(loc, f"table.left_{why}", who=who)
+
+
 class Table(TableMemory, commands.Cog):
     """Runs matches in Discord: boards, hands, actions, timers."""
 
@@ -127,7 +135,7 @@ class Table(TableMemory, commands.Cog):
                            finished=outcome is not None,
                            summary=renderer.result_line(outcome, view, names, loc=loc)
                            if outcome else "",
-                           locale=loc)
+                           locale=loc, left=tuple(state.left))
         embed = renderer.board_embed(ctx)
         self.recall(rec)
         recent = self.recent.get(rec.id)
@@ -422,10 +430,14 @@ class Table(TableMemory, commands.Cog):
         public_events = for_viewer(applied.events, None)
         timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
                      and isinstance(e.data.get("seat"), int)]
-        lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names,
-                                 loc)
+        lines: list[str] = []
+        for e in public_events:  # a seat leaving is one line of ours, in any game
+            if e.kind == "seat_left":
+                lines.append(left_line(e.data, names, loc))
+            elif e.kind != "timeout":
+                lines.extend(renderer.narrate([e], names, loc))
         turning = applied.outcome is not None or any(
-            renderer.turning_point(e) for e in public_events)
+            e.kind == "seat_left" or renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
         recent.extend(lines)
         post: list[str] = []

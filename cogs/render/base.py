@@ -55,6 +55,8 @@ class BoardContext:
     summary: str = ""
     locale: str = DEFAULT
     """The language of the public board (the server's)."""
+    left: tuple[int, ...] = ()
+    """Seats that left an N-seat match while play goes on (``BaseState.left``: public)."""
 
 
 def readable(text: str, names: list[str]) -> str:
@@ -127,6 +129,7 @@ class Renderer:
     def add_status(self, embed: discord.Embed, ctx: BoardContext) -> None:
         """Whose decision is pending (never what anyone chose)."""
         loc = ctx.locale
+        self.add_seats(embed, ctx)
         if ctx.finished:
             embed.set_footer(text=t(loc, "render.match_over", summary=ctx.summary).strip())
             return
@@ -138,6 +141,43 @@ class Renderer:
         if done:
             lines.append(t(loc, "render.committed", who=and_list(loc, done)))
         embed.add_field(name=t(loc, "render.now"), value="\n".join(lines) or "-",
+                        inline=False)
+
+    def seat_lines(self, view: BaseModel, names: list[str],
+                   loc: str = DEFAULT) -> list[str]:
+        """Each seat's public state at a glance, one short line per seat in seat order
+        (e.g. meat, gear, discard size), from the spectator ``view`` only.
+
+        The table shows them after each name in the board's seat list of an N-seat match
+        (:meth:`add_seats`). Default: nothing beyond the names (empty lines); a game with
+        more than two seats overrides it. ``names`` are the players' names per seat.
+        """
+        return ["" for _ in names]
+
+    def add_seats(self, embed: discord.Embed, ctx: BoardContext) -> None:
+        """The seat list of an N-seat board (more than two seats): names in turn (seat)
+        order, an arrow on whoever must decide now, a door on seats that left, and the
+        renderer's :meth:`seat_lines` after each name. Two-seat boards are left alone."""
+        if len(ctx.names) <= 2:
+            return
+        loc = ctx.locale
+        extra = self.seat_lines(ctx.view, ctx.names, loc)
+        rows = []
+        for seat, name in enumerate(ctx.names):
+            prompt = ctx.prompts.get(seat)
+            if seat in ctx.left:
+                mark, name = "🚪", t(loc, "render.seat_left", who=name)
+            elif ctx.finished:
+                mark = "·"
+            elif prompt is not None and not prompt.committed:
+                mark = "▶️"
+            elif prompt is not None:
+                mark = "✅"
+            else:
+                mark = "·"
+            line = extra[seat] if seat < len(extra) else ""
+            rows.append(f"{mark} {seat + 1}. {name}" + (f" · {line}" if line else ""))
+        embed.add_field(name=t(loc, "render.turn_order"), value="\n".join(rows)[:1024],
                         inline=False)
 
     def board_controls(self, view: BaseModel, loc: str = DEFAULT) -> list[Choice]:
