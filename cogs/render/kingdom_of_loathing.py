@@ -55,7 +55,7 @@ def phase_text(v: Any, names: list[str], loc: str) -> str:
         return t(loc, "kol.phase.over")
     actor = who(names, v.actor)
     if v.march is not None:
-        stage = t(loc, f"kol.phase.{v.march.stage}")
+        stage = t(loc, f"kol.stage.{v.march.stage}")
         return t(loc, "kol.phase.march", who=actor, stage=stage)
     return t(loc, f"kol.phase.{v.phase}", who=actor)
 
@@ -119,11 +119,13 @@ class KolRenderer(Renderer):
 
     def seat_lines(self, view: BaseModel, names: list[str],
                    loc: str = DEFAULT) -> list[str]:
-        """One public line per seat (title and facts), in seat order."""
+        """One short public line per seat (meat, mojo, gear, Buffs, counts), seat order."""
         v: Any = view
-        return [f"{self.seat_title(v, i, names, loc)}: "
-                + self.seat_line(v, i, loc).replace("\n", " · ")
-                for i in range(len(v.seats))]
+        return [self.seat_line(v, i, loc).replace("\n", " · ") for i in range(len(v.seats))]
+
+    def add_seats(self, embed: discord.Embed, ctx: BoardContext) -> None:
+        """Nothing: the KoL board gives every seat its own field (:meth:`board_embed`),
+        with the same facts as :meth:`seat_lines` and the turn, Certificate, out or left."""
 
     def board_embed(self, ctx: BoardContext) -> discord.Embed:
         """The public board, from the spectator view."""
@@ -298,23 +300,31 @@ class KolRenderer(Renderer):
     # ------------------------------------------------------------------ result
     def result_line(self, outcome: Outcome, view: BaseModel, names: list[str],
                     loc: str = DEFAULT) -> str:
-        """How the match ended, in players' names and the game's words."""
+        """How the match ended, in players' names and the game's words: the Sorceress
+        beaten (with the score), the last adventurer standing, the round cap's draw, a
+        forfeit; seats that left on the way are named after it."""
         v: Any = view
-        if outcome.draw:
-            return t(loc, "kol.result.draw")
         won = and_list(loc, [who(names, s) for s in outcome.winners])
-        left = [who(names, s) for s in getattr(v, "seats", []) and
-                [s.seat for s in v.seats if s.left]]
-        if outcome.forfeited or outcome.reason in ("forfeit", "timeout", "left"):
-            gone = and_list(loc, [who(names, s) for s in outcome.forfeited] or left)
+        gone = and_list(loc, [who(names, s) for s in outcome.forfeited])
+        if outcome.reason in ("forfeit", "timeout"):
             key = "kol.result.timeout" if outcome.reason == "timeout" else "kol.result.forfeit"
             return t(loc, key, winner=won, gone=gone)
-        if outcome.reason in ("sorceress", "march"):
-            return t(loc, "kol.result.sorceress", winner=won, power=v.sorceress)
-        if outcome.reason in ("last", "last_standing", "eliminated"):
-            return t(loc, "kol.result.last", winner=won)
-        summary = readable(outcome.summary, names).strip()
-        return t(loc, "kol.result.plain", winner=won, summary=summary).strip()
+        if outcome.draw or outcome.reason == "rounds":
+            line = t(loc, "kol.result.rounds", who=won)
+        elif outcome.reason == "sorceress":
+            march = getattr(v, "march", None)
+            best = march.scores.get(outcome.winners[0]) if march is not None else None
+            line = (t(loc, "kol.result.sorceress_score", winner=won, score=best,
+                      power=v.sorceress) if best is not None
+                    else t(loc, "kol.result.sorceress", winner=won, power=v.sorceress))
+        elif outcome.reason == "last_standing":
+            line = t(loc, "kol.result.last", winner=won)
+        else:
+            summary = readable(outcome.summary, names).strip()
+            line = t(loc, "kol.result.plain", winner=won, summary=summary).strip()
+        if outcome.forfeited:
+            line += " " + t(loc, "kol.result.left_too", gone=gone)
+        return line
 
     # ------------------------------------------------------------------ narration
     def line(self, event: Event, names: list[str], loc: str = DEFAULT) -> str | None:
