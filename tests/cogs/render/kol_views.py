@@ -33,7 +33,7 @@ def kol_view(n: int = 3, viewer: int | None = None, **changes: Any) -> KolView:
         seats=[seat_view(i) for i in range(n)],
         locations=[LocationView(index=i, top=tops[i * 8] if i != 4 else None,
                                 count=8 - i % 3) for i in range(9)],
-        trainer=list(skills())[:3] + [None], skill_deck_count=50, skill_discard_count=3,
+        trainer=[*list(skills())[:3], None], skill_deck_count=50, skill_discard_count=3,
         heap=["k10", "k20"], piles={"mu1": 8, "my1": 8, "mx1": 8}, combat=None, march=None,
         offer_index=0, roll_card=None, last="", hand=list(HAND) if viewer is not None else None,
         result_summary=None, winners=None)
