@@ -2,3 +2,7 @@
 
 Exposes :data:`GAME` for the registry in :mod:`engine.games`.
 """
+
+from engine.games.kingdom_of_loathing.rules import GAME, KingdomOfLoathing
+
+__all__ = ["GAME", "KingdomOfLoathing"]

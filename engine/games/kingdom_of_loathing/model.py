@@ -165,6 +165,8 @@ class KolState(BaseState):
     """In phase ``offer``: how many seats (from the Certificate holder) have passed."""
     march: March | None = None
     last: str = ""
+    out_order: list[int] = []
+    """Seats eliminated by failed Marches, in order."""
     """A short public line about the last thing that happened (for the board)."""
 
 
