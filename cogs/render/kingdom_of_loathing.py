@@ -38,10 +38,10 @@ ICONS = {"fight": "⚔️", "go": "✅", "back": "↩️", "nomove": "🤷", "no
          "keep": "🂠", "noroll": "⏭️", "march": "🏰", "pass": "🙅", "equip": "🧥",
          "unequip": "🧺", "sell": "💰", "use": "🍺", "dive": "🗑️", "train": "📖",
          "cast": "✨", "spell": "🔮", "buff": "🎵", "mojo": "🌀", "kill": "💀"}
-TURNING = frozenset({"killed", "nokill", "turn_end", "rollover", "march", "march_scores",
-                     "march_won", "march_failed", "eliminated", "left", "match_over",
-                     "round_cap"})
-"""Public events worth a thread message; the rest fold into the board."""
+TURNING = frozenset({"loot", "nokill", "march", "eliminated", "match_over"})
+"""Public events worth a thread message (a combat's end, a March called or failed, the
+end); the rest (purchases, discards, rollovers, scores) fold into the board's recent lines
+and are posted with the next one."""
 
 
 def who(names: list[str], seat: Any) -> str:
