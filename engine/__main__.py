@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 
@@ -19,9 +20,17 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--matches", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], help="match option key=value")
+    sim.add_argument("--seats", type=int, default=None, help="seats (default: the minimum)")
+    sim.add_argument("--agents", default=None,
+                     help="an agent of the game's agent module (e.g. greedy) at every seat")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
-    result = simulate(REGISTRY[args.game], args.matches, args.seed, options)
+    agent = None
+    if args.agents:
+        module = importlib.import_module(f"engine.games.{args.game}.agent")
+        agent = module.AGENTS[args.agents]()
+    result = simulate(REGISTRY[args.game], args.matches, args.seed, options,
+                      seats=args.seats, agent=agent)
     print(json.dumps(result.as_dict(), sort_keys=False))
     return 0 if result.errors == 0 else 1
 

@@ -47,7 +47,8 @@ def setup(options: Options, seats: int, seed: int) -> KolState:
     return KolState(game="kingdom_of_loathing", seats=seats, rng=rng,
                     sorceress=options.sorceress, round_cap=options.round_cap,
                     players=players, locations=locations, trainer=trainer,
-                    skill_deck=skill_deck, piles=piles, certificate=first, turn=first,
+                    skill_deck=skill_deck, piles=piles, certificate=first,
+                    first_player=first, turn=first,
                     actor=first)
 
 

@@ -148,6 +148,8 @@ class KolState(BaseState):
     piles: dict[str, int]
     """Stat pile counts by code."""
     certificate: int
+    first_player: int = 0
+    """Who held the Certificate at setup (turn order position 1)."""
     turn: int
     """The seat whose (normal) turn it is."""
     actor: int

@@ -427,6 +427,10 @@ class KingdomOfLoathing(Game[KolState, Act]):
             return 0.3
         return 1.0
 
+    def sim_labels(self, state: KolState) -> list[str]:
+        """Turn-order position: ``p1`` (first player, 5 meat) to ``p4``."""
+        return [f"p{(s - state.first_player) % state.seats + 1}" for s in range(state.seats)]
+
     def turns(self, state: KolState) -> int:
         """Turns played."""
         return state.turns
