@@ -143,7 +143,7 @@ class Lobby(commands.Cog):
 
     async def check_room(self, user_id: int, who: str | None = None) -> None:
         """Refuse when a player (``who``, None: the one asking) is at the live-match limit."""
-        live = await self.store.live_matches(user_id)
+        live = await self.referee.live_matches(user_id)
         if len(live) >= self.max_live:
             if who is None:
                 raise Refusal("lobby.you_at_limit", count=len(live), limit=self.max_live)
@@ -323,7 +323,7 @@ class Lobby(commands.Cog):
     async def pick_match(self, interaction: discord.Interaction[Any],
                          match_id: int | None) -> MatchRecord:
         """The match a command is about: given, the current thread's, or the only live one."""
-        live = await self.store.live_matches(interaction.user.id)
+        live = await self.referee.live_matches(interaction.user.id)
         if match_id is not None:
             rec = await self.store.get_match(match_id)
             if rec is None:
@@ -347,7 +347,7 @@ class Lobby(commands.Cog):
         """Autocomplete for ``match_id``: the caller's live matches, readably labelled."""
         out = []
         loc = locale_of(interaction)
-        for rec in await self.store.live_matches(interaction.user.id):
+        for rec in await self.referee.live_matches(interaction.user.id):
             game = REGISTRY[rec.game]
             rivals = ", ".join([await user_name(self.bot, interaction.guild, u)
                                 for u in rec.seats if u != interaction.user.id])
@@ -399,7 +399,7 @@ class Lobby(commands.Cog):
     async def matches(self, interaction: discord.Interaction[Any]) -> None:
         """List the caller's live matches and whose decision each one waits for."""
         loc = locale_of(interaction)
-        live = await self.store.live_matches(interaction.user.id)
+        live = await self.referee.live_matches(interaction.user.id)
         if not live:
             await answer(interaction, t(loc, "lobby.no_live_start"))
             return

@@ -128,6 +128,29 @@ class Referee:
         while len(self._states) > self.cache_size:
             self._states.popitem(last=False)
 
+    async def live_matches(self, user_id: int) -> list[MatchRecord]:
+        """Active matches in which ``user_id`` still plays, newest first.
+
+        A seat that left an N-seat match (``BaseState.left``) while play goes on no longer
+        counts: its live-match slot is released, and /matches and /forfeit skip it.
+        """
+        out = []
+        for rec in await self.store.live_matches(user_id):
+            game = self.registry.get(rec.game)
+            if game is None:
+                out.append(rec)
+                continue
+            left = self.cached_state(rec, game).left
+            if any(u == user_id and s not in left for s, u in enumerate(rec.seats)):
+                out.append(rec)
+        return out
+
+    @staticmethod
+    def check_playing(state: BaseState, seat: int) -> None:
+        """Refuse a seat that left the match (it is never asked anything again)."""
+        if seat in state.left:
+            raise NotYourDecision("You have left this match.")
+
     @staticmethod
     def seat_of(rec: MatchRecord, user_id: int) -> int:
         """The seat of a user in a match, or a refusal."""
@@ -218,6 +241,7 @@ class Referee:
             if seat is not None and seat != mine:
                 raise NotYourDecision("That button belongs to the other player.")
             seat = mine
+            self.check_playing(state, seat)
             before = pending_seats(game, state)
             if version is not None and version != state.version:
                 game.check_version(state, version)  # raises the stale refusal
@@ -243,6 +267,7 @@ class Referee:
             if rec.status != "active":
                 raise MatchOver("This match is over.")
             seat = self.seat_of(rec, user_id)
+            self.check_playing(state, seat)
             before = pending_seats(game, state)
             new, events = game.concede(state, seat, "forfeit")
             log = ActionLog(match_id=match_id, version=new.version, seat=seat, action=None,
@@ -255,7 +280,10 @@ class Referee:
 
         Only the decision that timed out is played (once per seat); a later decision of
         the same seat gets a fresh timer. A seat reaching the consecutive-timeout limit
-        forfeits instead.
+        forfeits instead (:meth:`Game.concede`: in an N-seat match it leaves and play goes
+        on; with several at the limit at once, the lowest seat leaves in this step and the
+        others' decisions get a fresh timer). A seat that left is never pending (the
+        game's ``on_leave`` dropped its prompts), so it is never timed or pinged again.
         Returns None when the match moved on (nothing to do).
         """
         async with self.lock(match_id):

@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine simulate GAME --matches N --seed S [--option k=v]``."""
+"""Command line: ``python -m engine simulate GAME [--seats N] --matches M --seed S
+[--option k=v]``."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--matches", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], help="match option key=value")
-    sim.add_argument("--seats", type=int, default=None, help="seats (default: the minimum)")
+    sim.add_argument("--seats", type=int, default=None,
+                     help="players per match (default: the game's minimum)")
     sim.add_argument("--agents", default=None,
                      help="an agent of the game's agent module (e.g. greedy) at every seat")
     args = parser.parse_args(argv)
@@ -29,8 +31,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.agents:
         module = importlib.import_module(f"engine.games.{args.game}.agent")
         agent = module.AGENTS[args.agents]()
-    result = simulate(REGISTRY[args.game], args.matches, args.seed, options,
-                      seats=args.seats, agent=agent)
+    try:
+        result = simulate(REGISTRY[args.game], args.matches, args.seed, options, args.seats,
+                          agent=agent)
+    except ValueError as exc:  # a number of seats the game does not allow
+        parser.error(str(exc))
     print(json.dumps(result.as_dict(), sort_keys=False))
     return 0 if result.errors == 0 else 1
 

@@ -21,6 +21,7 @@ class SimResult:
     """Figures of one simulation run."""
 
     game: str
+    seats: int = 2
     matches: int = 0
     finished: int = 0
     errors: int = 0
@@ -45,6 +46,7 @@ class SimResult:
         }
         out: dict[str, Any] = {
             "game": self.game,
+            "seats": self.seats,
             "matches": self.matches,
             "finished": self.finished,
             "errors": self.errors,
@@ -84,7 +86,7 @@ INTERRUPT_PERCENT = 25
 
 def interrupt(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any] | None:
     """Sometimes, an interrupt of some seat: ``(seat, action)``, or None."""
-    for seat in range(state.seats):
+    for seat in state.in_play():  # a seat that left never plays again
         actions = game.interrupts(state, seat)
         if actions and rng.below(100) < INTERRUPT_PERCENT:
             return seat, rng.choice(actions)
@@ -100,11 +102,24 @@ def next_move(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any, boo
     extra = interrupt(game, state, rng)
     if extra is not None:
         return extra[0], extra[1], True
-    open_seats = sorted(s for s, p in game.prompts(state).items() if not p.committed)
+    open_seats = sorted(s for s, p in game.prompts(state).items()
+                        if not p.committed and s not in state.left)
     if not open_seats:
         raise EngineError("no seat can act but the match is not over")
     seat = open_seats[rng.below(len(open_seats))]
     return seat, pick(game, state, seat, rng), False
+
+
+def check_seats(game: Game[Any, Any], seats: int | None) -> int:
+    """The number of seats to play (``None``: the game's minimum); a number the game does
+    not allow is refused with a clear :class:`ValueError`."""
+    if seats is None:
+        return game.min_seats
+    if not game.min_seats <= seats <= game.max_seats:
+        allowed = (str(game.min_seats) if game.min_seats == game.max_seats
+                   else f"{game.min_seats} to {game.max_seats}")
+        raise ValueError(f"{game.name} is played by {allowed} players, not {seats}")
+    return seats
 
 
 def play_one(
@@ -116,11 +131,11 @@ def play_one(
 
     Stops after ``max_actions`` (the simulator's own cap: the state is then unfinished).
     ``counts["interrupts"]`` is increased by the interrupts played. ``seats`` defaults to
-    the game's minimum; ``agent`` (an object with ``choose(view, options, rng)``) plays
-    every seat instead of random play.
+    the game's minimum (:func:`check_seats`); ``agent`` (an object with
+    ``choose(view, options, rng)``) plays every seat instead of random play.
     """
     opts = game.parse_options(options)
-    state = game.setup(opts, seats or game.min_seats, seed)
+    state = game.setup(opts, check_seats(game, seats), seed)
     agent_rng = Rng(seed=seed ^ 0x5EED)
     py_rng = random.Random(seed)
     actions = 0
@@ -143,15 +158,16 @@ def simulate(
     game: Game[Any, Any], matches: int, seed: int, options: dict[str, Any] | None = None,
     seats: int | None = None, agent: Any = None,
 ) -> SimResult:
-    """Play ``matches`` matches from seeds ``seed, seed+1, ...`` (random play, or
-    ``agent`` at every seat) with ``seats`` seats (default: the game's minimum)."""
-    res = SimResult(game=game.id)
+    """Play ``matches`` matches of ``seats`` players (default: the game's minimum) from
+    seeds ``seed, seed+1, ...`` (random play, or ``agent`` at every seat)."""
+    n_seats = check_seats(game, seats)
+    res = SimResult(game=game.id, seats=n_seats)
     start = time.perf_counter()
     for i in range(matches):
         res.matches += 1
         counts: dict[str, int] = {}
         try:
-            state, n = play_one(game, seed + i, options, counts=counts, seats=seats,
+            state, n = play_one(game, seed + i, options, counts=counts, seats=n_seats,
                                 agent=agent)
         except Exception as exc:  # the simulator is a fuzzer: count, don't stop
             res.errors += 1

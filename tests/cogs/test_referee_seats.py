@@ -1,0 +1,96 @@
+"""The referee with three and four seats (the toy turn game): a forfeit or too many
+timeouts make a seat leave while play goes on; the leaver is never asked, timed or
+counted as live again; results, ratings rows and the replay cover the whole match."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from cogs.ladder_replay import resimulate
+from cogs.referee import Referee
+from db import SqliteStore
+from engine.core import MatchOver, NotYourDecision
+from tests.clock import Clock
+from tests.engine.toyturns import TURNS
+
+A, B, C, D = 11, 22, 33, 44
+
+
+@pytest.fixture
+async def setup(tmp_path: pathlib.Path) -> AsyncIterator[tuple[SqliteStore, Referee, Clock]]:
+    store = SqliteStore(str(tmp_path / "h.sqlite3"))
+    await store.open()
+    clock = Clock()
+    ref = Referee(store, turn_seconds=60, max_timeouts=2, clock=clock,
+                  registry={"toyturns": TURNS})
+    yield store, ref, clock
+    await store.close()
+
+
+async def test_a_forfeit_leaves_and_play_goes_on(setup: Any) -> None:
+    store, ref, _ = setup
+    rec, _ = await ref.open_match(guild_id=1, channel_id=2, game_id="toyturns",
+                                  options={"target": 3}, seats=[A, B, C], seed=1)
+    await ref.act(rec.id, A, "s1", 0)
+    gone = await ref.forfeit(rec.id, B)  # B's turn: it passes to C
+    assert gone.outcome is None and gone.state.left == (1,)
+    assert [e.kind for e in gone.events] == ["seat_left", "turn"]
+    assert gone.pending_after == {2: "score"}
+    assert [m.id for m in await ref.live_matches(B)] == []  # B's slot is released
+    assert [m.id for m in await ref.live_matches(A)] == [rec.id]
+    before = await store.get_match(rec.id)
+    with pytest.raises(NotYourDecision, match="left"):
+        await ref.act(rec.id, B, "s1", gone.state.version)
+    with pytest.raises(NotYourDecision, match="left"):
+        await ref.forfeit(rec.id, B)
+    assert await store.get_match(rec.id) == before  # refusals change nothing
+    await ref.act(rec.id, C, "s2", 2)
+    end = await ref.act(rec.id, A, "s2", 3)  # A reaches 3 points
+    assert end.outcome is not None and end.outcome.ranks == (1, 3, 2)
+    assert end.outcome.forfeited == (1,)
+    log = await store.action_log(rec.id)
+    assert [x.note for x in log] == ["", "forfeit", "", ""]
+    stored = await store.get_match(rec.id)
+    assert stored is not None and stored.status == "finished"
+    assert resimulate(stored, log, {"toyturns": TURNS}).problem is None
+
+
+async def test_timeouts_make_seats_leave_one_by_one_until_one_wins(setup: Any) -> None:
+    store, ref, clock = setup
+    rec, _ = await ref.open_match(guild_id=1, channel_id=2, game_id="toyturns",
+                                  options={"target": 50}, seats=[A, B, C, D], seed=2)
+    await ref.act(rec.id, A, "s1", 0)
+    version, leavers = 1, []
+    while True:  # B, C, D never play: each times out twice, then leaves
+        clock.now += 61
+        applied = await ref.expire(rec.id, version)
+        assert applied is not None
+        version = applied.state.version
+        if applied.events and applied.events[0].kind == "seat_left":
+            leavers.append(applied.events[0].data["seat"])
+            assert applied.events[0].data["reason"] == "timeout"
+        if applied.outcome is not None:
+            break
+        pending = applied.pending_after
+        assert not set(pending) & set(applied.state.left)  # a leaver is never asked
+        if pending == {0: "score"}:
+            applied = await ref.act(rec.id, A, "s1", version)
+            version = applied.state.version
+    assert leavers == [1, 2]  # then D's second timeout ends it: A wins
+    assert applied.outcome.ranks == (1, 4, 3, 2) and applied.outcome.forfeited == (1, 2, 3)
+    assert applied.outcome.reason == "timeout"
+    async with store.read_connection() as conn:
+        rows = list(await conn.execute_fetchall(
+            "SELECT seat, rank, forfeited FROM match_results WHERE match_id = ? ORDER BY seat",
+            (rec.id,)))
+    assert [tuple(r) for r in rows] == [(0, 1, 0), (1, 4, 1), (2, 3, 1), (3, 2, 1)]
+    stored = await store.get_match(rec.id)
+    assert stored is not None
+    assert resimulate(stored, await store.action_log(rec.id),
+                      {"toyturns": TURNS}).problem is None
+    with pytest.raises(MatchOver):
+        await ref.forfeit(rec.id, A)
