@@ -73,10 +73,13 @@ class KolRenderer(Renderer):
     turning_points = TURNING
 
     def turn_key(self, view: BaseModel) -> tuple[Any, ...]:
-        """A turn is one seat's turn in a round (a March is its own turn)."""
+        """A turn is one seat's turn in a round; the March offers of a round are one turn,
+        and a whole March (every seat's non-combat phase, then every combat) is one turn:
+        a player is pinged once for it and sees the later decision in the open hand."""
         v: Any = view
-        march = v.march.announcer if v.march is not None else None
-        return (v.round, v.turn, v.phase == "offer", march is not None)
+        if v.march is not None:
+            return (v.round, "march", v.march.announcer)
+        return (v.round, v.turn, v.phase == "offer")
 
     def picture(self, view: BaseModel) -> bytes | None:
         """The map, the trainer row, the Heap and the players (spectator view)."""
