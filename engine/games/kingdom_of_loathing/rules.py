@@ -322,7 +322,8 @@ class KingdomOfLoathing(Game[KolState, Act]):
     def on_leave(self, state: KolState, seat: int) -> list[Event]:
         """The seat's cards freeze; it ranks last; the Certificate and turn pass on."""
         was_actor = state.actor == seat
-        if state.certificate == seat:
+        had_certificate = state.certificate == seat
+        if had_certificate:
             state.certificate = flow.next_active(state, seat)
         if len(flow.active(state)) == 1:
             return flow.win_alone(state)
@@ -351,6 +352,10 @@ class KingdomOfLoathing(Game[KolState, Act]):
         flow.cleanup(state, seat)
         state.pending_draw = 0
         state.roll_card = None
+        if had_certificate:  # the round goes on with the new holder's turn
+            flow.update_map(state)
+            state.turns += 1
+            return flow.start_turn(state, state.certificate)
         return flow.finish_turn(state)
 
     # ------------------------------------------------------------- the rest
