@@ -103,6 +103,7 @@ class HajimeBot(commands.Bot):
         from cogs.lobby import Lobby
         from cogs.reconcile import Reconciler
         from cogs.router import Router
+        from cogs.seating import Seating
         from cogs.table import Table
 
         started = time.perf_counter()
@@ -116,6 +117,10 @@ class HajimeBot(commands.Bot):
         await self.add_cog(Lobby(self, self.store, self.referee,
                                  expiry_seconds=self.settings.challenge_expiry_seconds,
                                  max_live=self.settings.max_live_matches, tick_seconds=tick))
+        await self.add_cog(Seating(self, self.store, self.referee,
+                                   expiry_seconds=self.settings.challenge_expiry_seconds,
+                                   max_live=self.settings.max_live_matches,
+                                   tick_seconds=tick))
         await self.add_cog(Library(self))
         await self.add_cog(Reconciler(self, self.store, self.referee))
         await self.load_optional_cogs()

@@ -20,6 +20,7 @@ from cogs.i18n import (
     DEFAULT,
     L,
     Refusal,
+    and_list,
     game_choices,
     locale_of,
     reason,
@@ -28,6 +29,7 @@ from cogs.i18n import (
 )
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
+from cogs.seating import Seating
 from cogs.table import Table
 from db.base import ChallengeRecord, MatchRecord, Store
 from engine.core import EngineError
@@ -137,6 +139,13 @@ class Lobby(commands.Cog):
         assert isinstance(cog, Table)
         return cog
 
+    @property
+    def seating(self) -> Seating:
+        """The N-seat tables cog."""
+        cog = self.bot.get_cog("Seating")
+        assert isinstance(cog, Seating)
+        return cog
+
     def locale(self, guild_id: int | None) -> str:
         """The language of a server's public messages (challenges)."""
         return server_locale(self.bot.get_guild(guild_id) if guild_id is not None else None)
@@ -163,18 +172,41 @@ class Lobby(commands.Cog):
     @app_commands.rename(opponent=L("cmd.challenge.opt.opponent.name"),
                          game=L("cmd.challenge.opt.game.name"),
                          duel=L("cmd.challenge.opt.duel.name"),
-                         bouts=L("cmd.challenge.opt.bouts.name"))
+                         bouts=L("cmd.challenge.opt.bouts.name"),
+                         opponent2=L("cmd.challenge.opt.opponent2.name"),
+                         opponent3=L("cmd.challenge.opt.opponent3.name"))
     @app_commands.describe(opponent=L("cmd.challenge.opt.opponent.description"),
                            game=L("cmd.challenge.opt.game.description"),
                            duel=L("cmd.challenge.opt.duel.description"),
-                           bouts=L("cmd.challenge.opt.bouts.description"))
+                           bouts=L("cmd.challenge.opt.bouts.description"),
+                           opponent2=L("cmd.challenge.opt.opponent2.description"),
+                           opponent3=L("cmd.challenge.opt.opponent3.description"))
     @app_commands.choices(game=game_choices(), duel=DUEL_CHOICES)
     @app_commands.choices(bouts=BOUT_CHOICES)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction[Any], opponent: discord.User,
-                        game: str, duel: str | None = None, bouts: int | None = None) -> None:
-        """Post a challenge with Accept/Decline buttons only the opponent can press."""
+                        game: str, duel: str | None = None, bouts: int | None = None,
+                        opponent2: discord.User | None = None,
+                        opponent3: discord.User | None = None) -> None:
+        """Post a challenge with Accept/Decline buttons only the opponent can press.
+
+        With ``opponent2`` (and ``opponent3``), for a game of three or more players, an
+        invitation table instead (:meth:`cogs.seating.Seating.invite`)."""
         loc = locale_of(interaction)
+        extra = [u for u in (opponent2, opponent3) if u is not None]
+        if extra:
+            try:
+                if game not in REGISTRY:
+                    raise Refusal("lobby.unknown_game")
+                if REGISTRY[game].max_seats <= 2:
+                    raise Refusal("seating.opponents_two", game=REGISTRY[game].name)
+                raw = check_options(game, {"duel": duel, "bouts": bouts})
+                options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
+            except EngineError as exc:
+                await answer(interaction, reason(exc, loc))
+                return
+            await self.seating.invite(interaction, game, [opponent, *extra], options)
+            return
         try:
             if game not in REGISTRY:
                 raise Refusal("lobby.unknown_game")
@@ -297,8 +329,13 @@ class Lobby(commands.Cog):
             raise Refusal("lobby.rematch_players")
         if old.status == "active":
             raise Refusal("lobby.match_going")
-        if len(old.seats) != 2:
-            raise Refusal("lobby.rematch_two")
+        if len(old.seats) != 2:  # the same seats at an invitation table
+            await self.seating.rematch(old, user)
+            await answer(interaction, t(locale_of(interaction), "lobby.rematch_offered",
+                                        who=and_list(locale_of(interaction), [
+                                            f"<@{u}>" for u in old.seats if u != user]),
+                                        where=f"<#{old.channel_id}>"))
+            return
         rival = old.seats[1] if old.seats[0] == user else old.seats[0]
         await self.check_room(user)
         await self.check_room(rival, f"<@{rival}>")

@@ -185,12 +185,15 @@ class Referee:
         seed: int | None = None,
         rated: bool = True,
         challenge_id: int | None = None,
+        lobby: tuple[int, list[int]] | None = None,
     ) -> tuple[MatchRecord, BaseState]:
         """Set up a new match in the engine and store it.
 
         With ``challenge_id``, accepting that challenge and storing the match are one
         transaction (the match is marked ``opening`` until its board is posted); a
-        challenge that is no longer open is refused and nothing is stored.
+        challenge that is no longer open is refused and nothing is stored. ``lobby``
+        (table id, its players as seen) does the same for an N-seat table: a table that
+        closed or whose players changed meanwhile is refused and nothing is stored.
         """
         game = self.game(game_id)
         opts = game.parse_options(options)
@@ -207,7 +210,12 @@ class Referee:
             deadline=deadline,
             rated=rated,
         )
-        if challenge_id is None:
+        if lobby is not None:
+            started = await self.store.start_lobby(lobby[0], lobby[1], **fields)
+            if started is None:
+                raise IllegalAction("This table changed meanwhile; look at it again.")
+            rec = started
+        elif challenge_id is None:
             rec = await self.store.create_match(**fields)
         else:
             found = await self.store.accept_challenge(challenge_id, **fields)

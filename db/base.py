@@ -218,6 +218,7 @@ class Store(Protocol):
     async def start_lobby(
         self,
         lobby_id: int,
+        players: list[int],
         *,
         guild_id: int | None,
         channel_id: int,
@@ -230,7 +231,8 @@ class Store(Protocol):
         rated: bool = True,
     ) -> MatchRecord | None:
         """Close an open table as started and create its match (marked ``opening``) in
-        one transaction, if its players are still ``seats``; else None, writing nothing."""
+        one transaction, if its players are still ``players`` (join order; ``seats`` is
+        the match's seat order); else None, writing nothing."""
 
     # ------------------------------------------------------------------- matches
     async def create_match(

@@ -113,6 +113,7 @@ class LobbyStore(BoardStore):
     async def start_lobby(
         self,
         lobby_id: int,
+        players: list[int],
         *,
         guild_id: int | None,
         channel_id: int,
@@ -130,7 +131,7 @@ class LobbyStore(BoardStore):
             # closed; a join that slipped in first changes players, and this start fails
             closed = await conn.execute(
                 "UPDATE lobbies SET status = 'started' WHERE id = ? AND status = 'open'"
-                " AND players = ?", (lobby_id, _rows.dumps(seats)))
+                " AND players = ?", (lobby_id, _rows.dumps(players)))
             if closed.rowcount != 1:
                 return None
             rec = await self._insert_match(

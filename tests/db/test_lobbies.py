@@ -49,12 +49,12 @@ async def test_a_table_starts_once_with_the_seated_players(store: SqliteStore) -
     lid = await open_table(store)
     assert await store.seat_lobby(lid, [11], [11, 12])
     assert await store.seat_lobby(lid, [11, 12], [11, 12, 13])
-    assert await store.start_lobby(lid, **match([11, 13, 12])) is None  # not who sat
-    rec = await store.start_lobby(lid, **match([11, 12, 13]))
-    assert rec is not None and rec.opening and rec.seats == [11, 12, 13]
+    assert await store.start_lobby(lid, [11, 13], **match([11, 13])) is None  # not who sat
+    rec = await store.start_lobby(lid, [11, 12, 13], **match([12, 13, 11]))  # seat order
+    assert rec is not None and rec.opening and rec.seats == [12, 13, 11]
     lobby = await store.get_lobby(lid)
     assert lobby is not None and lobby.status == "started" and lobby.match_id == rec.id
-    assert await store.start_lobby(lid, **match([11, 12, 13])) is None  # double click
+    assert await store.start_lobby(lid, [11, 12, 13], **match([11, 12, 13])) is None  # double click
     assert not await store.seat_lobby(lid, [11, 12, 13], [11, 12])  # closed: no leave
     assert not await store.close_lobby(lid, "cancelled")
     assert await count(store, "matches") == 1
@@ -65,7 +65,8 @@ async def test_a_table_starts_once_with_the_seated_players(store: SqliteStore) -
 async def test_racing_starts_make_exactly_one_match(store: SqliteStore) -> None:
     lid = await open_table(store, seats=2)
     assert await store.seat_lobby(lid, [11], [11, 12])
-    made = await asyncio.gather(*(store.start_lobby(lid, **match([11, 12])) for _ in range(6)))
+    made = await asyncio.gather(*(store.start_lobby(lid, [11, 12], **match([11, 12]))
+                                  for _ in range(6)))
     assert sum(m is not None for m in made) == 1
     assert await count(store, "matches") == 1
 
@@ -78,7 +79,7 @@ async def test_open_tables_and_closing(store: SqliteStore) -> None:
     assert not await store.close_lobby(c, "cancelled")
     opened = await store.open_lobbies()
     assert [x.id for x in opened] == [a, b] and opened[1].invited == [12, 13]
-    assert await store.start_lobby(c, **match([11])) is None
+    assert await store.start_lobby(c, [11], **match([11])) is None
 
 
 async def test_an_open_table_survives_a_restart(make_store: Any) -> None:
