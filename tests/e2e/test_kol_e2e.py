@@ -183,14 +183,15 @@ class KolPlayer(Player):
         await self.settle()
 
 
-async def open_match(fake: FakeDiscord, bot: Any, users: list[Any]) -> tuple[int, Message]:
+async def open_match(fake: FakeDiscord, bot: Any, users: list[Any],
+                     seats: int) -> tuple[int, Message]:
     """Start a match of ``users`` (host first) and return its id and board message.
 
     Through ``/host`` when the N-seat lobby is there, else opened by the referee and posted
     by the table as the lobby does.
     """
-    if bot.tree.get_command("host") is not None:
-        return await hosted(fake, bot, users)
+    if bot.get_cog("Seating") is not None:
+        return await hosted(fake, bot, users, seats)
     res = await (await users[0].slash("challenge", opponent=users[1], game=GAME_ID)).response()
     assert res.message is not None, res.content
     ch_id = int(res.message.custom_ids[0].split(":")[2])
@@ -206,19 +207,23 @@ async def open_match(fake: FakeDiscord, bot: Any, users: list[Any]) -> tuple[int
     return rec.id, board
 
 
-async def hosted(fake: FakeDiscord, bot: Any, users: list[Any]) -> tuple[int, Message]:
-    """``/host`` by the first user, the others join, the host starts."""
-    res = await (await users[0].slash("host", game=GAME_ID, seats=len(users))).response()
+async def hosted(fake: FakeDiscord, bot: Any, users: list[Any],
+                 seats: int) -> tuple[int, Message]:
+    """``/host`` by the first user for ``seats`` seats, the others join; a full table
+    starts by itself, else the host presses Start."""
+    res = await (await users[0].slash("host", game=GAME_ID, seats=seats)).response()
     assert res.message is not None and not res.ephemeral, res.content
     lobby = res.message
-    join = next(c for c in lobby.custom_ids if "join" in c)
+    join = next(c for c in lobby.custom_ids if c.endswith(":join"))
     for user in users[1:]:
         joined = await press(user, lobby, join)
-        assert joined.response_type in (4, 7), joined.content
+        assert joined.response_type in (4, 6, 7) and not joined.ephemeral, joined.content
         await idle(fake, bot)
-    if not fake.threads(fake.channel):
-        start = next(c for c in lobby.custom_ids if "start" in c)
-        await press(users[0], lobby, start)
+    if len(users) < seats:
+        assert not fake.threads(fake.channel)  # not full: waits for the host
+        start = next(c for c in lobby.custom_ids if c.endswith(":start"))
+        started = await press(users[0], lobby, start)
+        assert not started.ephemeral, started.content
     await idle(fake, bot)
     thread = fake.threads(fake.channel)[-1]
     board = fake.messages(thread)[0]
@@ -227,12 +232,13 @@ async def hosted(fake: FakeDiscord, bot: Any, users: list[Any]) -> tuple[int, Me
 
 
 async def play_match(fake: FakeDiscord, tmp_path: pathlib.Path, players: int, seed: int,
-                     leave_after: int | None = None) -> tuple[KolPlayer, list[Message]]:
+                     leave_after: int | None = None, seats: int | None = None
+                     ) -> tuple[KolPlayer, list[Message]]:
     if players > 3 and not any(u.name == "dave" for u in fake.users.values()):
         fake.add_user("dave")
     users = [fake.user(n) for n in ("alice", "bob", "carol", "dave")[:players]]
     async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
-        match_id, board = await open_match(fake, bot, users)
+        match_id, board = await open_match(fake, bot, users, seats or players)
         assert board.embeds and "Kingdom of Loathing" in board.embeds[0]["title"]
         thread = fake.threads(fake.channel)[-1]
         player = KolPlayer(fake, bot, match_id, board, users, seed=seed, thread=thread)
@@ -278,7 +284,8 @@ async def test_three_players_to_the_end(fake_discord: FakeDiscord, tmp_path: pat
                                         tagged_hands: None,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     pin_engine_seed(monkeypatch, 7)
-    player, shown = await play_match(fake_discord, tmp_path, 3, seed=3)
+    # a table of up to 4 seats: three join and the host starts it
+    player, shown = await play_match(fake_discord, tmp_path, 3, seed=3, seats=4)
     check_feel(player, shown)
     state: Any = player.final  # type: ignore[attr-defined]
     assert state.result is not None and state.round >= 2
