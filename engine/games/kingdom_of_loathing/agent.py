@@ -39,10 +39,10 @@ def main_stat(view: KolView, me: SeatView) -> str:
     return max(("mu", "mx", "my"), key=lambda s: (total[s], s == "mu"))
 
 
-def icon_total(me: SeatView, maneuver: str) -> int:
-    """The seat's icons for a maneuver."""
-    return sum(c.icons.get(maneuver) for c in active_cards(me.equipped, me.skills,
-                                                           me.buffs_on))
+def icon_total(me: SeatView, maneuver: str, buffs: bool = True) -> int:
+    """The seat's icons for a maneuver (without Buffs: as in a March, which ends them)."""
+    return sum(c.icons.get(maneuver) for c in active_cards(
+        me.equipped, me.skills, me.buffs_on if buffs else []))
 
 
 def march_estimate(view: KolView, me: SeatView) -> int:
@@ -57,13 +57,26 @@ def march_estimate(view: KolView, me: SeatView) -> int:
         if not cards:
             continue
         mojo = sum(card_value(c) for c in hand if c[:2] == "my") if m != "spell" else 0
-        skill_dmg = 0
+        weapon = sum(data.item(c).power for c in me.equipped
+                     if data.item(c).kind == "weapon")
+        skill_dmg = skill_red = 0
+        for s in sorted(me.skills, key=lambda x: data.skills()[x].mojo):
+            sk = data.skills()[s]
+            eff = sk.effect
+            if sk.kind != "combat" or eff is None or sk.mojo > mojo:
+                continue
+            mojo -= sk.mojo
+            if eff.type == "reduce":
+                skill_red += eff.amount
+            else:
+                skill_dmg += eff.amount + (weapon if eff.type == "weapon_damage" else 0)
         for s in me.skills:
             sk = data.skills()[s]
-            if sk.kind == "combat" and sk.effect and sk.mojo <= mojo:
-                mojo -= sk.mojo
-                skill_dmg += sk.effect.amount + 1
-        total = cards + icon_total(me, m) + (0 if m == "evade" else dmg + skill_dmg)
+            if sk.kind == "spell" and sk.effect and mojo >= 1:
+                skill_dmg += mojo + sk.effect.amount
+                mojo = 0
+        total = (cards + icon_total(me, m, buffs=False) + skill_red
+                 + (0 if m == "evade" else dmg + skill_dmg))
         best = max(best, total)
     return best + red
 
