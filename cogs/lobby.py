@@ -210,6 +210,8 @@ class Lobby(commands.Cog):
         try:
             if game not in REGISTRY:
                 raise Refusal("lobby.unknown_game")
+            if REGISTRY[game].min_seats > 2:  # name more opponents, or /host a table
+                Seating.check_seats(game, 2)
             if opponent.id == interaction.user.id:
                 raise Refusal("lobby.not_yourself")
             if opponent.bot:
@@ -369,6 +371,10 @@ class Lobby(commands.Cog):
                 raise Refusal("lobby.not_in_match")
             if rec.status != "active":
                 raise Refusal("lobby.that_match_over")
+            _, _, state = await self.referee.load(rec.id)
+            if all(s in state.left for s, u in enumerate(rec.seats)
+                   if u == interaction.user.id):
+                raise Refusal("reason.already_left")
             return rec
         here = [m for m in live if m.thread_id == interaction.channel_id]
         if here:

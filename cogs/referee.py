@@ -354,7 +354,8 @@ class Referee:
         status = "active"
         if outcome is not None:
             status = "finished"
-            labels = game.sim_labels(new)
+            labels = (game.sim_labels(new) if type(game).sim_labels is not Game.sim_labels
+                      else [""] * len(rec.seats))  # no "seat0": the ladder shows names
             results = [
                 ResultRow(seat=s, user_id=uid, rank=outcome.ranks[s],
                           forfeited=s in outcome.forfeited, label=labels[s])

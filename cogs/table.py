@@ -19,7 +19,7 @@ from cogs import ids, pictures
 from cogs.controls import board_buttons, controls
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, server_locale, t
 from cogs.referee import Applied, Referee, pending_seats
-from cogs.render.base import BoardContext, Choice, Renderer
+from cogs.render.base import BoardContext, Choice, Renderer, left_line
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
@@ -53,14 +53,6 @@ def timeout_line(seats: list[int], names: list[str], loc: str = DEFAULT) -> str:
     """One line for timed-out decisions, however many defaults they played."""
     who = and_list(loc, [names[s] for s in seats if 0 <= s < len(names)])
     return t(loc, "table.timeout", who=who)
-
-
-def left_line(data: dict[str, Any], names: list[str], loc: str = DEFAULT) -> str:
-    """One line for a seat leaving an N-seat match while play goes on: who and why."""
-    seat = data.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-    why = "timeout" if data.get("reason") == "timeout" else "forfeit"
-    return t(loc, f"table.left_{why}", who=who)
 
 
 class Table(TableMemory, commands.Cog):
@@ -209,6 +201,8 @@ class Table(TableMemory, commands.Cog):
         rec, game, state, seat = await self._seat(interaction, cid.num(0))
         if rec.status != "active":
             raise Refusal("reason.match_over")
+        if seat in state.left:
+            raise Refusal("reason.left_match")
         prompt = game.prompts(state).get(seat)
         if prompt is None and not game.interrupts(state, seat):
             raise Refusal("table.nothing_to_decide")

@@ -83,6 +83,15 @@ def winners_text(outcome: Outcome, names: list[str], loc: str = DEFAULT) -> str:
     return t(loc, "render.wins" if len(won) == 1 else "render.win", who=and_list(loc, won))
 
 
+def left_line(data: dict[str, Any], names: list[str], loc: str = DEFAULT) -> str:
+    """One line for a ``seat_left`` event (a seat leaving an N-seat match while play goes
+    on): who left and why (a forfeit, or too many timeouts)."""
+    seat = data.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    why = "timeout" if data.get("reason") == "timeout" else "forfeit"
+    return t(loc, f"table.left_{why}", who=who)
+
+
 def humanize(kind: str) -> str:
     """``super_combo`` -> ``Super combo``."""
     return kind.replace("_", " ").capitalize()
@@ -249,6 +258,8 @@ class Renderer:
 
     def line(self, event: Event, names: list[str], loc: str = DEFAULT) -> str | None:
         """One event as a line, or None to skip it."""
+        if event.kind == "seat_left":
+            return left_line(event.data, names, loc)
         data: dict[str, Any] = {k: v for k, v in event.data.items() if k != "twin_of"}
         seat = data.pop("seat", None)
         who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
