@@ -331,7 +331,10 @@ class KolRenderer(Renderer):
 
     # ------------------------------------------------------------------ narration
     def line(self, event: Event, names: list[str], loc: str = DEFAULT) -> str | None:
-        """One event as a line in the match log (the hand's cards only to their seat)."""
+        """One event as a line in the match log (the hand's cards only to their seat); a
+        seat leaving is the platform's line."""
+        if event.kind == "seat_left":
+            return super().line(event, names, loc)
         return event_line(event, names, loc)
 
 

@@ -185,26 +185,8 @@ class KolPlayer(Player):
 
 async def open_match(fake: FakeDiscord, bot: Any, users: list[Any],
                      seats: int) -> tuple[int, Message]:
-    """Start a match of ``users`` (host first) and return its id and board message.
-
-    Through ``/host`` when the N-seat lobby is there, else opened by the referee and posted
-    by the table as the lobby does.
-    """
-    if bot.get_cog("Seating") is not None:
-        return await hosted(fake, bot, users, seats)
-    res = await (await users[0].slash("challenge", opponent=users[1], game=GAME_ID)).response()
-    assert res.message is not None, res.content
-    ch_id = int(res.message.custom_ids[0].split(":")[2])
-    rec, state = await bot.referee.open_match(  # accepted with every seat, as a lobby does
-        guild_id=fake.guild_id, channel_id=fake.channel.id, game_id=GAME_ID, options={},
-        seats=[u.id for u in users], challenge_id=ch_id)
-    table: Any = bot.get_cog("Table")
-    channel = bot.get_channel(fake.channel.id) or await bot.fetch_channel(fake.channel.id)
-    await table.post_board(rec, state, channel)
-    await idle(fake, bot)
-    thread = fake.threads(fake.channel)[-1]
-    board = fake.messages(thread)[0]
-    return rec.id, board
+    """Start a match of ``users`` (host first) through ``/host``; its id and board."""
+    return await hosted(fake, bot, users, seats)
 
 
 async def hosted(fake: FakeDiscord, bot: Any, users: list[Any],

@@ -104,6 +104,14 @@ def test_board_and_lines_speak_names_and_game_words(loc: str) -> None:
                     assert not UNKNOWN_KEY.search(line) and not BAD.search(line), line
 
 
+def test_a_leaver_is_one_line_in_names() -> None:
+    leaves = [e for m in MATCHES for _, evs in m for e in evs if e.kind == "seat_left"]
+    assert leaves
+    for e in leaves:
+        (line,) = R.narrate([e], NAMES)
+        assert NAMES[e.data["seat"]] in line and "left" in line
+
+
 def test_every_ending_is_explained() -> None:
     for m in MATCHES:
         state = m[-1][0]
