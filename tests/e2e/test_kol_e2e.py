@@ -287,3 +287,21 @@ async def test_four_players_one_leaves_mid_game(fake_discord: FakeDiscord,
     assert state.result.ranks[gone] == max(state.result.ranks)  # the leaver ranks last
     log = "\n".join(m.content for m in shown)
     assert "left the match" in log  # the leaver's line, then the result
+
+
+async def test_card_looks_up_monsters_items_and_skills(fake_discord: FakeDiscord,
+                                                       tmp_path: pathlib.Path) -> None:
+    fake = fake_discord
+    alice = fake.user("alice")
+    async with bot_running(fake, tmp_path / "h.sqlite3"):
+        for name, words, kind in (("Sulking Scarecrow", "Power 2", "monster"),
+                                  ("Gourd Cudgel", "Melee +1", "item"),
+                                  ("Clobbering Swing", "", "skill")):
+            res = await (await alice.slash("card", game=GAME_ID, name=name)).response()
+            assert res.ephemeral and res.embeds, res.content
+            embed = res.embeds[0]
+            assert embed["title"] == name and words in embed["description"]
+            assert kind in embed["footer"]["text"]
+        miss = await (await alice.slash("card", game=GAME_ID, name="Nobody")).response()
+        assert miss.ephemeral and "Nothing called" in miss.content
+    assert fake.schema_errors == [] and fake.handler_errors == []
