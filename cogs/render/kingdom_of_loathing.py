@@ -247,11 +247,15 @@ class KolRenderer(Renderer):
         ref = parts[1] if len(parts) > 1 else ""
         if kind in SINGLE:
             return t(loc, f"kol.label.{kind}")
-        if kind in ("equip", "unequip", "sell", "use"):
+        if kind == "sell":
+            return t(loc, "kol.label.sell", card=kt.card_name(ref), meat=kt.autosell(ref))
+        if kind in ("equip", "unequip", "use"):
             return t(loc, f"kol.label.{kind}", card=kt.card_name(ref))
         if kind == "dive":
             return t(loc, "kol.label.dive", card=kt.item_price(ref))
-        if kind in ("train", "cast", "buff"):
+        if kind == "train":
+            return t(loc, "kol.label.train", skill=kt.skill_text(ref), cost=kt.train_cost(ref))
+        if kind in ("cast", "buff"):
             return t(loc, f"kol.label.{kind}", skill=kt.skill_text(ref))
         if kind == "spell":
             mojo = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 1
@@ -263,9 +267,11 @@ class KolRenderer(Renderer):
         if kind == "man":
             values = parts[2] if len(parts) > 2 else ""
             return t(loc, "kol.label.man", maneuver=t(loc, f"kol.maneuver.{ref}"),
-                     cards=" + ".join(values) or "—")
-        if kind == "kill" and ref.isdigit():
-            return t(loc, "kol.label.kill", place=kt.location_name(int(ref)))
+                     cards=" + ".join(values) or "—",
+                     total=sum(int(x) for x in values if x.isdigit()))
+        if kind == "kill" and ref.isdigit():  # the engine's label names the monster
+            monster = kt.monster_named(fallback.removeprefix("Kill ").strip())
+            return t(loc, "kol.label.kill", place=kt.location_name(int(ref)), monster=monster)
         return fallback
 
     def groups(self, choices: list[tuple[str, Choice]],

@@ -73,6 +73,25 @@ def monster_short(card: str) -> str:
     return f"{m.name} ({m.power}{elem})"
 
 
+def monster_named(name: str) -> str:
+    """:func:`monster_short` of the monster called ``name`` (``name`` if none is)."""
+    for card in cards().values():
+        if card.monster.name == name:
+            return monster_short(card.id)
+    return name
+
+
+def autosell(card: str) -> int:
+    """The meat an item AutoSells for."""
+    return item(card).autosell
+
+
+def train_cost(skill_id: str) -> int:
+    """The meat a trainer asks for a skill."""
+    found = skills().get(skill_id)
+    return found.cost if found is not None else 0
+
+
 def location_name(index: int) -> str:
     """A map location's name."""
     locs = content().locations

@@ -156,6 +156,8 @@ def test_controls_reach_every_legal_action_in_small_menus() -> None:
             for g in groups:
                 for c in g.choices:
                     assert c.label and not UNKNOWN_KEY.search(c.label), c.label
+                    if c.aid.startswith("kill-"):  # the monster, its power, its place
+                        assert re.fullmatch(r"Kill .+ \(\d+.*\) at .+", c.label), c.label
 
 
 def test_pictures_of_every_seat_count() -> None:

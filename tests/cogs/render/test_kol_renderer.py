@@ -114,24 +114,28 @@ def test_single_actions_are_buttons_and_card_choices_selects() -> None:
     assert {c.aid for g in selects for c in g.choices} == {a for _, a in pairs[:-1]}
     assert [c.aid for g in buttons for c in g.choices] == ["fight"]
     labels = {c.aid: c.label for g in groups for c in g.choices}
-    assert labels["sell-k03"] == "AutoSell Thorny Slingshot"
+    assert labels["sell-k03"] == "AutoSell Thorny Slingshot (+2 meat)"
+    assert labels["train-s01"] == "Train Clobbering Swing (combat, 1 mojo): 5 meat"
     assert labels["fight"] == "To combat"
     assert labels["mojo-my2"] == "Mojo: discard 🔮 Mysticality 2"
 
 
 def test_few_choices_are_one_row_of_buttons() -> None:
-    pairs = [("kill", "kill-0"), ("kill", "kill-3"), ("nokill", "nokill")]
-    groups = R.groups(choices(pairs))
+    pairs = [("kill", Choice(aid="kill-0", label="Kill Sulking Scarecrow")),
+             ("kill", Choice(aid="kill-3", label="Kill Icicle Imp")),
+             ("nokill", Choice(aid="nokill", label="Kill nothing"))]
+    groups = R.groups(pairs)
     assert len(groups) == 1 and not groups[0].select
     assert [c.label for c in groups[0].choices] == [
-        "Kill at Gloomy Gourd Patch", "Kill at Frostbitten Foothills", "Kill nothing"]
+        "Kill Sulking Scarecrow (2 👻) at Gloomy Gourd Patch",
+        "Kill Icicle Imp (6 ❄️) at Frostbitten Foothills", "Kill nothing"]
 
 
 def test_maneuver_labels_read_the_cards() -> None:
     pairs = [("man", "man-melee-113"), ("man", "man-spell-2"), ("pick", "pick-ranged"),
              ("nomove", "nomove")]
     labels = [c.label for g in R.groups(choices(pairs)) for c in g.choices]
-    assert labels == ["Melee: 1 + 1 + 3", "Spell: 2", "Ranged: choose cards",
+    assert labels == ["Melee: 1 + 1 + 3 = 5", "Spell: 2 = 2", "Ranged: choose cards",
                       "No maneuver"]
 
 
