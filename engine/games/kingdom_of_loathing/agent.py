@@ -45,25 +45,30 @@ def icon_total(me: SeatView, maneuver: str, buffs: bool = True) -> int:
         me.equipped, me.skills, me.buffs_on if buffs else []))
 
 
-def march_estimate(view: KolView, me: SeatView) -> int:
-    """A rough best March score (cards of one stat, icons, combat items, skills)."""
+def estimates(view: KolView, me: SeatView) -> dict[str, int]:
+    """A rough best score per maneuver (cards of its stat, icons without Buffs, combat
+    items and the skills the hand's Mysticality can pay for); reductions count as score."""
     hand = view.hand or []
     items = [data.item(c).effect for c in me.items if data.item(c).kind == "combat"]
     dmg = sum(e.amount for e in items if e and e.type == "damage")
     red = sum(e.amount for e in items if e and e.type == "reduce")
-    best = 0
+    if view.combat is not None:  # what this combat already played
+        dmg += sum(h.amount for h in view.combat.damage)
+        red += sum(h.amount for h in view.combat.reductions)
+    out: dict[str, int] = {}
     for m in MANEUVERS:
         cards = sum(card_value(c) for c in hand if c[:2] == MANEUVER_STAT[m])
         if not cards:
             continue
-        mojo = sum(card_value(c) for c in hand if c[:2] == "my") if m != "spell" else 0
+        mojo = me.mojo + (sum(card_value(c) for c in hand if c[:2] == "my")
+                          if m != "spell" else 0)
         weapon = sum(data.item(c).power for c in me.equipped
                      if data.item(c).kind == "weapon")
         skill_dmg = skill_red = 0
         for s in sorted(me.skills, key=lambda x: data.skills()[x].mojo):
             sk = data.skills()[s]
             eff = sk.effect
-            if sk.kind != "combat" or eff is None or sk.mojo > mojo:
+            if sk.kind != "combat" or eff is None or sk.mojo > mojo or s in me.used:
                 continue
             mojo -= sk.mojo
             if eff.type == "reduce":
@@ -72,13 +77,17 @@ def march_estimate(view: KolView, me: SeatView) -> int:
                 skill_dmg += eff.amount + (weapon if eff.type == "weapon_damage" else 0)
         for s in me.skills:
             sk = data.skills()[s]
-            if sk.kind == "spell" and sk.effect and mojo >= 1:
+            if sk.kind == "spell" and sk.effect and mojo >= 1 and s not in me.used:
                 skill_dmg += mojo + sk.effect.amount
                 mojo = 0
-        total = (cards + icon_total(me, m, buffs=False) + skill_red
-                 + (0 if m == "evade" else dmg + skill_dmg))
-        best = max(best, total)
-    return best + red
+        out[m] = (cards + icon_total(me, m, buffs=False) + red + skill_red
+                  + (0 if m == "evade" else dmg + skill_dmg))
+    return out
+
+
+def march_estimate(view: KolView, me: SeatView) -> int:
+    """The best of :func:`estimates` (0 without any stat card)."""
+    return max(estimates(view, me).values(), default=0)
 
 
 class GreedyAgent:
@@ -124,6 +133,8 @@ class GreedyAgent:
 
     @staticmethod
     def _noncombat(view: KolView, me: SeatView, by: dict[str, list[Act]]) -> Act:
+        if view.march is not None:  # keep the gear the March estimate counted on
+            return by["fight"][0]
         if "use" in by:
             return by["use"][0]
         for a in by.get("equip", []):
@@ -170,7 +181,11 @@ class GreedyAgent:
             return sum(card_value(c) for c in a.cards) + icon_total(me, a.ref) + extra
 
         mans = by.get("man", [])
-        best = max(mans, key=strength) if mans else None
+        plan = estimates(view, me)
+        target = max(plan, key=lambda m: plan[m]) if plan else ""
+        best = next((a for a in mans if a.ref == target), None)
+        if best is None and mans:
+            best = max(mans, key=strength)
         best_stat = MANEUVER_STAT[best.ref] if best else ""
         if "cast" in by:
             return by["cast"][0]
