@@ -324,6 +324,9 @@ class Seating(commands.Cog):
         await self.check_room(user)
         await self.check_free(user, but=lobby.id)
         players = [*lobby.players, user]
+        if len(players) == lobby.seats:  # it will start: refuse before seating anyone
+            for uid in lobby.players:
+                await self.check_room(uid, f"<@{uid}>")
         if not await self.store.seat_lobby(lobby.id, lobby.players, players):
             raise Refusal("seating.changed")
         lobby.players = players

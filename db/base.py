@@ -215,6 +215,9 @@ class Store(Protocol):
     async def open_lobbies(self) -> list[LobbyRecord]:
         """Every open table (to expire them, also after a restart)."""
 
+    async def lobby_of_match(self, match_id: int) -> LobbyRecord | None:
+        """The started table that opened a match, if any."""
+
     async def start_lobby(
         self,
         lobby_id: int,

@@ -104,6 +104,12 @@ class LobbyStore(BoardStore):
                 (status, lobby_id))
             return cur.rowcount == 1
 
+    async def lobby_of_match(self, match_id: int) -> LobbyRecord | None:
+        """The started table that opened a match, if any."""
+        rows = await self._fetch(
+            f"SELECT {LOBBY_COLUMNS} FROM lobbies WHERE match_id = ?", (match_id,))
+        return lobby_from_row(rows[0]) if rows else None
+
     async def open_lobbies(self) -> list[LobbyRecord]:
         """Every open table, oldest first."""
         rows = await self._fetch(

@@ -4,11 +4,14 @@ counted as live again; results, ratings rows and the replay cover the whole matc
 
 from __future__ import annotations
 
+import asyncio
 import pathlib
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cogs.ladder_replay import resimulate
 from cogs.referee import Referee
@@ -94,3 +97,55 @@ async def test_timeouts_make_seats_leave_one_by_one_until_one_wins(setup: Any) -
                       {"toyturns": TURNS}).problem is None
     with pytest.raises(MatchOver):
         await ref.forfeit(rec.id, A)
+
+
+async def random_match(seats: int, seed: int, moves: list[int]) -> None:
+    """Drive a match through the referee: each move is an action of whoever decides, a
+    forfeit of a random seat still playing, or the clock running out."""
+    store = SqliteStore(":memory:")
+    await store.open()
+    clock = Clock()
+    ref = Referee(store, turn_seconds=60, max_timeouts=2, clock=clock,
+                  registry={"toyturns": TURNS})
+    users = [100 + s for s in range(seats)]
+    rec, state = await ref.open_match(guild_id=1, channel_id=2, game_id="toyturns",
+                                      options={"target": 12}, seats=users, seed=seed)
+    try:
+        for move in moves:
+            rec, _, state = await ref.load(rec.id)
+            if rec.status != "active":
+                break
+            playing = state.in_play()
+            if move % 7 == 0:
+                applied = await ref.forfeit(rec.id, users[playing[move % len(playing)]])
+            elif move % 7 == 1:
+                clock.now += 61
+                got = await ref.expire(rec.id, rec.version)
+                assert got is not None
+                applied = got
+            else:
+                [seat] = TURNS.prompts(state)
+                applied = await ref.act(rec.id, users[seat], f"s{1 + move % 2}",
+                                        state.version)
+            left = set(applied.state.left)
+            assert not set(applied.pending_after) & left  # a leaver is never asked
+            for s, uid in enumerate(users):
+                live = [m.id for m in await ref.live_matches(uid)]
+                assert (rec.id in live) == (applied.outcome is None and s not in left)
+        rec, _, state = await ref.load(rec.id)
+        if state.result is not None:
+            ranks, gone = state.result.ranks, set(state.result.forfeited)
+            assert all(ranks[a] < ranks[b] for a in range(seats) for b in gone
+                       if a not in gone)
+            assert len(state.result.winners) == 1
+        assert resimulate(rec, await store.action_log(rec.id),
+                          {"toyturns": TURNS}).problem is None
+    finally:
+        await store.close()
+
+
+@settings(max_examples=30)
+@given(st.integers(3, 4), st.integers(0, 2**31), st.lists(st.integers(0, 60), max_size=40))
+def test_random_forfeits_timeouts_and_moves_keep_the_seats_coherent(
+        seats: int, seed: int, moves: list[int]) -> None:
+    asyncio.run(random_match(seats, seed, moves))

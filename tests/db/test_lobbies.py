@@ -54,6 +54,8 @@ async def test_a_table_starts_once_with_the_seated_players(store: SqliteStore) -
     assert rec is not None and rec.opening and rec.seats == [12, 13, 11]
     lobby = await store.get_lobby(lid)
     assert lobby is not None and lobby.status == "started" and lobby.match_id == rec.id
+    assert await store.lobby_of_match(rec.id) == lobby
+    assert await store.lobby_of_match(rec.id + 1) is None
     assert await store.start_lobby(lid, [11, 12, 13], **match([11, 12, 13])) is None  # double click
     assert not await store.seat_lobby(lid, [11, 12, 13], [11, 12])  # closed: no leave
     assert not await store.close_lobby(lid, "cancelled")

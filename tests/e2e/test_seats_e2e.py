@@ -233,3 +233,70 @@ async def test_a_table_expires_and_a_restart_keeps_an_open_one(
         await idle(fake, bot)
         assert "Started!" in table.content
     assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_timeouts_make_seats_leave_one_line_each_and_never_ping_them_again(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, toyturns: None) -> None:
+    from tests.e2e.test_play_feel_e2e import pinged
+
+    fake = fake_discord
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    async with bot_running(fake, tmp_path / "h.sqlite3", turn_seconds=0.8,
+                           max_consecutive_timeouts=1, timer_tick_seconds=0.05) as bot:
+        table = (await slash(alice, "host", game="toyturns", seats=3)).message
+        await press(bob, table, button(table, "join"))
+        await press(carol, table, button(table, "join"))
+        await idle(fake, bot)
+        thread = fake.threads(fake.channel)[-1]
+        await fake.wait_for(lambda: any("Match over" in m.content
+                                        for m in fake.messages(thread)), timeout=20,
+                            what="alice, then bob, to time out and leave")
+        await idle(fake, bot)
+        texts = [m.content for m in fake.messages(thread)]
+        left = [x for t in texts for x in t.splitlines() if "left the match" in x]
+        # alice leaves and play goes on; bob's leave leaves carol alone: she wins
+        assert left == [f"🚪 {alice.mention} left the match (too many decisions timed out);"
+                        " play goes on without them."], left
+        final = fake.messages(thread)[-1]
+        assert carol.mention in final.content and "wins" in final.content
+        assert "timed out too often" in final.content, final.content
+        gone_at = next(i for i, m in enumerate(fake.messages(thread))
+                       if alice.mention in m.content and "left the match" in m.content)
+        for msg in fake.messages(thread)[gone_at:]:
+            assert alice.id not in pinged(msg.history[0]), msg.content
+        rec = await bot.store.get_match((await lobby_rows(bot))[0][3])
+        assert rec is not None and rec.status == "finished"
+        assert [await bot.referee.live_matches(u.id) for u in (alice, bob, carol)] == [
+            [], [], []]
+    assert fake.schema_errors == [] and fake.handler_errors == []
+
+
+async def test_a_table_started_just_before_a_crash_opens_after_the_restart(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, toyturns: None) -> None:
+    import asyncio
+
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    db = tmp_path / "h.sqlite3"
+    async with bot_running(fake, db) as bot:
+        table = (await slash(alice, "host", game="toyturns", seats=3)).message
+        await press(bob, table, button(table, "join"))
+        [(lid, *_)] = await lobby_rows(bot)
+        # the crash window of the host's Start: stored (table closed, match opening),
+        # nothing posted yet
+        rec, _ = await bot.referee.open_match(
+            guild_id=fake.guild_id, channel_id=fake.channel.id, game_id="toyturns",
+            options={}, seats=[alice.id, bob.id], lobby=(lid, [alice.id, bob.id]))
+        assert rec.opening and "Seated (2/3)" in table.content
+    async with bot_running(fake, db) as bot:  # the reconciler opens it
+        for _ in range(750):
+            again = await bot.store.get_match(rec.id)
+            if again is not None and not again.opening:
+                break
+            await asyncio.sleep(0.02)
+        await idle(fake, bot)
+        assert again is not None and not again.opening and again.message_id is not None
+        await fake.wait_for(lambda: "Started!" in table.content, timeout=10,
+                            what="the table message to say so")
+        assert table.custom_ids == []
+    assert fake.schema_errors == [] and fake.handler_errors == []
