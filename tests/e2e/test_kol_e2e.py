@@ -238,6 +238,9 @@ async def play_match(fake: FakeDiscord, tmp_path: pathlib.Path, players: int, se
         messages = fake.messages(thread)
         final = messages[-1]
         assert "Match over" in final.content
+        endings = ("beats the Naughty Sorceress", "last adventurer standing",
+                   "Nobody beat the Naughty Sorceress", "left the match")
+        assert any(e in final.content for e in endings), final.content  # explained
         shown = fake.messages(fake.channel) + messages
         for user in users:
             shown += user.ephemerals()
