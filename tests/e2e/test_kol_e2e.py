@@ -247,6 +247,15 @@ async def play_match(fake: FakeDiscord, tmp_path: pathlib.Path, players: int, se
         _, _, state = await player.state()
         assert board.attachment("board.png").data.startswith(PNG)
         player.final = state  # type: ignore[attr-defined]
+        # the match's record: /history names every player, /replay retells it
+        hist = await (await users[1].slash("history")).response()
+        assert f"#{match_id}" in repr(hist.embeds)
+        assert all(u.mention in repr(hist.embeds) for u in users)
+        replay = await (await users[0].slash("replay", match_id=match_id)).response()
+        assert replay.ephemeral, replay.content
+        told = (replay.content or "") + repr(replay.embeds)
+        assert "unavailable" not in told.lower() and not KEY.search(told), told[:2000]
+        player.replay = told  # type: ignore[attr-defined]
     assert fake.schema_errors == [] and fake.handler_errors == []
     assert fake.unknown_routes == []
     return player, shown
@@ -290,6 +299,7 @@ async def test_four_players_one_leaves_mid_game(fake_discord: FakeDiscord,
     assert state.result.ranks[gone] == max(state.result.ranks)  # the leaver ranks last
     log = "\n".join(m.content for m in shown)
     assert "left the match" in log  # the leaver's line, then the result
+    assert "left the match (forfeit)" in player.replay  # type: ignore[attr-defined]
 
 
 async def test_card_looks_up_monsters_items_and_skills(fake_discord: FakeDiscord,
