@@ -104,6 +104,19 @@ def test_board_and_lines_speak_names_and_game_words(loc: str) -> None:
                     assert not UNKNOWN_KEY.search(line) and not BAD.search(line), line
 
 
+@pytest.mark.parametrize("loc", ["en-US", "fr"])
+def test_hands_speak_game_words(loc: str) -> None:
+    for state in STATES[::3]:
+        prompts = GAME.prompts(state)
+        for seat in range(state.seats):
+            embed = R.hand_embed(GAME.view(state, seat), seat, NAMES[: state.seats],
+                                 prompts.get(seat), loc)
+            text = all_text(embed)
+            assert not UNKNOWN_KEY.search(text) and not BAD.search(text), text
+            if seat in prompts:  # the decision, worded by the catalog
+                assert R.prompt_text(prompts[seat], loc) in text
+
+
 def test_a_leaver_is_one_line_in_names() -> None:
     leaves = [e for m in MATCHES for _, evs in m for e in evs if e.kind == "seat_left"]
     assert leaves
