@@ -113,7 +113,7 @@ class Monster(BaseModel):
     name: str
     power: int = Field(ge=1, le=20)
     element: Element | None = None
-    meat: int = Field(ge=0, le=8)
+    meat: int = Field(ge=0, le=12)
     stat: str = Field(pattern=r"^(mu|my|mx)[1-4]$")
     """The stat pile its loot draws from."""
     text: str

@@ -88,7 +88,8 @@ def test_loot_meat_stat_card_and_item_equipped_if_slot_free() -> None:
     meat = s.players[0].meat
     s, ev = play(s, act("man", "melee", cards=("mu4",)), act("kill", "0"))
     p = s.players[0]
-    assert p.meat == meat + 2 and "mu2" in p.discard and s.piles["mu2"] == pile_before - 1
+    assert p.meat == meat + data.cards()["k07"].monster.meat
+    assert "mu2" in p.discard and s.piles["mu2"] == pile_before - 1
     assert "k07" in p.items and "k07" in p.equipped and s.phase == "discard"
     assert GAME.view(s, None).locations[0].top is None  # until the end of the turn
     assert any(e.kind == "loot" for e in ev)

@@ -54,7 +54,7 @@ def test_food_gives_a_stat_card_and_booze_mojo() -> None:
 def test_train_buff_and_noncombat_skill_with_mojo() -> None:
     s = arrange(fresh(), hand=["my3", "my1", "mu1"], phase="noncombat")
     s.trainer = ["s07", "s05", "s10", "s09"]
-    s.players[0].meat = 10
+    s.players[0].meat = data.skills()["s07"].cost + data.skills()["s05"].cost
     s, _ = play(s, act("train", "s07"), act("train", "s05"))
     assert s.players[0].meat == 0 and s.trained and s.trainer == [None, None, "s10", "s09"]
     assert act("train", "s10") not in aids(s)  # no meat left
