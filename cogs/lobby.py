@@ -385,6 +385,11 @@ class Lobby(commands.Cog):
             raise Refusal("lobby.no_live")
         raise Refusal("lobby.several_live")
 
+    async def playing(self, rec: MatchRecord) -> int:
+        """How many seats of a live match are still playing (N-seat matches: leavers out)."""
+        _, _, state = await self.referee.load(rec.id)
+        return len(state.in_play())
+
     async def live_choices(self, interaction: discord.Interaction[Any],
                            current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match_id``: the caller's live matches, readably labelled."""
@@ -420,7 +425,8 @@ class Lobby(commands.Cog):
                                         style=discord.ButtonStyle.danger,
                                         custom_id=ids.make("ff", rec.id)))
         await interaction.response.send_message(
-            t(loc, "lobby.forfeit_ask", game=REGISTRY[rec.game].name, id=rec.id),
+            t(loc, "lobby.forfeit_ask_leave" if await self.playing(rec) > 2
+              else "lobby.forfeit_ask", game=REGISTRY[rec.game].name, id=rec.id),
             view=view, ephemeral=True)
 
     async def on_forfeit_button(self, interaction: discord.Interaction[Any],

@@ -199,10 +199,13 @@ class Renderer:
         """The match's result in players' names and the game's words (one line).
 
         Generic: the winners by name (or a draw), then the engine's summary with every
-        ``Seat N`` replaced by a name. Games override it to say how in their own words.
+        ``Seat N`` replaced by a name; a match ended by a forfeit or timeouts says who
+        left (in an N-seat match won on the board, the seats that left earlier were told
+        on the board already). Games override it to say how in their own words.
         """
         head = winners_text(outcome, names, loc)
-        if outcome.forfeited and not outcome.draw:
+        if outcome.forfeited and not outcome.draw and outcome.reason in ("forfeit",
+                                                                          "timeout"):
             gone = and_list(loc, [names[s] for s in outcome.forfeited if 0 <= s < len(names)])
             key = "render.timed_out" if outcome.reason == "timeout" else "render.forfeited"
             return t(loc, key, head=head, gone=gone)

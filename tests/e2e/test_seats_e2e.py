@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from discord import app_commands
 
+import cogs.ladder
+import cogs.library  # noqa: F401
 from cogs.i18n import CATALOGS
 from cogs.lobby import Lobby
 from engine.games import REGISTRY
@@ -28,7 +30,10 @@ from tests.fakediscord.users import FakeUser
 
 @pytest.fixture
 def toyturns(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The toy N-seat game, registered for this test (and a /challenge choice for it)."""
+    """The toy N-seat game, registered for this test (and a /challenge choice for it).
+
+    Every cog whose game choices are computed on import is imported above, before the
+    patch: none of them keeps the toy game after the test."""
     monkeypatch.setitem(REGISTRY, TURNS.id, TURNS)
     for locale, name in (("en-US", "Turns"), ("fr", "Tours")):
         monkeypatch.setitem(CATALOGS[locale], f"game.{TURNS.id}", name)
@@ -133,7 +138,7 @@ async def test_three_seat_table_play_leave_finish_and_results(
             assert await player.step()
         await idle(fake, bot)
         ask = await slash(bob, "forfeit")
-        assert ask.ephemeral
+        assert ask.ephemeral and "the others play on" in ask.content
         done = await press(bob, ask.message, f"hj:ff:{match_id}")
         assert done.response_type == 7
         await idle(fake, bot)
@@ -155,7 +160,7 @@ async def test_three_seat_table_play_leave_finish_and_results(
         assert steps > 2
         await idle(fake, bot)
         final = fake.messages(thread)[-1]
-        assert "Match over" in final.content
+        assert "Match over" in final.content and "forfeited" not in final.content
 
         # ---- results, ratings, history, replay for 3 seats
         async with bot.store.read_connection() as conn:
