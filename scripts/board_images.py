@@ -56,10 +56,12 @@ def _wof_moment(s: Any) -> bool:
 
 
 def _kol_moment(s: Any) -> bool:
-    """Four adventurers a few rounds in: kills made, items on the Heap, a turn starting."""
+    """Four adventurers a few rounds in, still geared: kills made, items on the Heap, a
+    turn starting."""
     return (s.round >= 3 and s.phase == "noncombat" and s.march is None and len(s.heap) >= 2
             and sum(p.kills for p in s.players) >= 4 and not s.left
-            and not any(p.out for p in s.players))
+            and not any(p.out for p in s.players)
+            and sum(len(p.equipped) for p in s.players) >= 8)
 
 
 SHOTS = [
