@@ -20,6 +20,7 @@ from cogs.render.base import BoardContext, Choice
 from cogs.render.kingdom_of_loathing import KolRenderer
 from engine.core import Event, Rng, for_viewer
 from engine.games.kingdom_of_loathing import GAME
+from engine.games.kingdom_of_loathing.agent import GreedyAgent
 from engine.games.kingdom_of_loathing.model import KolState
 from engine.simulate import pick
 
@@ -46,8 +47,22 @@ def play(seed: int, seats: int, leave_at: int | None = None
     return out
 
 
+def greedy(seed: int, seats: int) -> list[tuple[KolState, list[Event]]]:
+    """A match of the game's greedy agents (they march when they can win)."""
+    s = GAME.setup(GAME.parse_options({}), seats, seed)
+    agent, rng = GreedyAgent(), random.Random(seed)
+    out: list[tuple[KolState, list[Event]]] = [(s, [])]
+    while s.result is None and len(out) < 3000:
+        seat = next(x for x, p in sorted(GAME.prompts(s).items()) if not p.committed)
+        action = agent.choose(GAME.view(s, seat), GAME.legal(s, seat), rng)
+        s, ev = GAME.apply(s, seat, action)
+        out.append((s, ev))
+    return out
+
+
 MATCHES = [play(seed, seats, leave) for seed, seats, leave in
            ((1, 2, None), (2, 3, None), (3, 4, None), (4, 4, 20), (5, 3, 12))]
+MATCHES.append(greedy(6, 3))
 STATES = [s for m in MATCHES for s, _ in m]
 
 
@@ -91,6 +106,8 @@ def test_matches_cover_the_game() -> None:
     kinds = {e.kind for m in MATCHES for _, evs in m for e in evs}
     assert {"man", "march", "march_score", "eliminated", "match_over", "seat_left"} <= kinds
     assert all(m[-1][0].result is not None for m in MATCHES)
+    reasons = {m[-1][0].result.reason for m in MATCHES}  # type: ignore[union-attr]
+    assert {"sorceress", "last_standing"} <= reasons, reasons
 
 
 @pytest.mark.parametrize("loc", ["en-US", "fr"])
