@@ -322,9 +322,10 @@ class KolRenderer(Renderer):
             line = t(loc, "kol.result.rounds", who=won)
         elif outcome.reason == "sorceress":
             march = getattr(v, "march", None)
-            best = march.scores.get(outcome.winners[0]) if march is not None else None
+            first = outcome.winners[0]
+            best = march.scores.get(first) if march is not None else None
             line = (t(loc, "kol.result.sorceress_score", winner=won, score=best,
-                      power=v.sorceress) if best is not None
+                      bar=march.bars.get(first, v.sorceress)) if best is not None
                     else t(loc, "kol.result.sorceress", winner=won, power=v.sorceress))
         elif outcome.reason == "last_standing":
             line = t(loc, "kol.result.last", winner=won)

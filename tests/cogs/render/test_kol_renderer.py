@@ -154,7 +154,7 @@ def test_result_lines() -> None:
     view = march_view()
     win = Outcome.placed([[1], [0, 2]], 3, "sorceress", "beat the Sorceress with 14")
     assert R.result_line(win, view, NAMES[:3]) == (
-        "<@102> beats the Naughty Sorceress (power 20) with a score of 14 and wins!")
+        "<@102> beats the Naughty Sorceress with a score of 14 against her 20 and wins!")
     cap = Outcome.placed([[0, 1], [2]], 3, "rounds", "nobody could beat the Sorceress")
     assert R.result_line(cap, view, NAMES[:3]) == (
         "Nobody beat the Naughty Sorceress by the round cap: a draw between <@101> and"
