@@ -323,10 +323,11 @@ class KolRenderer(Renderer):
         elif outcome.reason == "sorceress":
             march = getattr(v, "march", None)
             first = outcome.winners[0]
-            best = march.scores.get(first) if march is not None else None
-            line = (t(loc, "kol.result.sorceress_score", winner=won, score=best,
-                      bar=march.bars.get(first, v.sorceress)) if best is not None
-                    else t(loc, "kol.result.sorceress", winner=won, power=v.sorceress))
+            if march is not None and first in march.scores:
+                line = t(loc, "kol.result.sorceress_score", winner=won,
+                         score=march.scores[first], bar=march.bars.get(first, v.sorceress))
+            else:
+                line = t(loc, "kol.result.sorceress", winner=won, power=v.sorceress)
         elif outcome.reason == "last_standing":
             line = t(loc, "kol.result.last", winner=won)
         else:
