@@ -38,6 +38,9 @@ ICONS = {"fight": "⚔️", "go": "✅", "back": "↩️", "nomove": "🤷", "no
          "keep": "🂠", "noroll": "⏭️", "march": "🏰", "pass": "🙅", "equip": "🧥",
          "unequip": "🧺", "sell": "💰", "use": "🍺", "dive": "🗑️", "train": "📖",
          "cast": "✨", "spell": "🔮", "buff": "🎵", "mojo": "🌀", "kill": "💀"}
+MAX_ITEMS = 6
+"""Items of a display case named on the board (the rest are counted): four seats and
+the map stay well inside Discord's 6000 characters per embed."""
 TURNING = frozenset({"loot", "nokill", "march", "eliminated", "match_over"})
 """Public events worth a thread message (a combat's end, a March called or failed, the
 end); the rest (purchases, discards, rollovers, scores) fold into the board's recent lines
@@ -100,10 +103,11 @@ class KolRenderer(Renderer):
                            buffs=", ".join(kt.card_name(b) for b in s.buffs_on)))
         lines.append(t(loc, "kol.seat.cards", deck=s.deck_count, discard=len(s.discard),
                        hand=s.hand_count))
-        spare = [c for c in s.items if c not in s.equipped]
+        spare = [kt.card_name(c) for c in s.items if c not in s.equipped]
+        if len(spare) > MAX_ITEMS:  # a long display case stays short on the board
+            spare = [*spare[:MAX_ITEMS], t(loc, "kol.seat.more", count=len(spare) - MAX_ITEMS)]
         if spare:
-            lines.append(t(loc, "kol.seat.items",
-                           items=", ".join(kt.card_name(c) for c in spare)))
+            lines.append(t(loc, "kol.seat.items", items=", ".join(spare)))
         return "\n".join(lines)
 
     def seat_title(self, v: Any, seat: int, names: list[str], loc: str = DEFAULT) -> str:

@@ -74,6 +74,15 @@ def test_board_marks_turn_certificate_out_and_left() -> None:
     assert "▶ <@102>'s turn: non-combat phase." in embed["description"]
 
 
+def test_a_long_display_case_stays_short() -> None:
+    seats = list(kol_view(4).seats)
+    many = [f"k{i:02d}" for i in range(1, 41)]
+    seats = [s.model_copy(update={"items": many}) for s in seats]
+    embed = board(kol_view(4, seats=seats))
+    assert "34 more" in texts(embed)
+    assert len(texts(embed)) < 4000  # room for the table's recent lines (1000)
+
+
 def test_board_shows_combat_and_march() -> None:
     fight = texts(board(combat_view()))
     assert "Melee: 💪 Muscle 1 + 💪 Muscle 2" in fight and "picks a monster" in fight
