@@ -89,8 +89,16 @@ class KolRenderer(Renderer):
         return render_board(view)
 
     def picture_key(self, view: BaseModel) -> str:
-        """Everything the picture reads (the view minus its version and last line)."""
-        return view.model_dump_json(exclude={"version", "last", "viewer", "hand"})
+        """Exactly what :func:`~cogs.render.kol_board.board_facts` reads from the view, so
+        steps that change nothing drawn (a card added to a maneuver, a combat item) reuse
+        the picture already drawn."""
+        v: Any = view
+        seats = [(s.meat, s.mojo, s.equipped, s.buffs_on, s.deck_count, len(s.discard),
+                  s.hand_count, s.out, s.left, s.certificate) for s in v.seats]
+        drawn = (v.round, v.phase, v.actor, v.march is not None, v.sorceress, v.round_cap,
+                 [(x.top, x.count) for x in v.locations], v.trainer, v.heap[-1:],
+                 len(v.heap), seats)
+        return repr(drawn)
 
     # ------------------------------------------------------------------ board
     def seat_line(self, v: Any, seat: int, loc: str = DEFAULT) -> str:

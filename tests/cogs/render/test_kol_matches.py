@@ -190,6 +190,17 @@ def test_controls_reach_every_legal_action_in_small_menus() -> None:
                         assert re.fullmatch(r"Kill .+ \(\d+.*\) at .+", c.label), c.label
 
 
+def test_equal_picture_keys_draw_equal_pictures() -> None:
+    by_key: dict[str, bytes | None] = {}
+    reused = 0
+    for state in STATES[:160]:  # consecutive steps: many leave the picture as it was
+        view = GAME.view(state, None)
+        key, png = R.picture_key(view), R.picture(view)
+        reused += key in by_key
+        assert by_key.setdefault(key, png) == png
+    assert len(by_key) > 10 and reused > 10
+
+
 def test_pictures_of_every_seat_count() -> None:
     for m in MATCHES[:3]:
         png = R.picture(GAME.view(m[len(m) // 2][0], None))
