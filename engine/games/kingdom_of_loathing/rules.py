@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import CatalogEntry, Event, Game, Prompt, public
+from engine.core import CatalogEntry, Event, Game, Prompt, private_with_twin, public
 from engine.games.kingdom_of_loathing import data, flow
 from engine.games.kingdom_of_loathing.effects import card_value, killable, meat_drop, run
 from engine.games.kingdom_of_loathing.model import (
@@ -224,8 +224,9 @@ class KingdomOfLoathing(Game[KolState, Act]):
             state.combat.choosing = ref  # type: ignore[assignment]
             state.combat.chosen = []
             state.phase = "choose"
-        elif k == "add":
+        elif k == "add":  # the card is still in the hand: only its owner learns which
             state.combat.chosen.append(ref)
+            return private_with_twin("add", (seat,), {"ref": ref}, {"seat": seat})
         elif k == "go":
             cards = sorted(state.combat.chosen, reverse=True)
             for c in cards:

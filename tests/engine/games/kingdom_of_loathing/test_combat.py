@@ -108,7 +108,9 @@ def test_choose_cards_one_by_one() -> None:
     s = combat(["mu4", "mu1", "mu1", "my2"])
     s, _ = play(s, act("pick", "melee"))
     assert s.phase == "choose" and aids(s) == [act("add", "mu1"), act("add", "mu4"), "back"]
-    s, _ = play(s, act("add", "mu4"), "go")
+    s, ev = play(s, act("add", "mu4"))
+    assert [e.data for e in ev if e.public] == [{"seat": 0, "twin_of": [0]}]
+    s, _ = play(s, "go")
     assert s.players[0].hand == ["mu1", "mu1", "my2"] and score(s, 0, None) == 5
     assert GAME.view(s, 1).combat is None or GAME.view(s, 1).combat.chosen == []
 
