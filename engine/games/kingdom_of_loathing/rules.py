@@ -429,6 +429,8 @@ class KingdomOfLoathing(Game[KolState, Act]):
         """Random play: end phases readily so random matches move on."""
         if action.kind in ("fight", "keep", "pass"):
             return 4.0
+        if action.kind == "march":  # rarely: random Marches fail and end games early
+            return 0.2
         if action.kind in ("unequip", "disc", "back"):
             return 0.3
         return 1.0

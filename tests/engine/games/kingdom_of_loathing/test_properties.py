@@ -15,7 +15,7 @@ from engine.games.kingdom_of_loathing.agent import GreedyAgent
 from engine.games.kingdom_of_loathing.model import KolState, Options
 from engine.simulate import pick
 
-SETTINGS = settings(max_examples=8, deadline=None)
+SETTINGS = settings(max_examples=6, deadline=None)
 seeds = st.integers(0, 2**32)
 seat_counts = st.sampled_from([2, 3, 4])
 PAGED = {"sell", "equip", "unequip"}
