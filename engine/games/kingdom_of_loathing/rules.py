@@ -338,6 +338,7 @@ class KingdomOfLoathing(Game[KolState, Act]):
                 if was_actor:
                     flow.cleanup(state, seat)
                     state.pending_draw = 0
+                    state.roll_card = None
                     m.index -= 1
                     return flow.march_next(state)
                 if i < m.index:
