@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import ActionBase, BaseState
 
@@ -47,8 +47,15 @@ class Options(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    sorceress: Literal[20, 25] = 20
+    sorceress: int = 20
     round_cap: int = Field(default=30, ge=0, le=200)
+
+    @field_validator("sorceress")
+    @classmethod
+    def _two_sides(cls, value: int) -> int:
+        if value not in (20, 25):
+            raise ValueError("the Sorceress has two sides: 20 or 25")
+        return value
 
 
 class Hit(BaseModel):

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import CatalogEntry, Event, Game, Prompt, public
+from engine.core import CatalogEntry, Event, Game, Prompt, private_with_twin, public
 from engine.games.kingdom_of_loathing import data, flow
 from engine.games.kingdom_of_loathing.effects import card_value, killable, meat_drop, run
 from engine.games.kingdom_of_loathing.model import (
@@ -224,8 +224,9 @@ class KingdomOfLoathing(Game[KolState, Act]):
             state.combat.choosing = ref  # type: ignore[assignment]
             state.combat.chosen = []
             state.phase = "choose"
-        elif k == "add":
+        elif k == "add":  # the card is still in the hand: only its owner learns which
             state.combat.chosen.append(ref)
+            return private_with_twin("add", (seat,), {"ref": ref}, {"seat": seat})
         elif k == "go":
             cards = sorted(state.combat.chosen, reverse=True)
             for c in cards:
@@ -337,6 +338,7 @@ class KingdomOfLoathing(Game[KolState, Act]):
                 if was_actor:
                     flow.cleanup(state, seat)
                     state.pending_draw = 0
+                    state.roll_card = None
                     m.index -= 1
                     return flow.march_next(state)
                 if i < m.index:
@@ -428,6 +430,8 @@ class KingdomOfLoathing(Game[KolState, Act]):
         """Random play: end phases readily so random matches move on."""
         if action.kind in ("fight", "keep", "pass"):
             return 4.0
+        if action.kind == "march":  # rarely: random Marches fail and end games early
+            return 0.2
         if action.kind in ("unequip", "disc", "back"):
             return 0.3
         return 1.0

@@ -108,7 +108,9 @@ def test_choose_cards_one_by_one() -> None:
     s = combat(["mu4", "mu1", "mu1", "my2"])
     s, _ = play(s, act("pick", "melee"))
     assert s.phase == "choose" and aids(s) == [act("add", "mu1"), act("add", "mu4"), "back"]
-    s, _ = play(s, act("add", "mu4"), "go")
+    s, ev = play(s, act("add", "mu4"))
+    assert [e.data for e in ev if e.public] == [{"seat": 0, "twin_of": [0]}]
+    s, _ = play(s, "go")
     assert s.players[0].hand == ["mu1", "mu1", "my2"] and score(s, 0, None) == 5
     assert GAME.view(s, 1).combat is None or GAME.view(s, 1).combat.chosen == []
 
@@ -123,3 +125,11 @@ def test_spell_skill_spends_any_mojo_and_combat_skill_once_a_turn() -> None:
     assert s.players[0].mojo == 0 and act("cast", "s01") not in aids(s)
     assert [h.amount for h in s.combat.damage] == [3, 3]
     assert data.skills()["s01"].effect is not None
+
+
+def test_weapon_damage_skill_uses_the_equipped_weapons_power() -> None:
+    s = combat(["my2", "mu1"])
+    s.players[0].skills = ["s02"]  # 2 mojo: weapon power + 1
+    s.players[0].equipped = ["k41", "nh1", "np1"]  # a power-3 weapon
+    s, _ = play(s, act("mojo", "my2"), act("cast", "s02"))
+    assert [h.amount for h in s.combat.damage] == [data.item("k41").power + 1]

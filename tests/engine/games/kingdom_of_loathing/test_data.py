@@ -7,6 +7,7 @@ from typing import get_args
 import pytest
 from pydantic import ValidationError
 
+from engine.core import IllegalAction
 from engine.games import REGISTRY
 from engine.games.kingdom_of_loathing import GAME, data
 from engine.games.kingdom_of_loathing.effects import HANDLERS
@@ -59,7 +60,10 @@ def test_timeouts_are_harmless() -> None:
 
 def test_registered_with_options_and_labels() -> None:
     assert REGISTRY["kingdom_of_loathing"] is GAME and GAME.max_seats == 4
-    assert GAME.parse_options({"sorceress": 25}) == Options(sorceress=25)
+    assert GAME.parse_options({"sorceress": "25"}) == Options(sorceress=25)
+    assert GAME.parse_options({"round_cap": "12"}).round_cap == 12  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction):
+        GAME.parse_options({"sorceress": 22})
     s = GAME.setup(Options(), 2, 1)
     labels = [GAME.label(s, s.actor, a) for a in GAME.legal(s, s.actor)]
     assert "To combat" in labels and all("Seat" not in x for x in labels)

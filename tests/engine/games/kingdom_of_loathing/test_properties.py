@@ -15,7 +15,7 @@ from engine.games.kingdom_of_loathing.agent import GreedyAgent
 from engine.games.kingdom_of_loathing.model import KolState, Options
 from engine.simulate import pick
 
-SETTINGS = settings(max_examples=8, deadline=None)
+SETTINGS = settings(max_examples=6, deadline=None)
 seeds = st.integers(0, 2**32)
 seat_counts = st.sampled_from([2, 3, 4])
 PAGED = {"sell", "equip", "unequip"}
@@ -76,9 +76,11 @@ def run(seats: int, seed: int, agent: Any = None, check: bool = True) -> KolStat
             action = pick(GAME, s, seat, rng)
         else:
             action = agent.choose(GAME.view(s, seat), GAME.legal(s, seat), py)
-        s, _ = GAME.apply(s, seat, action)
+        s, events = GAME.apply(s, seat, action)
         if check:
             check_state(s, rng)
+            # a public event never names a card still in a hand
+            assert all("ref" not in e.data for e in events if e.public and e.kind == "add")
     assert s.result is not None
     return s
 

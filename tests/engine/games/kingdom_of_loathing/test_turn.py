@@ -155,3 +155,12 @@ def test_empty_location_is_rebuilt_from_its_cards_in_the_heap() -> None:
     s.heap = ["k02", "k30", "k05"]
     s, _ = play(s, act("man", "melee", cards=("mu4", "mu4")), act("kill", "0"), "keep")
     assert sorted(s.locations[0]) == ["k02", "k05"] and s.heap == ["k30"]
+
+
+def test_a_draw_effect_can_hit_rollover_and_returns_to_the_non_combat_phase() -> None:
+    s = arrange(fresh(), hand=["mu1"], deck=[], discard=["mx2"], phase="noncombat")
+    s.players[0].items.append("k06")  # booze: draw 1
+    s, _ = play(s, act("use", "k06"))
+    assert s.phase == "rollover" and s.actor == 0
+    s, _ = play(s, "noroll")
+    assert s.phase == "noncombat" and sorted(s.players[0].hand) == ["mu1", "mx2"]
