@@ -17,6 +17,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.render import kol_text as kt
+from engine.games.kingdom_of_loathing.data import cards
+
 WIDTH = 760
 MARGIN = 16
 HEADER = 40
@@ -202,9 +205,6 @@ def draw_facts(facts: BoardFacts) -> bytes:
 def board_facts(view: Any) -> BoardFacts:
     """What the picture shows, read from a spectator :class:`KolView` (names of cards come
     from the game's data; players are named by their colour: the view has no names)."""
-    from cogs.render import kol_text as kt
-    from engine.games.kingdom_of_loathing.data import cards
-
     spots = []
     for loc in view.locations:
         spot = Spot(name=kt.location_name(loc.index), left=loc.count)
