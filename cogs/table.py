@@ -24,7 +24,7 @@ from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from db.base import MatchRecord, Store
-from engine.core import BaseState, Game, for_viewer
+from engine.core import BaseState, Event, Game, for_viewer
 
 log = logging.getLogger("hajime.table")
 
@@ -425,11 +425,15 @@ class Table(TableMemory, commands.Cog):
         timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
                      and isinstance(e.data.get("seat"), int)]
         lines: list[str] = []
+        run: list[Event] = []  # narrated together: a renderer may link events (sources)
         for e in public_events:  # a seat leaving is one line of ours, in any game
             if e.kind == "seat_left":
+                lines.extend(renderer.narrate(run, names, loc) if run else [])
                 lines.append(left_line(e.data, names, loc))
+                run = []
             elif e.kind != "timeout":
-                lines.extend(renderer.narrate([e], names, loc))
+                run.append(e)
+        lines.extend(renderer.narrate(run, names, loc) if run else [])
         turning = applied.outcome is not None or any(
             e.kind == "seat_left" or renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
