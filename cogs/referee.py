@@ -289,8 +289,9 @@ class Referee:
         Only the decision that timed out is played (once per seat); a later decision of
         the same seat gets a fresh timer. A seat reaching the consecutive-timeout limit
         forfeits instead (:meth:`Game.concede`: in an N-seat match it leaves and play goes
-        on; with several at the limit at once, the lowest seat leaves in this step and the
-        others' decisions get a fresh timer). A seat that left is never pending (the
+        on; several at the limit at once all leave in this step, lowest seat first, until
+        one seat is left; the log row names the first, ``action["also"]`` the others;
+        the other timed-out decisions get a fresh timer). A seat that left is never pending (the
         game's ``on_leave`` dropped its prompts), so it is never timed or pinged again.
         Returns None when the match moved on (nothing to do).
         """
@@ -307,8 +308,16 @@ class Referee:
             new = state
             if losers:
                 new, events = game.concede(state, losers[0], "timeout")
+                also: list[int] = []
+                for seat in losers[1:]:  # several at the limit at once (N seats): all go
+                    if new.result is not None:
+                        break
+                    new, evs = game.concede(new, seat, "timeout")
+                    also.append(seat)
+                    events.extend(evs)
                 log = ActionLog(match_id=match_id, version=new.version, seat=losers[0],
-                                action=None, note="timeout-forfeit")
+                                action={"also": also} if also else None,
+                                note="timeout-forfeit")
             else:
                 steps: list[dict[str, Any]] = []
                 for seat in sorted(before):  # the timed-out decision of each seat, only

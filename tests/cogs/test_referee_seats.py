@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.ladder_replay import resimulate
+from cogs.ladder_replay import action_line, resimulate
 from cogs.referee import Referee
 from db import SqliteStore
-from engine.core import MatchOver, NotYourDecision
+from engine.core import Event, MatchOver, NotYourDecision, Prompt
 from tests.clock import Clock
-from tests.engine.toyturns import TURNS
+from tests.engine.toyturns import TURNS, Score, TurnState
 
 A, B, C, D = 11, 22, 33, 44
 
@@ -149,3 +149,42 @@ async def random_match(seats: int, seed: int, moves: list[int]) -> None:
 def test_random_forfeits_timeouts_and_moves_keep_the_seats_coherent(
         seats: int, seed: int, moves: list[int]) -> None:
     asyncio.run(random_match(seats, seed, moves))
+
+
+class Together(type(TURNS)):  # type: ignore[misc]
+    """The toy game with every seat still playing deciding at once (for timeouts of
+    several seats in one step)."""
+
+    id = "together"
+
+    def prompts(self, state: TurnState) -> dict[int, Prompt]:
+        if state.result:
+            return {}
+        return {s: Prompt(seat=s, kind="score", text="Score 1 or 2") for s in state.in_play()}
+
+    def legal(self, state: TurnState, seat: int) -> list[Score]:
+        return [] if state.result or seat in state.left else [Score.of(n=1), Score.of(n=2)]
+
+    def on_leave(self, state: TurnState, seat: int) -> list[Event]:
+        return []
+
+
+async def test_several_seats_at_the_timeout_limit_leave_in_one_step(setup: Any) -> None:
+    store, _, clock = setup
+    together = Together()
+    ref = Referee(store, turn_seconds=60, max_timeouts=1, clock=clock,
+                  registry={"together": together})
+    rec, _ = await ref.open_match(guild_id=1, channel_id=2, game_id="together",
+                                  options={"target": 5}, seats=[A, B, C, D], seed=4)
+    clock.now += 61
+    applied = await ref.expire(rec.id, 0)
+    assert applied is not None and applied.outcome is not None
+    assert applied.outcome.ranks == (4, 3, 2, 1)  # the last one in wins; first out last
+    assert [e.data["seat"] for e in applied.events if e.kind == "seat_left"] == [0, 1]
+    [row] = await store.action_log(rec.id)
+    assert (row.seat, row.action, row.note) == (0, {"also": [1, 2]}, "timeout-forfeit")
+    stored = await store.get_match(rec.id)
+    assert stored is not None
+    assert resimulate(stored, [row], {"together": together}).problem is None
+    assert action_line(row, ["a", "b", "c", "d"]) == "⌛ a, b and c lose on time (too many" \
+        " timeouts)."
