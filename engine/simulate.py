@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -34,6 +35,8 @@ class SimResult:
     wins: Counter[str] = field(default_factory=Counter)
     played: Counter[str] = field(default_factory=Counter)
     first_error: str | None = None
+    lengths: list[int] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as one JSON-friendly dict."""
@@ -50,6 +53,8 @@ class SimResult:
             "capped": self.capped,
             "interrupts": self.interrupts,
             "mean_turns": round(self.turns / max(self.matches, 1), 2),
+            "median_turns": sorted(self.lengths)[len(self.lengths) // 2] if self.lengths else 0,
+            "reasons": dict(sorted(self.reasons.items())),
             "matches_per_second": round(self.matches / secs, 2),
             "actions_per_second": round(self.actions / secs, 1),
             "wins": dict(sorted(self.wins.items())),
@@ -120,21 +125,29 @@ def check_seats(game: Game[Any, Any], seats: int | None) -> int:
 def play_one(
     game: Game[Any, Any], seed: int, options: dict[str, Any] | None = None,
     max_actions: int = 5000, counts: dict[str, int] | None = None,
-    seats: int | None = None,
+    seats: int | None = None, agent: Any = None,
 ) -> tuple[Any, int]:
     """Play one random match; returns the final state and the number of actions.
 
     Stops after ``max_actions`` (the simulator's own cap: the state is then unfinished).
-    ``counts["interrupts"]`` is increased by the interrupts played. ``seats`` defaults
-    to the game's minimum (:func:`check_seats`).
+    ``counts["interrupts"]`` is increased by the interrupts played. ``seats`` defaults to
+    the game's minimum (:func:`check_seats`); ``agent`` (an object with
+    ``choose(view, options, rng)``) plays every seat instead of random play.
     """
     opts = game.parse_options(options)
     state = game.setup(opts, check_seats(game, seats), seed)
-    agent = Rng(seed=seed ^ 0x5EED)
+    agent_rng = Rng(seed=seed ^ 0x5EED)
+    py_rng = random.Random(seed)
     actions = 0
     while state.result is None and actions < max_actions:
         actions += 1
-        seat, action, interrupted = next_move(game, state, agent)
+        if agent is not None:
+            seat = min(s for s, p in game.prompts(state).items() if not p.committed)
+            options_ = game.legal(state, seat) + game.interrupts(state, seat)
+            action = agent.choose(game.view(state, seat), options_, py_rng)
+            state, _ = game.apply(state, seat, action)
+            continue
+        seat, action, interrupted = next_move(game, state, agent_rng)
         if interrupted and counts is not None:
             counts["interrupts"] = counts.get("interrupts", 0) + 1
         state, _ = game.apply(state, seat, action)
@@ -143,10 +156,10 @@ def play_one(
 
 def simulate(
     game: Game[Any, Any], matches: int, seed: int, options: dict[str, Any] | None = None,
-    seats: int | None = None,
+    seats: int | None = None, agent: Any = None,
 ) -> SimResult:
-    """Play ``matches`` random matches of ``seats`` players (default: the game's
-    minimum) from seeds ``seed, seed+1, ...``."""
+    """Play ``matches`` matches of ``seats`` players (default: the game's minimum) from
+    seeds ``seed, seed+1, ...`` (random play, or ``agent`` at every seat)."""
     n_seats = check_seats(game, seats)
     res = SimResult(game=game.id, seats=n_seats)
     start = time.perf_counter()
@@ -154,7 +167,8 @@ def simulate(
         res.matches += 1
         counts: dict[str, int] = {}
         try:
-            state, n = play_one(game, seed + i, options, counts=counts, seats=n_seats)
+            state, n = play_one(game, seed + i, options, counts=counts, seats=n_seats,
+                                agent=agent)
         except Exception as exc:  # the simulator is a fuzzer: count, don't stop
             res.errors += 1
             res.first_error = res.first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"
@@ -162,10 +176,12 @@ def simulate(
         res.actions += n
         res.interrupts += counts.get("interrupts", 0)
         res.turns += game.turns(state)
+        res.lengths.append(game.turns(state))
         outcome = game.outcome(state)
         if outcome is None:
             res.capped += 1
             continue
+        res.reasons[outcome.reason] += 1
         res.finished += 1
         labels = game.sim_labels(state)
         for s, label in enumerate(labels):

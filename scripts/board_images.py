@@ -24,7 +24,7 @@ from engine.core import Rng, for_viewer  # noqa: E402
 from engine.games import REGISTRY  # noqa: E402
 from engine.simulate import pick  # noqa: E402
 
-NAMES = ["@alice", "@bob"]
+NAMES = ["@alice", "@bob", "@carol", "@dave"]
 
 
 @dataclass
@@ -36,6 +36,8 @@ class Shot:
     options: dict[str, Any]
     seed: int
     when: Callable[[Any], bool]
+    seats: int = 0
+    """Players (0: the game's minimum)."""
 
 
 def _sushido_moment(s: Any) -> bool:
@@ -53,9 +55,19 @@ def _wof_moment(s: Any) -> bool:
             and all(f.hp < 10 for f in s.fighters))
 
 
+def _kol_moment(s: Any) -> bool:
+    """Four adventurers a few rounds in, still geared: kills made, items on the Heap, a
+    turn starting."""
+    return (s.round >= 3 and s.phase == "noncombat" and s.march is None and len(s.heap) >= 2
+            and sum(p.kills for p in s.players) >= 4 and not s.left
+            and not any(p.out for p in s.players)
+            and sum(len(p.equipped) for p in s.players) >= 8)
+
+
 SHOTS = [
     Shot("sushido-board.png", "sushido", {"duel": "entrainement"}, 11, _sushido_moment),
     Shot("wof-board.png", "world_of_fighters", {"bouts": 3}, 11, _wof_moment),
+    Shot("kol-board.png", "kingdom_of_loathing", {}, 11, _kol_moment, seats=4),
 ]
 
 
@@ -70,7 +82,8 @@ def shoot(shot: Shot, out: Path) -> tuple[Path, list[str]]:
     game = REGISTRY[shot.game]
     renderer = renderer_for(shot.game)
     for seed in range(shot.seed, shot.seed + 200):  # the first seed that reaches the moment
-        state = game.setup(game.parse_options(shot.options), game.min_seats, seed)
+        state = game.setup(game.parse_options(shot.options), shot.seats or game.min_seats,
+                           seed)
         agent = Rng(seed=seed ^ 0x5EED)
         said: list[str] = []
         while state.result is None:
