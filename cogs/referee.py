@@ -136,7 +136,8 @@ class Referee:
             del hit
             if sys.getrefcount(state) == 2:  # ``state`` and getrefcount's own argument
                 return state
-        return game.load(rec.state)
+        loaded: BaseState = game.load(rec.state)
+        return loaded
 
     def _remember(self, match_id: int, state: BaseState, live: bool) -> None:
         """Keep (or drop, once the match is over) a match's newest state."""
