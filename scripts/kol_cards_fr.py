@@ -101,7 +101,7 @@ RULES: list[tuple[str, Callable[[re.Match[str]], str]]] = [
         lambda m: f"le monstre perd {m[1]} de puissance ({m[2]} s'il est {EL[m[3]]}).",
     ),
     (
-        r"Eat it: take a (mu|my|mx)(\d) stat card into your discard pile\.",
+        r"Eat it: take a (Muscle|Mysticality|Moxie) (\d) stat card into your discard pile\.",
         lambda m: f"Mangez-la : prenez une carte {ST[m[1]]} {m[2]} dans votre défausse.",
     ),
     (
