@@ -219,6 +219,7 @@ class KingdomOfLoathing(Game[KolState, Act]):
                 p.hand.remove(c)
             p.played.extend(action.cards)
             self._maneuver(state, ref, list(action.cards))
+            ev = [public("man", seat=seat, ref=ref, cards=sorted(action.cards, reverse=True))]
             return ev + self._after_maneuver(state, seat)
         elif k == "pick":
             state.combat.choosing = ref  # type: ignore[assignment]

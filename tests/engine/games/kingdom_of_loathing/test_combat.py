@@ -19,8 +19,10 @@ def combat(hand: list[str], items: tuple[str, ...] = (), **kw: object) -> object
 
 def test_melee_adds_muscle_cards_and_melee_icons() -> None:
     s = combat(["mu3", "mu2", "my1", "mx1"])
-    s, _ = play(s, act("man", "melee", cards=("mu3", "mu2")))
+    s, ev = play(s, act("man", "melee", cards=("mu3", "mu2")))
     assert s.phase == "kill"
+    played = next(e for e in ev if e.kind == "man")  # the table is told which cards
+    assert played.data["cards"] == ["mu3", "mu2"] and played.data["ref"] == "melee"
     assert score(s, 0, None) == 3 + 2 + 1  # newbie weapon: Melee +1
     assert s.players[0].played == ["mu3", "mu2"] and s.players[0].hand == ["my1", "mx1"]
 
