@@ -320,9 +320,10 @@ def breaker(state: MkState, seat: int, kid: str | None) -> list[Event]:
         return events + close(state, keep=False)
     dmg = kombo_damage(state)
     events += _hurt(state, seat, dmg) + _note(state, f"The Kombo deals {dmg}.")
-    for e in kard(ex.kard).effects:
-        if e.kind in ("knockdown", "knockback"):
-            events += effects.run(state, ex.attacker, e, ex.kard)
+    for kid in (ex.kard, *ex.extra):
+        for e in kard(kid).effects:
+            if e.kind in ("knockdown", "knockback"):
+                events += effects.run(state, ex.attacker, e, kid)
     return events + close(state, keep=True)
 
 
