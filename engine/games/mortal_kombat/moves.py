@@ -35,11 +35,13 @@ def reaches(state: MkState, k: Kard, stepped: bool) -> bool:
     """Whether an attack can be played from the current distance (Advanced only)."""
     if not advanced(state):
         return True
+    if stepped and k.has("movement"):
+        return False  # no movement kard after a step
     if k.range == "ranged" or k.location == "area":
         return True
     if state.distance == "h2h":
         return True
-    return k.has("movement") and not stepped
+    return k.has("movement")
 
 
 def hand_ids(state: MkState, seat: int) -> list[str]:

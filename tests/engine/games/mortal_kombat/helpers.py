@@ -24,7 +24,7 @@ def position(level: str = "basic", hands: tuple[list[str], list[str]] = ([], [])
         f.deck.extend(f.hand)
         f.hand = list(hands[seat])
         f.kp = kp[seat]
-    s.initiative = initiative
+    s.initiative = s.starter = initiative
     return s
 
 
