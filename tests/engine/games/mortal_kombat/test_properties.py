@@ -27,8 +27,10 @@ def random_match(seed: int, agent_seed: int, level: str, check: object = None) -
         assert n < bound
         open_seats = sorted(x for x, p in GAME.prompts(s).items() if not p.committed)
         seat = open_seats[agent.below(len(open_seats))]
+        raw = GAME.dump(s) if callable(check) else ""
         new, _ = GAME.apply(s, seat, pick(GAME, s, seat, agent))
         if callable(check):
+            assert GAME.dump(s) == raw  # apply never mutates its input
             check(s, new)
         s = new
     return s
