@@ -102,15 +102,22 @@ def next_move(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any, boo
     return seat, pick(game, state, seat, rng), False
 
 
+AGENTS = ("random", "greedy")
+"""``random``: :func:`next_move`. ``greedy``: the game's ``greedy_action(state, seat, rng)``
+for the seat it picks (games without one play randomly)."""
+
+
 def play_one(
     game: Game[Any, Any], seed: int, options: dict[str, Any] | None = None,
-    max_actions: int = 5000, counts: dict[str, int] | None = None,
+    max_actions: int = 5000, counts: dict[str, int] | None = None, agent_kind: str = "random",
 ) -> tuple[Any, int]:
-    """Play one random match; returns the final state and the number of actions.
+    """Play one match between two agents of ``agent_kind``; returns the final state and
+    the number of actions.
 
     Stops after ``max_actions`` (the simulator's own cap: the state is then unfinished).
     ``counts["interrupts"]`` is increased by the interrupts played.
     """
+    greedy = getattr(game, "greedy_action", None) if agent_kind == "greedy" else None
     opts = game.parse_options(options)
     state = game.setup(opts, game.min_seats, seed)
     agent = Rng(seed=seed ^ 0x5EED)
@@ -118,6 +125,8 @@ def play_one(
     while state.result is None and actions < max_actions:
         actions += 1
         seat, action, interrupted = next_move(game, state, agent)
+        if greedy is not None and not interrupted:
+            action = greedy(state, seat, agent)
         if interrupted and counts is not None:
             counts["interrupts"] = counts.get("interrupts", 0) + 1
         state, _ = game.apply(state, seat, action)
@@ -125,16 +134,17 @@ def play_one(
 
 
 def simulate(
-    game: Game[Any, Any], matches: int, seed: int, options: dict[str, Any] | None = None
+    game: Game[Any, Any], matches: int, seed: int, options: dict[str, Any] | None = None,
+    agent_kind: str = "random",
 ) -> SimResult:
-    """Play ``matches`` random matches from seeds ``seed, seed+1, ...``."""
+    """Play ``matches`` matches from seeds ``seed, seed+1, ...`` (random or greedy agents)."""
     res = SimResult(game=game.id)
     start = time.perf_counter()
     for i in range(matches):
         res.matches += 1
         counts: dict[str, int] = {}
         try:
-            state, n = play_one(game, seed + i, options, counts=counts)
+            state, n = play_one(game, seed + i, options, counts=counts, agent_kind=agent_kind)
         except Exception as exc:  # the simulator is a fuzzer: count, don't stop
             res.errors += 1
             res.first_error = res.first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"

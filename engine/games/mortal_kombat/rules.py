@@ -238,6 +238,12 @@ class MortalKombat(Game[MkState, Act]):
         return [kombatants()[f.kombatant].name if f.kombatant else "?"
                 for f in state.fighters]
 
+    def greedy_action(self, state: MkState, seat: int, rng: Rng) -> Act:
+        """The greedy simulator agent's choice (see :mod:`agents`)."""
+        from engine.games.mortal_kombat.agents import greedy_action
+
+        return greedy_action(state, seat, rng)
+
     def sim_weight(self, state: MkState, seat: int, action: Act) -> float:
         """Random play attacks and defends more often than it passes or waits."""
         if action.kind in ("at", "ak", "fx", "bl", "ev", "ct", "sc", "fr", "kn"):
