@@ -28,7 +28,7 @@ MAX_ACTIONS = 20_000
 
 def play(left: str, right: str, level: str, seed: int, agent: str) -> MkState:
     """One match, ``left`` at seat 0 and ``right`` at seat 1, both played by ``agent``."""
-    state = GAME.setup(Options(level=level), 2, seed)  # type: ignore[arg-type]
+    state = GAME.setup(Options(level=level), 2, seed)
     state, _ = GAME.apply(state, 0, Act.of(kind="pick", a=left))
     state, _ = GAME.apply(state, 1, Act.of(kind="pick", a=right))
     rng = Rng(seed=seed ^ 0xB1A5)
@@ -46,7 +46,7 @@ def play(left: str, right: str, level: str, seed: int, agent: str) -> MkState:
 def run(level: str, robin: int, seed: int, agent: str) -> dict[str, Any]:
     """Every ordered pair ``robin`` times, and mirrors; the figures as a dict."""
     ids = list(kombatants())
-    score: Counter[str] = Counter()
+    score: dict[str, float] = dict.fromkeys(kombatants(), 0.0)
     played: Counter[str] = Counter()
     turns: list[int] = []
     capped_rounds = capped_matches = unfinished = errors = 0
