@@ -157,7 +157,10 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
             return _hurt(state, ex.attacker, dmg) + _note(
                 state, f"Countered: the attack fails, {dmg} back.") + close(state, keep=False)
         return _note(state, "The Specific Counter is too slow.") + land(state)
-    # counterattack
+    # counterattack (one that includes movement closes in from Ranged distance)
+    for e in d.effects:
+        if e.kind == "movement":
+            effects.run(state, seat, e, act.a)
     if dspeed < aspeed:
         return _note(state, "The counterattack is too slow.") + land(state)
     cdmg = max(0, (d.strength or 0) + sum(ex.def_strength))
@@ -168,7 +171,8 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
             close(state, keep=False)
     events = _hurt(state, ex.attacker, cdmg) + _note(state, f"The counter lands first: {cdmg}.")
     for e in d.effects:
-        events += effects.run(state, seat, e, act.a)
+        if e.kind != "movement":
+            events += effects.run(state, seat, e, act.a)
     if cdmg >= STUN_DAMAGE and state.fighters[ex.attacker].kp > 0:
         events += effects.lose_random_event(state, ex.attacker)
         state.followup_for = seat

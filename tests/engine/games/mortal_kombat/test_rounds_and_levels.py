@@ -124,3 +124,21 @@ def test_starter_ignores_falls() -> None:
 def test_timeout_defaults_are_harmless() -> None:
     s = started()
     assert GAME.timeout_action(s, s.initiative) == Act.of(kind="pass")
+
+
+def test_a_projectile_at_ranged_distance_is_only_countered_by_a_ranged_attack() -> None:
+    """Advanced, at Ranged distance: Knife Throw may counter Ice Blast (an equal-Speed
+    trade), a Head Punch may not."""
+    s = position("advanced", hands=(["subzero1"], ["b14", "b01", "kano1"]))
+    s = play(play(s, 0, "at-subzero1"), 0, "go")
+    a = aids(s, 1)
+    assert "ct-b01" not in a and "ct-kano1" in a
+    s = play(s, 1, "ct-kano1")  # Knife Throw 5 trades with Ice Blast 5
+    assert s.fighters[0].kp == 27 and s.fighters[1].kp == 27 and s.distance == "ranged"
+
+
+def test_bad_options_are_refused_with_a_reason() -> None:
+    with pytest.raises(Exception, match="kp must be 30, 40 or 50"):
+        GAME.parse_options({"kp": 35})
+    with pytest.raises(Exception, match="deck_size must be 50 or 60"):
+        GAME.parse_options({"deck_size": 55})
