@@ -108,3 +108,24 @@ def test_every_legal_action_has_a_short_id_and_a_label() -> None:
         seat = open_seats[agent.below(len(open_seats))]
         t, _ = GAME.apply(t, seat, pick(GAME, t, seat, agent))
         seen += 1
+
+
+@SETTINGS
+@given(seeds, seeds, levels, seeds)
+def test_views_unchanged_when_hidden_kards_are_redealt(seed: int, agent: int, level: str,
+                                                      deal: int) -> None:
+    """Re-deal a seat's hand and deck (same counts): the other seat's and the spectator's
+    views do not change, so nothing hidden reaches them."""
+    rng = Rng(seed=deal)
+
+    def check(before: MkState, after: MkState) -> None:
+        for hidden in (0, 1):
+            other = GAME.clone(after)
+            f = other.fighters[hidden]
+            pool = f.hand + f.deck
+            rng.shuffle(pool)
+            f.hand, f.deck = pool[:len(f.hand)], pool[len(f.hand):]
+            for viewer in (None, 1 - hidden):
+                assert GAME.view(other, viewer) == GAME.view(after, viewer)
+
+    random_match(seed, agent, level, check)
