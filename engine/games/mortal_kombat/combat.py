@@ -197,7 +197,11 @@ def land(state: MkState) -> list[Event]:
     ex.landed = True
     k = kard(ex.kard)
     if ex.kombo is not None:
-        state.phase = "kombo"
+        from engine.games.mortal_kombat.moves import kombo_choices
+
+        # the kards it needs may have been lost meanwhile (a discard effect): then the
+        # Kombo ends with what was laid, and the defender may still break it
+        state.phase = "kombo" if kombo_choices(state, ex.attacker) else "breaker"
         return _note(state, "The Kombo's first hit lands.")
     if k.hits > 1:
         state.phase = "burn"

@@ -151,3 +151,16 @@ def test_copy_move_uses_the_rivals_last_special_move() -> None:
     s = play(play(play(s, 0, "cm-e15"), 0, "go"), 1, "take")
     assert s.fighters[1].kp == 27 and s.fighters[1].discard == ["kano1"]
     assert GAME.view(s, None).fighters[0].discard == ["e15"]
+
+
+def test_a_kombo_whose_kards_were_lost_ends_with_what_was_laid() -> None:
+    """Confusion (the rival discards a random kard) while the Kombo is on the table: if
+    the needed kard is lost, the Kombo ends after its first hit and may still be broken."""
+    s = position(hands=(["b01", "k01", "b05"], ["e10"]))
+    s = play(play(s, 0, "ak-b01-k01"), 0, "go")
+    s = play(s, 1, "se-e10")  # the attacker's only other kard, High Kick, is lost
+    assert s.fighters[0].hand == []
+    s = play(s, 1, "take")
+    assert s.phase == "breaker" and aids(s, 1) == ["br"]
+    s = play(s, 1, "br")
+    assert s.fighters[1].kp == 28
