@@ -41,6 +41,16 @@ class Options(BaseModel):
     kp: int = 30
     deck_size: int = 50
     timer: Literal["timer", "infinity"] = "timer"
+    decks: list[str] = []
+    """Deck codes (``MK1-...``), one per seat, or none for the preconstructed decks; each
+    is validated again when the match starts and fixes that seat's Kombatant."""
+
+    @field_validator("decks")
+    @classmethod
+    def _two(cls, value: list[str]) -> list[str]:
+        if value and len(value) != 2:
+            raise ValueError("give a deck code for each of the two players, or none")
+        return value
 
     @field_validator("kp")
     @classmethod

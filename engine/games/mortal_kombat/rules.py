@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Event, Game, Prompt, Rng, private_with_twin, public
+from engine.core import Event, Game, IllegalAction, Prompt, Rng, private_with_twin, public
 from engine.core.decks import Deck
 from engine.games.mortal_kombat import combat, decks, moves
 from engine.games.mortal_kombat.data import kard, kombatants
@@ -55,8 +55,18 @@ class MortalKombat(Game[MkState, Act]):
         """A new match waiting for both Kombatant picks; the initiative is a seeded coin."""
         if not isinstance(options, Options):
             options = Options.model_validate(options.model_dump())
+        fighters = [Fighter(kp=options.kp), Fighter(kp=options.kp)]
+        for seat, code in enumerate(options.decks):
+            which = ("first", "second")[seat]
+            deck = decks.from_code(code)
+            problems = decks.validate(deck, options)
+            if problems:
+                raise IllegalAction(f"The {which} player's deck is not legal: "
+                                    + " ".join(problems))
+            fighters[seat].decklist = deck.ids()
+            fighters[seat].kombatant = None
         state = MkState(game=GAME_ID, seats=2, rng=Rng(seed=seed), options=options,
-                        fighters=[Fighter(kp=options.kp), Fighter(kp=options.kp)])
+                        fighters=fighters)
         state.initiative = state.rng.below(2)
         return state
 
@@ -95,6 +105,9 @@ class MortalKombat(Game[MkState, Act]):
             return []
         phase = state.phase
         if phase == "pick":
+            if state.options.decks:
+                leader = decks.from_code(state.options.decks[seat]).leader
+                return [Act.of(kind="pick", a=leader)]
             return [Act.of(kind="pick", a=k) for k in kombatants()]
         choices = {
             "discard": moves.discard_choices, "act": moves.act_choices,
@@ -149,7 +162,8 @@ class MortalKombat(Game[MkState, Act]):
         for s in (0, 1):
             f = state.fighters[s]
             f.kombatant = state.picks[s]
-            f.decklist = decks.precon(f.kombatant, state.options.deck_size).ids()
+            if not f.decklist:
+                f.decklist = decks.precon(f.kombatant, state.options.deck_size).ids()
         state.picks = {}
         events.append(public("kombatants_revealed",
                              kombatants=[f.kombatant for f in state.fighters]))

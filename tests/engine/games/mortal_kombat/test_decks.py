@@ -116,3 +116,21 @@ def test_sealed_pools_are_seeded_and_build_basic_legal_decks() -> None:
     assert sealed_pool(4) == sealed_pool(4) != sealed_pool(5)
     deck = sealed_deck(sealed_pool(4), "goro")
     assert deck.size == 50 and validate(deck, Options(level="basic")) == []
+
+
+def test_built_decks_are_validated_again_when_the_match_starts() -> None:
+    from engine.core import IllegalAction
+
+    good = to_code(sealed_deck(sealed_pool(4), "goro"))
+    other = to_code(precon("kitana"))
+    s = GAME.setup(GAME.parse_options({"level": "basic", "decks": [good, other]}), 2, 1)
+    assert [a.aid for a in GAME.legal(s, 0)] == ["pick-goro"]
+    s, _ = GAME.act(s, 0, "pick-goro")
+    s, _ = GAME.act(s, 1, "pick-kitana")
+    assert sorted(s.fighters[0].decklist) == sorted(from_code(good).ids())
+    with pytest.raises(IllegalAction, match=r"first player's deck is not legal: .*Special"):
+        GAME.setup(GAME.parse_options({"level": "advanced", "decks": [good, other]}), 2, 1)
+    with pytest.raises(IllegalAction, match="checksum"):
+        GAME.setup(GAME.parse_options({"decks": [other[:-2] + "AA", other]}), 2, 1)
+    with pytest.raises(IllegalAction, match="each of the two players"):
+        GAME.parse_options({"decks": [good]})
