@@ -142,3 +142,14 @@ def test_bad_options_are_refused_with_a_reason() -> None:
         GAME.parse_options({"kp": 35})
     with pytest.raises(Exception, match="deck_size must be 50 or 60"):
         GAME.parse_options({"deck_size": 55})
+
+
+def test_getting_up_and_moving_cost_two_speed_and_a_pass_removes_them() -> None:
+    """The rulebook: standing up and then moving gives -2 on the next action; passing
+    after moving removes the modifiers."""
+    s = position("advanced", hands=(["b05"], []), initiative=0)
+    s.fighters[0].penalty = 1  # knocked down last turn
+    t = play(play(play(s, 0, "step"), 0, "at-b05"), 0, "go")
+    assert t.exchange is not None and t.exchange.pen == 2
+    u = play(play(s, 0, "step"), 0, "pass")
+    assert u.fighters[0].penalty == 0 and u.initiative == 1
