@@ -164,3 +164,18 @@ def test_a_kombo_whose_kards_were_lost_ends_with_what_was_laid() -> None:
     assert s.phase == "breaker" and aids(s, 1) == ["br"]
     s = play(s, 1, "br")
     assert s.fighters[1].kp == 28
+
+
+def test_a_counter_landing_alone_for_eight_stuns_the_attacker() -> None:
+    """Jump Punch (6/2) boosted by Brute Force, Power Surge and Focus counters a High
+    Kick for 8: the attacker is stunned and the defender gets the Follow-up."""
+    s = position(hands=(["b05", "d01", "d02"], ["b14", "e27", "e03", "e05", "b01"]))
+    s = play(play(s, 0, "at-b05"), 0, "go")
+    for se in ("se-e27", "se-e03", "se-e05"):
+        s = play(s, 1, se)
+    s = play(s, 1, "ct-b14")
+    assert s.fighters[0].kp == 22 and len(s.fighters[0].hand) == 1
+    assert s.phase == "followup" and GAME.prompts(s).keys() == {1}
+    s = play(s, 1, "fu-b01")
+    s = play(s, 0, "br")
+    assert s.fighters[0].kp == 20 and s.initiative == 1
