@@ -153,3 +153,16 @@ def test_getting_up_and_moving_cost_two_speed_and_a_pass_removes_them() -> None:
     assert t.exchange is not None and t.exchange.pen == 2
     u = play(play(s, 0, "step"), 0, "pass")
     assert u.fighters[0].penalty == 0 and u.initiative == 1
+
+
+def test_safety_caps_end_a_round_and_a_match() -> None:
+    """80 turns in a round: the most KP wins it; 9 rounds in a match: the most round wins,
+    else a draw."""
+    s = position(hands=([], []), kp=(20, 25))
+    s.turn = 80
+    s = play(s, 0, "pass")
+    assert s.round_winners == [1] and s.capped_rounds == 1 and s.round == 2
+    t = position(hands=([], []), kp=(20, 20))
+    t.turn, t.round_winners = 80, [None] * 8
+    t = play(t, 0, "pass")
+    assert t.result is not None and t.result.draw and t.result.reason == "rounds"
