@@ -22,7 +22,8 @@ def renderer_for(game_id: str) -> Renderer:
 def _load() -> None:
     import importlib
 
-    for name in ("cogs.render.sushido", "cogs.render.world_of_fighters"):
+    for name in ("cogs.render.sushido", "cogs.render.world_of_fighters",
+                 "cogs.render.mortal_kombat"):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
