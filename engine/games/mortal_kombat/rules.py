@@ -18,7 +18,16 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Event, Game, IllegalAction, Prompt, Rng, private_with_twin, public
+from engine.core import (
+    CatalogEntry,
+    Event,
+    Game,
+    IllegalAction,
+    Prompt,
+    Rng,
+    private_with_twin,
+    public,
+)
 from engine.core.decks import Deck
 from engine.games.mortal_kombat import combat, decks, moves
 from engine.games.mortal_kombat.data import kard, kombatants
@@ -217,6 +226,12 @@ class MortalKombat(Game[MkState, Act]):
             if not moves.usable(state, seat, k):
                 return f"{k.name} is another Kombatant's Special Move (Advanced rules)."
         return super().explain_illegal(state, seat, action)
+
+    def catalog(self) -> list[CatalogEntry]:
+        """Kombatants and kards for ``/card``."""
+        from engine.games.mortal_kombat.catalog import catalog
+
+        return catalog()
 
     def validate_deck(self, deck: Deck, options: Any) -> list[str]:
         """Every broken deck limit at the options' level (the :class:`DeckRules` hook)."""
