@@ -39,12 +39,15 @@ DUEL_CHOICES = [app_commands.Choice(name=L(f"choice.duel.{duel}"), value=duel)
                 for duel in ("iaijutsu", "entrainement", "rencontre")]
 """Sushido's duels: their names are names, explained in the player's language."""
 BOUT_CHOICES = [app_commands.Choice(name=L(f"choice.bouts.{n}"), value=n) for n in (1, 3)]
+LEVEL_CHOICES = [app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                 for lv in ("starter", "basic", "advanced")]
+"""Mortal Kombat's rule levels."""
 
 
 MAX_TURN_MINUTES = 7 * 24 * 60
 """The longest turn timer a server may set (7 days)."""
 
-OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters"}
+OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters", "level": "mortal_kombat"}
 """Which game each /challenge option belongs to (an option for another game is refused)."""
 
 
@@ -74,7 +77,7 @@ def option_text(key: str, value: Any, loc: str = DEFAULT) -> str:
     """A match option in the game's words (the command's choice name, e.g. ``Best of
     three``), not ``key: value``."""
     choice = f"choice.{key}.{value}"
-    if key in ("duel", "bouts") and t(DEFAULT, choice) != choice:
+    if key in ("duel", "bouts", "level") and t(DEFAULT, choice) != choice:
         return t(loc, choice)
     return f"{key.replace('_', ' ')}: {value}"
 
@@ -163,16 +166,19 @@ class Lobby(commands.Cog):
     @app_commands.rename(opponent=L("cmd.challenge.opt.opponent.name"),
                          game=L("cmd.challenge.opt.game.name"),
                          duel=L("cmd.challenge.opt.duel.name"),
-                         bouts=L("cmd.challenge.opt.bouts.name"))
+                         bouts=L("cmd.challenge.opt.bouts.name"),
+                         level=L("cmd.challenge.opt.level.name"))
     @app_commands.describe(opponent=L("cmd.challenge.opt.opponent.description"),
                            game=L("cmd.challenge.opt.game.description"),
                            duel=L("cmd.challenge.opt.duel.description"),
-                           bouts=L("cmd.challenge.opt.bouts.description"))
+                           bouts=L("cmd.challenge.opt.bouts.description"),
+                           level=L("cmd.challenge.opt.level.description"))
     @app_commands.choices(game=game_choices(), duel=DUEL_CHOICES)
-    @app_commands.choices(bouts=BOUT_CHOICES)
+    @app_commands.choices(bouts=BOUT_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction[Any], opponent: discord.User,
-                        game: str, duel: str | None = None, bouts: int | None = None) -> None:
+                        game: str, duel: str | None = None, bouts: int | None = None,
+                        level: str | None = None) -> None:
         """Post a challenge with Accept/Decline buttons only the opponent can press."""
         loc = locale_of(interaction)
         try:
@@ -185,7 +191,7 @@ class Lobby(commands.Cog):
             await self.check_room(interaction.user.id)
             await self.check_room(opponent.id, opponent.mention)
             await self.check_no_open_challenge(interaction.user.id, opponent.id)
-            raw = check_options(game, {"duel": duel, "bouts": bouts})
+            raw = check_options(game, {"duel": duel, "bouts": bouts, "level": level})
             options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
         except EngineError as exc:
             await answer(interaction, reason(exc, loc))
