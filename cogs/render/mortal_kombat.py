@@ -268,6 +268,20 @@ class MkRenderer(Renderer):
                 out.append(Group(title=t(loc, "mk.group.now"), choices=row[5:]))
         return out
 
+    @staticmethod
+    def _response(d: dict[str, Any], w: str, loc: str) -> str:
+        """A defence and how it went: Speeds compared (a block or counter holds on a tie,
+        an evade needs more; an equal counterattack trades)."""
+        how, speed, against = d["how"], d["speed"], d["against"]
+        if how == "ct":
+            result = "first" if speed > against else "trade" if speed == against else "slow"
+        elif how == "ev":
+            result = "ok" if speed > against else "slow"
+        else:
+            result = "ok" if speed >= against else "slow"
+        key = "mk.line.too_slow" if result == "slow" else f"mk.line.{how}_{result}"
+        return t(loc, key, who=w, kard=show_kard(d["kard"]), speed=speed, against=against)
+
     # ------------------------------------------------------------------ result
     def result_line(self, outcome: Outcome, view: BaseModel, names: list[str],
                     loc: str = DEFAULT) -> str:
@@ -309,6 +323,8 @@ class MkRenderer(Renderer):
         if k == "turn_started":
             return t(loc, "mk.line.turn_started", turn=d["turn"],
                      who=who(names, d["initiative"]))
+        if k == "discard_draw" and not d["discarded"]:
+            return t(loc, "mk.line.keeps", who=w, hand=d["hand"], deck=d["deck"])
         if k == "discard_draw":
             return t(loc, "mk.line.discard_draw", who=w, kards=kards_text(d["discarded"]),
                      hand=d["hand"], deck=d["deck"])
@@ -320,8 +336,10 @@ class MkRenderer(Renderer):
                      kombo=show_kard(d.get("kombo") or ""))
         if k in ("special_effect", "followup", "broken", "friendship", "finished"):
             return t(loc, f"mk.line.{k}", who=w, kard=show_kard(d["kard"]))
-        if k == "attack_ready":
+        if k in ("attack_ready", "took_hit"):
             return None
+        if k == "responded":
+            return self._response(d, w, loc)
         if k in ("damage", "damaged"):
             return t(loc, "mk.line.damage", who=w, n=d["amount"], kp=d["kp"])
         if k == "healed":

@@ -131,7 +131,7 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
         state.notes.append(f"{kard(ex.kard).name}! {name(state, seat)} is finished.")
         return [public("finished", seat=seat, kard=ex.kard), *close(state, keep=True)]
     if act.kind == "take":
-        return land(state)
+        return [public("took_hit", seat=seat), *land(state)]
     assert act.a is not None
     _from_hand(state, seat, act.a)
     ex.defense, ex.defense_kind = act.a, act.kind
@@ -142,33 +142,35 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
     dspeed = (d.speed or 0) + sum(ex.def_speed) - ex.def_pen
     aspeed = attack_speed(state)
     state.notes.append(f"{name(state, seat)} answers with {d.name}.")
+    head = [public("responded", seat=seat, kard=act.a, how=act.kind, speed=dspeed,
+                   against=aspeed)]
     if act.kind == "bl":
         if dspeed >= aspeed:
-            return _hurt(state, seat, 1) + _note(state, "Blocked: 1 damage.") + close(
+            return head + _hurt(state, seat, 1) + _note(state, "Blocked: 1 damage.") + close(
                 state, keep=False)
-        return _note(state, "Too slow to block.") + land(state)
+        return head + _note(state, "Too slow to block.") + land(state)
     if act.kind == "ev":
         if dspeed > aspeed:
-            return _note(state, "Evaded.") + close(state, keep=False)
-        return _note(state, "Too slow to evade.") + land(state)
+            return head + _note(state, "Evaded.") + close(state, keep=False)
+        return head + _note(state, "Too slow to evade.") + land(state)
     if act.kind == "sc":
         if dspeed >= aspeed:
             dmg = max(0, (d.strength or 0) + sum(ex.def_strength))
-            return _hurt(state, ex.attacker, dmg) + _note(
+            return head + _hurt(state, ex.attacker, dmg) + _note(
                 state, f"Countered: the attack fails, {dmg} back.") + close(state, keep=False)
-        return _note(state, "The Specific Counter is too slow.") + land(state)
+        return head + _note(state, "The Specific Counter is too slow.") + land(state)
     # counterattack (one that includes movement closes in from Ranged distance)
     for e in d.effects:
         if e.kind == "movement":
             effects.run(state, seat, e, act.a)
     if dspeed < aspeed:
-        return _note(state, "The counterattack is too slow.") + land(state)
+        return head + _note(state, "The counterattack is too slow.") + land(state)
     cdmg = max(0, (d.strength or 0) + sum(ex.def_strength))
     if dspeed == aspeed:
         adm = attack_strength(state)
         events = _hurt(state, seat, adm) + _hurt(state, ex.attacker, cdmg)
-        return events + _note(state, f"A trade: both hit ({adm} and {cdmg}), no effects.") + \
-            close(state, keep=False)
+        trade = _note(state, f"A trade: both hit ({adm} and {cdmg}), no effects.")
+        return head + events + trade + close(state, keep=False)
     events = _hurt(state, ex.attacker, cdmg) + _note(state, f"The counter lands first: {cdmg}.")
     for e in d.effects:
         if e.kind != "movement":
@@ -176,7 +178,7 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
     if cdmg >= STUN_DAMAGE and state.fighters[ex.attacker].kp > 0:
         events += effects.lose_random_event(state, ex.attacker)
         state.followup_for = seat
-    return events + after_hit(state, keep=False)
+    return head + events + after_hit(state, keep=False)
 
 
 def _note(state: MkState, text: str) -> list[Event]:

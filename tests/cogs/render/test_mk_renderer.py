@@ -192,3 +192,15 @@ def test_narration_of_the_main_moments() -> None:
     ], NAMES)
     assert lines[0].startswith("🐉 🟥 <@1> (Sub-Zero) against 🟦 <@2> (Kano)")
     assert "Time!" in lines[1] and "<@2>" in lines[1]
+
+
+@pytest.mark.parametrize(("how", "speed", "against", "words"), [
+    ("bl", 5, 5, "blocks with"), ("bl", 4, 5, "too slow"), ("ev", 5, 5, "too slow"),
+    ("ev", 6, 5, "evades with"), ("ct", 6, 5, "lands first"), ("ct", 5, 5, "both hit"),
+    ("sc", 5, 5, "the attack fails"),
+])
+def test_each_response_is_told_with_its_speeds(how: str, speed: int, against: int,
+                                               words: str) -> None:
+    line = R.line(public("responded", seat=1, kard="d01", how=how, speed=speed,
+                         against=against), NAMES)
+    assert line is not None and words in line and "<@2>" in line and "High Block" in line
