@@ -97,6 +97,7 @@ class HajimeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, install the translator, load cogs, sync slash commands."""
+        from cogs.decks import Decks
         from cogs.guard import Guard
         from cogs.i18n import Translator
         from cogs.library import Library
@@ -117,6 +118,7 @@ class HajimeBot(commands.Bot):
                                  expiry_seconds=self.settings.challenge_expiry_seconds,
                                  max_live=self.settings.max_live_matches, tick_seconds=tick))
         await self.add_cog(Library(self))
+        await self.add_cog(Decks(self))
         await self.add_cog(Reconciler(self, self.store, self.referee))
         await self.load_optional_cogs()
         for command in self.tree.get_commands():

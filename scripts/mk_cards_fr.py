@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cogs.card_text import fingerprint, slug
-from engine.games.mortal_kombat.catalog import catalog
+from engine.games.mortal_kombat.catalog import entries
 from engine.games.mortal_kombat.data import Effect, Kard, kards, kombatants
 
 PATH = Path(__file__).resolve().parents[1] / "cogs" / "locales" / "cards.fr.toml"
@@ -100,9 +100,9 @@ def main() -> int:
     """Rewrite the Mortal Kombat part of the French card file."""
     text = PATH.read_text(encoding="utf-8")
     text = text.split("\n" + MARK)[0].rstrip() + "\n"
-    ordered = sorted(kards().values(), key=lambda x: x.type != "kombatant")
     parts = [MARK]
-    for k, entry in zip(ordered, catalog(), strict=True):  # the catalog's own order
+    for kid, entry in entries().items():
+        k = kards()[kid]
         fr = french(k).replace('"""', "'''")
         parts.append(f'[mortal_kombat.{slug(entry.name)}]\nsource = "{fingerprint(entry.text)}"'
                      f'\ntext = """\n{fr}"""\n')

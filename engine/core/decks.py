@@ -74,6 +74,26 @@ class DeckRules(Protocol):
         ...
 
 
+class DeckBuilding(DeckRules, Protocol):
+    """What a deck builder needs from a game beyond :class:`DeckRules`: the code's tag
+    and universe, and the names players type (unique, case-insensitive)."""
+
+    deck_tag: str
+    """The code's game tag (``MK`` in ``MK1-...``)."""
+
+    def deck_universe(self) -> list[str]:
+        """The ordered card ids that codes refer to (new cards appended at the end)."""
+        ...
+
+    def deck_names(self) -> dict[str, str]:
+        """Each card that may go in a deck: its display name -> its id."""
+        ...
+
+    def deck_leaders(self) -> dict[str, str]:
+        """Each possible leader (Kombatant, hero): its name -> its id (empty: none)."""
+        ...
+
+
 def _varint(n: int) -> bytes:
     out = bytearray()
     while True:

@@ -8,6 +8,7 @@ Names several Kombatants share (``Fireball``) are told apart by their Kombatant:
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from engine.core import CatalogEntry
 from engine.games.mortal_kombat.data import Kard, kards, kombatants
@@ -45,13 +46,19 @@ def headline(k: Kard) -> str:
     return " · ".join(parts)
 
 
-def catalog() -> list[CatalogEntry]:
-    """Every kard of the set, Kombatants first, in data order."""
+@cache
+def entries() -> dict[str, CatalogEntry]:
+    """Kard id -> its entry: every kard of the set, Kombatants first, in data order."""
     counts = Counter(k.name.lower() for k in kards().values())
     shared = {n for n, c in counts.items() if c > 1}
-    out = []
+    out = {}
     for k in sorted(kards().values(), key=lambda x: x.type != "kombatant"):
         kind = "kombatant" if k.type == "kombatant" else "kard"
-        out.append(CatalogEntry(name=entry_name(k, shared), kind=kind,
-                                text=f"{headline(k)}\n{k.text}"))
+        out[k.id] = CatalogEntry(name=entry_name(k, shared), kind=kind,
+                                 text=f"{headline(k)}\n{k.text}")
     return out
+
+
+def catalog() -> list[CatalogEntry]:
+    """Every kard of the set, Kombatants first, in data order."""
+    return list(entries().values())

@@ -233,6 +233,22 @@ class MortalKombat(Game[MkState, Act]):
 
         return catalog()
 
+    deck_tag: ClassVar[str] = decks.TAG
+
+    def deck_universe(self) -> list[str]:
+        """Kard ids in data order (what deck codes refer to)."""
+        return decks.universe()
+
+    def deck_names(self) -> dict[str, str]:
+        """``/card`` names of the kards that go in a deck -> their ids."""
+        from engine.games.mortal_kombat.catalog import entries
+
+        return {e.name: kid for kid, e in entries().items() if kard(kid).type != "kombatant"}
+
+    def deck_leaders(self) -> dict[str, str]:
+        """The 20 Kombatants by name."""
+        return {k.name: k.id for k in kombatants().values()}
+
     def validate_deck(self, deck: Deck, options: Any) -> list[str]:
         """Every broken deck limit at the options' level (the :class:`DeckRules` hook)."""
         opts = options if isinstance(options, Options) else self.parse_options(options)

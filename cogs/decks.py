@@ -1,0 +1,254 @@
+"""/deck: check, build and show decks for any game whose engine offers deck building.
+
+A game takes part when its engine implements :class:`engine.core.decks.DeckBuilding`
+(``validate_deck``, the code's tag and universe, the names players type). Everything here
+is generic: kard names come from the game (autocompleted), codes are the engine's
+(:func:`engine.core.decks.encode`), and validation is the engine's, naming each broken
+limit of the chosen level. Every answer is ephemeral and nothing is stored: a deck is its
+code, which a player keeps and shares.
+
+Not yet here (see the branch's report): decks saved per user in the database
+(create/edit/list/delete) and picking a saved deck when challenging.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import L, game_name, locale_of, reason, t
+from engine.core import EngineError
+from engine.core.decks import Deck, DeckBuilding, DeckCodeError, decode, encode
+from engine.games import REGISTRY
+
+ECHO = 80
+"""At most this many characters of what a player typed are echoed back."""
+_ITEM = re.compile(r"^\s*(?:(\d{1,2})\s*[xX×]?\s+)?(.+?)\s*$")
+LEVELS = ("starter", "basic", "advanced")
+
+
+def builders() -> dict[str, DeckBuilding]:
+    """The registered games that build decks."""
+    return {gid: cast(DeckBuilding, g) for gid, g in REGISTRY.items()
+            if hasattr(g, "deck_names") and hasattr(g, "validate_deck")}
+
+
+def builder(game_id: str) -> DeckBuilding:
+    """The game's deck hooks; a game without decks is refused."""
+    found = builders().get(game_id)
+    if found is None:
+        raise DeckCodeError(f"{game_id} has no decks to build.")
+    return found
+
+
+def resolve(game: DeckBuilding, name: str) -> str | None:
+    """A kard's id from its name as typed (case and spacing ignored)."""
+    key = " ".join(name.lower().split())
+    return {n.lower(): cid for n, cid in game.deck_names().items()}.get(key)
+
+
+def parse_kards(game: DeckBuilding, text: str, leader: str | None) -> Deck:
+    """A deck from ``"3 Low Kick, 2x High Block; Fireball (Goro)"`` (commas, semicolons or
+    new lines between items). Every unknown name is named in the refusal."""
+    counts: dict[str, int] = {}
+    unknown: list[str] = []
+    for item in re.split(r"[,;\n]", text):
+        if not item.strip():
+            continue
+        match = _ITEM.match(item)
+        assert match is not None  # the pattern matches any non-blank item
+        n = int(match.group(1) or 1)
+        cid = resolve(game, match.group(2))
+        if cid is None:
+            unknown.append(match.group(2)[:ECHO])
+        elif n < 1:
+            raise DeckCodeError(f"A count must be 1 or more ({item.strip()[:ECHO]}).")
+        else:
+            counts[cid] = counts.get(cid, 0) + n
+    if unknown:
+        raise DeckCodeError(f"Unknown kard(s): {', '.join(unknown)}.")
+    if not counts:
+        raise DeckCodeError("This list holds no kards.")
+    return Deck(cards=counts, leader=leader)
+
+
+def leader_id(game: DeckBuilding, name: str | None) -> str | None:
+    """A leader's id from its name (``None`` when not given); unknown names refused."""
+    if not name:
+        return None
+    leaders = {n.lower(): lid for n, lid in game.deck_leaders().items()}
+    found = leaders.get(" ".join(name.lower().split()))
+    if found is None:
+        raise DeckCodeError(f"Unknown leader: {name[:ECHO]}.")
+    return found
+
+
+def problems(game_id: str, deck: Deck, level: str | None) -> list[str]:
+    """Every broken limit of ``deck`` at ``level`` (the game's default level if None);
+    the deck size is the deck's own when the game has a size option."""
+    game = REGISTRY[game_id]
+    fields = game.options_model.model_fields
+    raw: dict[str, Any] = {}
+    if level and "level" in fields:
+        raw["level"] = level
+    if "deck_size" in fields:
+        raw["deck_size"] = deck.size
+    try:
+        options = game.parse_options(raw)
+    except EngineError:
+        options = game.parse_options({k: v for k, v in raw.items() if k != "deck_size"})
+    return builder(game_id).validate_deck(deck, options)
+
+
+def code_of(game_id: str, deck: Deck) -> str:
+    """The deck's shareable code."""
+    game = builder(game_id)
+    return encode(deck, game.deck_universe(), game.deck_tag)
+
+
+def deck_of(game_id: str, code: str) -> Deck:
+    """The deck of a pasted code (a malformed one is refused with its reason)."""
+    game = builder(game_id)
+    return decode(code.strip(), game.deck_universe(), game.deck_tag)
+
+
+def listing(game_id: str, deck: Deck) -> str:
+    """``3 × Low Kick`` lines, by name."""
+    names = {cid: n for n, cid in builder(game_id).deck_names().items()}
+    return "\n".join(f"{n} × {names.get(cid, cid)}" for cid, n in deck.cards.items())
+
+
+def leader_name(game_id: str, deck: Deck) -> str:
+    """The deck's leader by name (or a dash)."""
+    names = {lid: n for n, lid in builder(game_id).deck_leaders().items()}
+    return names.get(deck.leader or "", "—")
+
+
+def kard_suggestions(game: DeckBuilding, current: str) -> list[str]:
+    """Autocomplete for a kard list: the typed list with its last item completed."""
+    head, sep, last = current.rpartition(",")
+    match = _ITEM.match(last) if last.strip() else None
+    count = (match.group(1) + " ") if match and match.group(1) else ""
+    typed = (match.group(2) if match else "").lower()
+    prefix = f"{head}{sep} " if sep else ""
+    names = [f"{prefix}{count}{n}".strip() for n in game.deck_names() if typed in n.lower()]
+    return [n for n in names if len(n) <= 100][:25]  # a longer one could not be sent whole
+
+
+class Decks(commands.Cog):
+    """/deck check, build and show (ephemeral; nothing is stored)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    deck = app_commands.Group(name=L("cmd.deck.name"), description=L("cmd.deck.description"))
+
+    async def _answer(self, interaction: discord.Interaction[Any], game: str, deck: Deck,
+                      level: str | None, title_key: str) -> None:
+        loc = locale_of(interaction)
+        found = problems(game, deck, level)
+        embed = discord.Embed(title=t(loc, title_key, game=game_name(game, loc)),
+                              color=0x2ECC71 if not found else 0xE74C3C)
+        embed.add_field(name=t(loc, "deck.leader"), value=leader_name(game, deck))
+        embed.add_field(name=t(loc, "deck.size"), value=str(deck.size))
+        embed.add_field(name=t(loc, "deck.code"), value=f"`{code_of(game, deck)}`",
+                        inline=False)
+        verdict = (t(loc, "deck.legal", level=level or "-") if not found else
+                   "\n".join(f"• {reason(DeckCodeError(p), loc)}" for p in found))
+        embed.add_field(name=t(loc, "deck.verdict"), value=verdict[:1024], inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _refuse(self, interaction: discord.Interaction[Any], exc: EngineError) -> None:
+        await interaction.response.send_message(reason(exc, locale_of(interaction)),
+                                                ephemeral=True)
+
+    @deck.command(name=L("cmd.deck.check.name"), description=L("cmd.deck.check.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), code=L("cmd.deck.opt.code.name"),
+                         level=L("cmd.deck.opt.level.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           code=L("cmd.deck.opt.code.description"),
+                           level=L("cmd.deck.opt.level.description"))
+    @app_commands.choices(level=[app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                                 for lv in LEVELS])
+    async def check(self, interaction: discord.Interaction[Any], game: str, code: str,
+                    level: str | None = None) -> None:
+        """Read a deck code and name each limit it breaks at a level."""
+        try:
+            deck = deck_of(game, code)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._answer(interaction, game, deck, level, "deck.title_check")
+
+    @deck.command(name=L("cmd.deck.build.name"), description=L("cmd.deck.build.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"),
+                         leader=L("cmd.deck.opt.leader.name"),
+                         kards=L("cmd.deck.opt.kards.name"),
+                         level=L("cmd.deck.opt.level.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           leader=L("cmd.deck.opt.leader.description"),
+                           kards=L("cmd.deck.opt.kards.description"),
+                           level=L("cmd.deck.opt.level.description"))
+    @app_commands.choices(level=[app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                                 for lv in LEVELS])
+    async def build(self, interaction: discord.Interaction[Any], game: str, leader: str,
+                    kards: str, level: str | None = None) -> None:
+        """A deck from a list of kard names: its code and each broken limit."""
+        try:
+            hooks = builder(game)
+            deck = parse_kards(hooks, kards, leader_id(hooks, leader))
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._answer(interaction, game, deck, level, "deck.title_build")
+
+    @deck.command(name=L("cmd.deck.show.name"), description=L("cmd.deck.show.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), code=L("cmd.deck.opt.code.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           code=L("cmd.deck.opt.code.description"))
+    async def show(self, interaction: discord.Interaction[Any], game: str, code: str) -> None:
+        """The kards of a deck code, by name (ready to paste into build)."""
+        loc = locale_of(interaction)
+        try:
+            deck = deck_of(game, code)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        embed = discord.Embed(title=t(loc, "deck.title_show", game=game_name(game, loc),
+                                      leader=leader_name(game, deck), size=deck.size),
+                              description=listing(game, deck)[:4000], color=0x5865F2)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @check.autocomplete("game")
+    @build.autocomplete("game")
+    @show.autocomplete("game")
+    async def game_autocomplete(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        """The games with decks."""
+        loc = locale_of(interaction)
+        return [app_commands.Choice(name=game_name(gid, loc)[:100], value=gid)
+                for gid in builders() if current.lower() in game_name(gid, loc).lower()
+                or current.lower() in gid][:25]
+
+    @build.autocomplete("leader")
+    async def leader_autocomplete(self, interaction: discord.Interaction[Any],
+                                  current: str) -> list[app_commands.Choice[str]]:
+        """Leaders of the chosen game matching what is typed."""
+        game = builders().get(str(getattr(interaction.namespace, "game", "") or ""))
+        if game is None:
+            return []
+        return [app_commands.Choice(name=n[:100], value=n[:100])
+                for n in game.deck_leaders() if current.lower() in n.lower()][:25]
+
+    @build.autocomplete("kards")
+    async def kards_autocomplete(self, interaction: discord.Interaction[Any],
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """The list typed so far with its last kard name completed."""
+        game = builders().get(str(getattr(interaction.namespace, "game", "") or ""))
+        if game is None:
+            return []
+        return [app_commands.Choice(name=s, value=s) for s in kard_suggestions(game, current)]
