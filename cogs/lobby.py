@@ -47,7 +47,8 @@ LEVEL_CHOICES = [app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
 MAX_TURN_MINUTES = 7 * 24 * 60
 """The longest turn timer a server may set (7 days)."""
 
-OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters", "level": "mortal_kombat"}
+OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters", "level": "mortal_kombat",
+                "deck": "mortal_kombat"}
 """Which game each /challenge option belongs to (an option for another game is refused)."""
 
 
@@ -59,6 +60,23 @@ def check_options(game_id: str, given: dict[str, Any]) -> dict[str, Any]:
             raise Refusal("lobby.option_other", option=key,
                           owner=REGISTRY[OPTION_GAMES[key]].name, game=REGISTRY[game_id].name)
     return {k: v for k, v in given.items() if v is not None}
+
+
+def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, Any]:
+    """The match options of a challenger's built deck (its code; the opponent picks freely
+    and plays a precon of the same size), refused unless legal at ``level`` now; the
+    engine validates it again when the match starts."""
+    from cogs.decks import builders, deck_of, problems
+
+    if game_id not in builders():
+        owner = REGISTRY[OPTION_GAMES["deck"]].name
+        raise Refusal("lobby.option_other", option="deck", owner=owner,
+                      game=REGISTRY[game_id].name)
+    deck = deck_of(game_id, code)
+    broken = problems(game_id, deck, level)
+    if broken:
+        raise Refusal("lobby.deck_illegal", problems=" ".join(broken))
+    return {"decks": [code.strip(), ""], "deck_size": deck.size}
 
 
 FIRST = "_first"
@@ -76,6 +94,8 @@ def match_link(rec: MatchRecord) -> str:
 def option_text(key: str, value: Any, loc: str = DEFAULT) -> str:
     """A match option in the game's words (the command's choice name, e.g. ``Best of
     three``), not ``key: value``."""
+    if key == "decks":  # a built deck's list stays its owner's (only its size is said)
+        return t(loc, "lobby.built_deck")
     choice = f"choice.{key}.{value}"
     if key in ("duel", "bouts", "level") and t(DEFAULT, choice) != choice:
         return t(loc, choice)
@@ -167,18 +187,20 @@ class Lobby(commands.Cog):
                          game=L("cmd.challenge.opt.game.name"),
                          duel=L("cmd.challenge.opt.duel.name"),
                          bouts=L("cmd.challenge.opt.bouts.name"),
-                         level=L("cmd.challenge.opt.level.name"))
+                         level=L("cmd.challenge.opt.level.name"),
+                         deck=L("cmd.challenge.opt.deck.name"))
     @app_commands.describe(opponent=L("cmd.challenge.opt.opponent.description"),
                            game=L("cmd.challenge.opt.game.description"),
                            duel=L("cmd.challenge.opt.duel.description"),
                            bouts=L("cmd.challenge.opt.bouts.description"),
-                           level=L("cmd.challenge.opt.level.description"))
+                           level=L("cmd.challenge.opt.level.description"),
+                           deck=L("cmd.challenge.opt.deck.description"))
     @app_commands.choices(game=game_choices(), duel=DUEL_CHOICES)
     @app_commands.choices(bouts=BOUT_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction[Any], opponent: discord.User,
                         game: str, duel: str | None = None, bouts: int | None = None,
-                        level: str | None = None) -> None:
+                        level: str | None = None, deck: str | None = None) -> None:
         """Post a challenge with Accept/Decline buttons only the opponent can press."""
         loc = locale_of(interaction)
         try:
@@ -192,6 +214,8 @@ class Lobby(commands.Cog):
             await self.check_room(opponent.id, opponent.mention)
             await self.check_no_open_challenge(interaction.user.id, opponent.id)
             raw = check_options(game, {"duel": duel, "bouts": bouts, "level": level})
+            if deck is not None:
+                raw.update(built_deck_options(game, deck, level))
             options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
         except EngineError as exc:
             await answer(interaction, reason(exc, loc))
@@ -242,6 +266,8 @@ class Lobby(commands.Cog):
         seats = [ch.challenger_id, ch.opponent_id]
         if first == ch.opponent_id:
             seats.reverse()
+            if options.get("decks"):  # each deck code stays with its player
+                options["decks"] = list(reversed(options["decks"]))
         rec, state = await self.referee.open_match(  # accepts the challenge, same transaction
             guild_id=ch.guild_id, channel_id=ch.channel_id, game_id=ch.game,
             options=options, seats=seats, challenge_id=ch.id)

@@ -70,3 +70,28 @@ async def test_bad_input_is_answered_ephemerally(fake_discord: FakeDiscord,
             assert "code" in text.lower() and "Legal" not in text, text
         assert "no decks" in await said("deck check", game="sushido", code="x")
     assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []
+
+
+async def test_a_challenge_with_a_bad_deck_is_refused_and_nothing_is_posted(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with bot_running(fake_discord, tmp_path / "h.sqlite3") as bot:
+        before = len(fake_discord.messages(fake_discord.channel))
+        small = to_code(precon("kano"))
+        cases = [
+            ({"game": MK, "deck": "MK1-nonsense"}, "code"),
+            ({"game": MK, "deck": "MK1-" + small[4:-3]}, "code"),
+            ({"game": MK, "level": "advanced",
+              "deck": to_code(decks.parse_kards(decks.builder(MK),
+                                                "45 Low Kick, 5 Fireball (Goro)", "kano"))},
+             "not legal for this match"),
+            ({"game": "sushido", "deck": small}, "deck"),
+        ]
+        for options, words in cases:
+            res = await (await alice.slash("challenge", opponent=bob, **options)).response()
+            assert res.ephemeral and words in (res.content or ""), (options, res.content)
+        assert len(fake_discord.messages(fake_discord.channel)) == before
+        async with bot.store.read_connection() as conn:
+            rows = await conn.execute_fetchall("SELECT COUNT(*) FROM challenges")
+        assert next(iter(rows))[0] == 0
+    assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []

@@ -21,6 +21,7 @@ import pytest
 
 import tests.e2e.harness as harness
 from engine.games.mortal_kombat.data import kards
+from engine.games.mortal_kombat.decks import precon, to_code
 from engine.games.mortal_kombat.model import MkState
 from tests.e2e.harness import Player, bot_running, challenge_accepted, idle
 from tests.fakediscord import FakeDiscord
@@ -160,9 +161,15 @@ async def test_full_match_at_basic(fake_discord: FakeDiscord, tmp_path: pathlib.
 
 async def test_full_match_at_advanced(fake_discord: FakeDiscord, tmp_path: pathlib.Path,
                                       mk_tags: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # alice plays a built deck (60 kards); bob picks freely and gets a 60-kard precon
     pin_engine_seed(monkeypatch, 8)
-    player, state, texts = await play_match(fake_discord, tmp_path, seed=4, level="advanced")
-    assert state.options.level == "advanced"
+    built = to_code(precon("scorpion", 60))
+    player, state, texts = await play_match(fake_discord, tmp_path, seed=4, level="advanced",
+                                            deck=built)
+    assert state.options.level == "advanced" and state.options.decks == [built, ""]
+    assert state.fighters[0].kombatant == "scorpion"
+    assert [len(f.decklist) for f in state.fighters] == [60, 60]
+    assert built not in repr(fake_discord.messages(fake_discord.channel))  # list stays hers
     assert "Distance" in repr(player.board.history[len(player.board.history) // 2])
     log = "\n".join(t or "" for t in texts)
     assert "distance." in log and "⏱️ Time!" in log and "wins the match" in log

@@ -43,7 +43,9 @@ class Options(BaseModel):
     timer: Literal["timer", "infinity"] = "timer"
     decks: list[str] = []
     """Deck codes (``MK1-...``), one per seat, or none for the preconstructed decks; each
-    is validated again when the match starts and fixes that seat's Kombatant."""
+    is validated again when the match starts and fixes that seat's Kombatant. An empty
+    code leaves that seat a free pick with its precon (of ``deck_size`` kards, so both
+    decks are the same size: a built deck must hold ``deck_size`` kards)."""
 
     @field_validator("decks")
     @classmethod

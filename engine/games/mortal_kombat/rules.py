@@ -66,6 +66,8 @@ class MortalKombat(Game[MkState, Act]):
             options = Options.model_validate(options.model_dump())
         fighters = [Fighter(kp=options.kp), Fighter(kp=options.kp)]
         for seat, code in enumerate(options.decks):
+            if not code:
+                continue  # this player picks any Kombatant and plays its precon
             which = ("first", "second")[seat]
             deck = decks.from_code(code)
             problems = decks.validate(deck, options)
@@ -114,7 +116,7 @@ class MortalKombat(Game[MkState, Act]):
             return []
         phase = state.phase
         if phase == "pick":
-            if state.options.decks:
+            if state.options.decks and state.options.decks[seat]:
                 leader = decks.from_code(state.options.decks[seat]).leader
                 return [Act.of(kind="pick", a=leader)]
             return [Act.of(kind="pick", a=k) for k in kombatants()]

@@ -134,3 +134,19 @@ def test_built_decks_are_validated_again_when_the_match_starts() -> None:
         GAME.setup(GAME.parse_options({"decks": [other[:-2] + "AA", other]}), 2, 1)
     with pytest.raises(IllegalAction, match="each of the two players"):
         GAME.parse_options({"decks": [good]})
+
+
+def test_one_built_deck_against_a_free_pick_and_its_precon_of_the_same_size() -> None:
+    from engine.core import IllegalAction
+
+    built = to_code(precon("scorpion", 60))
+    s = GAME.setup(GAME.parse_options({"level": "advanced", "deck_size": 60,
+                                       "decks": [built, ""]}), 2, 3)
+    assert [a.aid for a in GAME.legal(s, 0)] == ["pick-scorpion"]
+    assert len(GAME.legal(s, 1)) == 20
+    s, _ = GAME.act(s, 1, "pick-raiden")
+    s, _ = GAME.act(s, 0, "pick-scorpion")
+    assert [len(f.decklist) for f in s.fighters] == [60, 60]
+    with pytest.raises(IllegalAction, match="60-kard decks; this deck has 50"):
+        GAME.setup(GAME.parse_options({"deck_size": 60,
+                                       "decks": [to_code(precon("kano")), ""]}), 2, 1)
