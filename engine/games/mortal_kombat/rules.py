@@ -36,6 +36,9 @@ from engine.games.mortal_kombat.model import Act, Fighter, MkState, Options
 from engine.games.mortal_kombat.views import MkView, build_view
 
 GAME_ID = "mortal_kombat"
+DEFENDER_TIMER = 0.25
+"""The defender's share of the turn timer (decision: a short timer, the same whether or
+not they hold anything, so being asked reveals nothing)."""
 
 _TEXTS = {
     "pick": "Choose your Kombatant.",
@@ -274,6 +277,11 @@ class MortalKombat(Game[MkState, Act]):
             "round_winners": list(state.round_winners),
             "notes": list(state.notes),
         })
+
+    def timer_share(self, state: MkState) -> float:
+        """A defender's answer (respond, breaker) gets a quarter of the turn timer: it is
+        a quick yes/no with *take the hit* / *no breaker* as the default."""
+        return DEFENDER_TIMER if state.phase in ("respond", "breaker") else 1.0
 
     # ---------------------------------------------------------------- simulator
     def turns(self, state: MkState) -> int:
