@@ -53,7 +53,7 @@ def stats(kid: str, loc: str = DEFAULT) -> str:
     parts = []
     if k.speed is not None:
         parts.append(t(loc, "mk.speed", n=k.speed))
-    if k.strength is not None:
+    if k.strength:  # a block or an evade has none worth saying
         parts.append(t(loc, "mk.strength", n=k.strength))
     if k.location:
         parts.append(t(loc, f"mk.loc.{k.location}"))
@@ -196,6 +196,9 @@ class MkRenderer(Renderer):
             text = "\n".join(f"{show_kard(x)} · {stats(x, loc)}".rstrip(" ·") for x in ids)
             embed.add_field(name=t(loc, f"mk.type.{kind}", count=len(ids)),
                             value=text[:1024], inline=False)
+        if v.exchange is not None:  # public: what you answer, or what you add to
+            embed.add_field(name=t(loc, "mk.exchange"),
+                            value=self.exchange_text(v, names, loc), inline=False)
         if v.phase != "pick":
             rival = v.fighters[1 - seat]
             embed.add_field(name=t(loc, "mk.status"),

@@ -155,6 +155,8 @@ def test_a_defender_can_always_take_the_hit_in_one_click() -> None:
                    for a in GAME.legal(state, seat)]
         buttons = [c for g in R.groups(choices) if not g.select for c in g.choices]
         assert [c.label for c in buttons] == ["Take the hit"]
+        hand = _text(R.hand_embed(GAME.view(state, seat), seat, NAMES, None))
+        assert state.exchange is not None and mkr.show_kard(state.exchange.kard) in hand
 
 
 def test_picture_and_board_at_each_level() -> None:
