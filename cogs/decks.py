@@ -140,7 +140,7 @@ def kard_suggestions(game: DeckBuilding, current: str) -> list[str]:
 
 
 class Decks(commands.Cog):
-    """/deck check, build and show (ephemeral; nothing is stored)."""
+    """/deck check, build, show and sealed (ephemeral; nothing is stored)."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -223,9 +223,44 @@ class Decks(commands.Cog):
                               description=listing(game, deck)[:4000], color=0x5865F2)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @deck.command(name=L("cmd.deck.sealed.name"),
+                  description=L("cmd.deck.sealed.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"),
+                         leader=L("cmd.deck.opt.leader.name"), seed=L("cmd.deck.opt.seed.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           leader=L("cmd.deck.opt.leader.description"),
+                           seed=L("cmd.deck.opt.seed.description"))
+    async def sealed(self, interaction: discord.Interaction[Any], game: str, leader: str,
+                     seed: app_commands.Range[int, 0, 999_999]) -> None:
+        """A Sealed pool (the same seed gives the same pool to everyone) and its deck."""
+        loc = locale_of(interaction)
+        try:
+            hooks = builder(game)
+            make = getattr(hooks, "sealed", None)
+            if make is None:
+                raise DeckCodeError(f"{game} has no Sealed pools.")
+            lid = leader_id(hooks, leader)
+            assert lid is not None
+            pool, deck = make(seed, lid)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        embed = discord.Embed(title=t(loc, "deck.title_sealed", game=game_name(game, loc),
+                                      seed=seed, leader=leader_name(game, deck)),
+                              description=listing(game, Deck.of(pool))[:4000],
+                              color=0x5865F2)
+        embed.add_field(name=t(loc, "deck.code"), value=f"`{code_of(game, deck)}`",
+                        inline=False)
+        found = problems(game, deck, "basic")
+        embed.add_field(name=t(loc, "deck.verdict"), value=(
+            t(loc, "deck.legal", level="basic") if not found else "\n".join(found))[:1024],
+            inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
     @check.autocomplete("game")
     @build.autocomplete("game")
     @show.autocomplete("game")
+    @sealed.autocomplete("game")
     async def game_autocomplete(self, interaction: discord.Interaction[Any],
                                 current: str) -> list[app_commands.Choice[str]]:
         """The games with decks."""
@@ -235,6 +270,7 @@ class Decks(commands.Cog):
                 or current.lower() in gid][:25]
 
     @build.autocomplete("leader")
+    @sealed.autocomplete("leader")
     async def leader_autocomplete(self, interaction: discord.Interaction[Any],
                                   current: str) -> list[app_commands.Choice[str]]:
         """Leaders of the chosen game matching what is typed."""

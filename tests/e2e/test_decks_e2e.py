@@ -95,3 +95,18 @@ async def test_a_challenge_with_a_bad_deck_is_refused_and_nothing_is_posted(
             rows = await conn.execute_fetchall("SELECT COUNT(*) FROM challenges")
         assert next(iter(rows))[0] == 0
     assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []
+
+
+async def test_a_sealed_pool_is_seeded_and_its_deck_legal_at_basic(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with bot_running(fake_discord, tmp_path / "h.sqlite3"):
+        a = await (await alice.slash("deck sealed", game=MK, leader="Goro", seed=42)).response()
+        b = await (await bob.slash("deck sealed", game=MK, leader="Goro", seed=42)).response()
+        assert a.ephemeral and a.embeds == b.embeds
+        assert "Sealed pool #42 · Goro" in a.embeds[0]["title"]
+        assert "✅ Legal (basic)" in repr(a.embeds)
+        res = await (await alice.slash("deck sealed", game=MK, leader="Nobody",
+                                       seed=1)).response()
+        assert res.ephemeral and "Unknown leader: Nobody." in (res.content or "")
+    assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []

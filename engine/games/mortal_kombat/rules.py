@@ -254,6 +254,12 @@ class MortalKombat(Game[MkState, Act]):
         """The 20 Kombatants by name."""
         return {k.name: k.id for k in kombatants().values()}
 
+    def sealed(self, seed: int, leader: str) -> tuple[list[str], Deck]:
+        """A seeded Sealed pool from the whole set and the 50-kard deck built from it
+        (Basic rules)."""
+        pool = decks.sealed_pool(seed)
+        return pool, decks.sealed_deck(pool, leader)
+
     def validate_deck(self, deck: Deck, options: Any) -> list[str]:
         """Every broken deck limit at the options' level (the :class:`DeckRules` hook)."""
         opts = options if isinstance(options, Options) else self.parse_options(options)
