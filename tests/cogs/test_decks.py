@@ -76,3 +76,18 @@ def test_kard_autocomplete_completes_the_last_item() -> None:
     assert got[0] == "3 Low Kick, 2 High Block" and "3 Low Kick, 2 Quick High Block" in got
     assert all(len(s) <= 100 for s in decks.kard_suggestions(GAME, "a" * 0 + "k"))
     assert len(decks.kard_suggestions(GAME, "")) == 25
+
+
+@pytest.mark.parametrize(("english", "french"), [
+    ("At most 4 of one Special Effect: Adrenaline x17.",
+     "Au plus 4 exemplaires d'un même Effet spécial : Adrenaline x17."),
+    ("Fireball is Goro's Special Move; Kano cannot use it.",
+     "Fireball est un Coup spécial de Goro ; Kano ne peut pas l'utiliser."),
+    ("Unknown kard(s): Banana Punch.", "Karte(s) inconnue(s) : Banana Punch."),
+    ("This deck code is too short to be a deck.",
+     "Ce code de deck est trop court pour être un deck."),
+])
+def test_deck_reasons_are_shown_in_french(english: str, french: str) -> None:
+    from cogs.i18n import reason
+
+    assert reason(DeckCodeError(english), "fr") == french
