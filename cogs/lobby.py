@@ -20,6 +20,7 @@ from cogs.i18n import (
     DEFAULT,
     L,
     Refusal,
+    and_list,
     game_choices,
     locale_of,
     reason,
@@ -28,6 +29,8 @@ from cogs.i18n import (
 )
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
+from cogs.seating import Seating
+from cogs.shards import owns
 from cogs.table import Table
 from db.base import ChallengeRecord, MatchRecord, Store
 from engine.core import EngineError
@@ -160,13 +163,20 @@ class Lobby(commands.Cog):
         assert isinstance(cog, Table)
         return cog
 
+    @property
+    def seating(self) -> Seating:
+        """The N-seat tables cog."""
+        cog = self.bot.get_cog("Seating")
+        assert isinstance(cog, Seating)
+        return cog
+
     def locale(self, guild_id: int | None) -> str:
         """The language of a server's public messages (challenges)."""
         return server_locale(self.bot.get_guild(guild_id) if guild_id is not None else None)
 
     async def check_room(self, user_id: int, who: str | None = None) -> None:
         """Refuse when a player (``who``, None: the one asking) is at the live-match limit."""
-        live = await self.store.live_matches(user_id)
+        live = await self.referee.live_matches(user_id)
         if len(live) >= self.max_live:
             if who is None:
                 raise Refusal("lobby.you_at_limit", count=len(live), limit=self.max_live)
@@ -188,26 +198,57 @@ class Lobby(commands.Cog):
                          duel=L("cmd.challenge.opt.duel.name"),
                          bouts=L("cmd.challenge.opt.bouts.name"),
                          level=L("cmd.challenge.opt.level.name"),
-                         deck=L("cmd.challenge.opt.deck.name"))
+                         deck=L("cmd.challenge.opt.deck.name"),
+                         opponent2=L("cmd.challenge.opt.opponent2.name"),
+                         opponent3=L("cmd.challenge.opt.opponent3.name"))
     @app_commands.describe(opponent=L("cmd.challenge.opt.opponent.description"),
                            game=L("cmd.challenge.opt.game.description"),
                            duel=L("cmd.challenge.opt.duel.description"),
                            bouts=L("cmd.challenge.opt.bouts.description"),
                            level=L("cmd.challenge.opt.level.description"),
-                           deck=L("cmd.challenge.opt.deck.description"))
+                           deck=L("cmd.challenge.opt.deck.description"),
+                           opponent2=L("cmd.challenge.opt.opponent2.description"),
+                           opponent3=L("cmd.challenge.opt.opponent3.description"))
     @app_commands.choices(game=game_choices(), duel=DUEL_CHOICES)
     @app_commands.choices(bouts=BOUT_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction[Any], opponent: discord.User,
                         game: str, duel: str | None = None, bouts: int | None = None,
-                        level: str | None = None, deck: str | None = None) -> None:
-        """Post a challenge with Accept/Decline buttons only the opponent can press."""
+                        level: str | None = None, deck: str | None = None,
+                        opponent2: discord.User | None = None,
+                        opponent3: discord.User | None = None) -> None:
+        """Post a challenge with Accept/Decline buttons only the opponent can press.
+
+        With ``opponent2`` (and ``opponent3``), for a game of three or more players, an
+        invitation table instead (:meth:`cogs.seating.Seating.invite`)."""
         loc = locale_of(interaction)
+        extra = [u for u in (opponent2, opponent3) if u is not None]
+        if extra:
+            try:
+                if game not in REGISTRY:
+                    raise Refusal("lobby.unknown_game")
+                if REGISTRY[game].max_seats <= 2:
+                    raise Refusal("seating.opponents_two", game=REGISTRY[game].name)
+                raw = check_options(game, {"duel": duel, "bouts": bouts})
+                options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
+            except EngineError as exc:
+                await answer(interaction, reason(exc, loc))
+                return
+            await self.seating.invite(interaction, game, [opponent, *extra], options)
+            return
         try:
             if game not in REGISTRY:
                 raise Refusal("lobby.unknown_game")
+            if REGISTRY[game].min_seats > 2:  # name more opponents, or /host a table
+                Seating.check_seats(game, 2)
             if opponent.id == interaction.user.id:
                 raise Refusal("lobby.not_yourself")
+            practice: Any = self.bot.get_cog("Practice")
+            if self.bot.user is not None and opponent.id == self.bot.user.id \
+                    and practice is not None:  # challenging Hajime itself: practice
+                raw = check_options(game, {"duel": duel, "bouts": bouts})
+                await practice.start(interaction, game, "normal", raw)
+                return
             if opponent.bot:
                 raise Refusal("lobby.no_bots")
             await self.check_room(interaction.user.id)
@@ -307,10 +348,11 @@ class Lobby(commands.Cog):
 
     @tasks.loop(seconds=5.0)
     async def expirer(self) -> None:
-        """Expire open challenges past their time (also those from before a restart)."""
+        """Expire open challenges past their time (also those from before a restart), in
+        the guilds on this process's shards."""
         now = time.time()
         for ch in await self.store.open_challenges():
-            if now >= ch.expires_at:
+            if now >= ch.expires_at and owns(self.bot, ch.guild_id):
                 await self.expire(ch)
 
     @expirer.before_loop
@@ -329,8 +371,18 @@ class Lobby(commands.Cog):
             raise Refusal("lobby.rematch_players")
         if old.status == "active":
             raise Refusal("lobby.match_going")
-        if len(old.seats) != 2:
-            raise Refusal("lobby.rematch_two")
+        practice: Any = self.bot.get_cog("Practice")
+        if practice is not None and self.bot.user is not None \
+                and self.bot.user.id in old.seats:  # a practice match: a new one at once
+            await practice.rematch(interaction, old)
+            return
+        if len(old.seats) != 2:  # the same seats at an invitation table
+            await self.seating.rematch(old, user)
+            await answer(interaction, t(locale_of(interaction), "lobby.rematch_offered",
+                                        who=and_list(locale_of(interaction), [
+                                            f"<@{u}>" for u in old.seats if u != user]),
+                                        where=f"<#{old.channel_id}>"))
+            return
         rival = old.seats[1] if old.seats[0] == user else old.seats[0]
         await self.check_room(user)
         await self.check_room(rival, f"<@{rival}>")
@@ -355,7 +407,7 @@ class Lobby(commands.Cog):
     async def pick_match(self, interaction: discord.Interaction[Any],
                          match_id: int | None) -> MatchRecord:
         """The match a command is about: given, the current thread's, or the only live one."""
-        live = await self.store.live_matches(interaction.user.id)
+        live = await self.referee.live_matches(interaction.user.id)
         if match_id is not None:
             rec = await self.store.get_match(match_id)
             if rec is None:
@@ -364,6 +416,10 @@ class Lobby(commands.Cog):
                 raise Refusal("lobby.not_in_match")
             if rec.status != "active":
                 raise Refusal("lobby.that_match_over")
+            _, _, state = await self.referee.load(rec.id)
+            if all(s in state.left for s, u in enumerate(rec.seats)
+                   if u == interaction.user.id):
+                raise Refusal("reason.already_left")
             return rec
         here = [m for m in live if m.thread_id == interaction.channel_id]
         if here:
@@ -374,12 +430,17 @@ class Lobby(commands.Cog):
             raise Refusal("lobby.no_live")
         raise Refusal("lobby.several_live")
 
+    async def playing(self, rec: MatchRecord) -> int:
+        """How many seats of a live match are still playing (N-seat matches: leavers out)."""
+        _, _, state = await self.referee.load(rec.id)
+        return len(state.in_play())
+
     async def live_choices(self, interaction: discord.Interaction[Any],
                            current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match_id``: the caller's live matches, readably labelled."""
         out = []
         loc = locale_of(interaction)
-        for rec in await self.store.live_matches(interaction.user.id):
+        for rec in await self.referee.live_matches(interaction.user.id):
             game = REGISTRY[rec.game]
             rivals = ", ".join([await user_name(self.bot, interaction.guild, u)
                                 for u in rec.seats if u != interaction.user.id])
@@ -409,7 +470,8 @@ class Lobby(commands.Cog):
                                         style=discord.ButtonStyle.danger,
                                         custom_id=ids.make("ff", rec.id)))
         await interaction.response.send_message(
-            t(loc, "lobby.forfeit_ask", game=REGISTRY[rec.game].name, id=rec.id),
+            t(loc, "lobby.forfeit_ask_leave" if await self.playing(rec) > 2
+              else "lobby.forfeit_ask", game=REGISTRY[rec.game].name, id=rec.id),
             view=view, ephemeral=True)
 
     async def on_forfeit_button(self, interaction: discord.Interaction[Any],
@@ -431,7 +493,7 @@ class Lobby(commands.Cog):
     async def matches(self, interaction: discord.Interaction[Any]) -> None:
         """List the caller's live matches and whose decision each one waits for."""
         loc = locale_of(interaction)
-        live = await self.store.live_matches(interaction.user.id)
+        live = await self.referee.live_matches(interaction.user.id)
         if not live:
             await answer(interaction, t(loc, "lobby.no_live_start"))
             return

@@ -20,6 +20,7 @@ class SimResult:
     """Figures of one simulation run."""
 
     game: str
+    seats: int = 2
     matches: int = 0
     finished: int = 0
     errors: int = 0
@@ -42,6 +43,7 @@ class SimResult:
         }
         out: dict[str, Any] = {
             "game": self.game,
+            "seats": self.seats,
             "matches": self.matches,
             "finished": self.finished,
             "errors": self.errors,
@@ -79,7 +81,7 @@ INTERRUPT_PERCENT = 25
 
 def interrupt(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any] | None:
     """Sometimes, an interrupt of some seat: ``(seat, action)``, or None."""
-    for seat in range(state.seats):
+    for seat in state.in_play():  # a seat that left never plays again
         actions = game.interrupts(state, seat)
         if actions and rng.below(100) < INTERRUPT_PERCENT:
             return seat, rng.choice(actions)
@@ -95,7 +97,8 @@ def next_move(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any, boo
     extra = interrupt(game, state, rng)
     if extra is not None:
         return extra[0], extra[1], True
-    open_seats = sorted(s for s, p in game.prompts(state).items() if not p.committed)
+    open_seats = sorted(s for s, p in game.prompts(state).items()
+                        if not p.committed and s not in state.left)
     if not open_seats:
         raise EngineError("no seat can act but the match is not over")
     seat = open_seats[rng.below(len(open_seats))]
@@ -107,19 +110,33 @@ AGENTS = ("random", "greedy")
 for the seat it picks (games without one play randomly)."""
 
 
+def check_seats(game: Game[Any, Any], seats: int | None) -> int:
+    """The number of seats to play (``None``: the game's minimum); a number the game does
+    not allow is refused with a clear :class:`ValueError`."""
+    if seats is None:
+        return game.min_seats
+    if not game.min_seats <= seats <= game.max_seats:
+        allowed = (str(game.min_seats) if game.min_seats == game.max_seats
+                   else f"{game.min_seats} to {game.max_seats}")
+        raise ValueError(f"{game.name} is played by {allowed} players, not {seats}")
+    return seats
+
+
 def play_one(
     game: Game[Any, Any], seed: int, options: dict[str, Any] | None = None,
     max_actions: int = 5000, counts: dict[str, int] | None = None, agent_kind: str = "random",
+    seats: int | None = None,
 ) -> tuple[Any, int]:
     """Play one match between two agents of ``agent_kind``; returns the final state and
     the number of actions.
 
     Stops after ``max_actions`` (the simulator's own cap: the state is then unfinished).
-    ``counts["interrupts"]`` is increased by the interrupts played.
+    ``counts["interrupts"]`` is increased by the interrupts played. ``seats`` defaults
+    to the game's minimum (:func:`check_seats`).
     """
     greedy = getattr(game, "greedy_action", None) if agent_kind == "greedy" else None
     opts = game.parse_options(options)
-    state = game.setup(opts, game.min_seats, seed)
+    state = game.setup(opts, check_seats(game, seats), seed)
     agent = Rng(seed=seed ^ 0x5EED)
     actions = 0
     while state.result is None and actions < max_actions:
@@ -135,16 +152,19 @@ def play_one(
 
 def simulate(
     game: Game[Any, Any], matches: int, seed: int, options: dict[str, Any] | None = None,
-    agent_kind: str = "random",
+    agent_kind: str = "random", seats: int | None = None,
 ) -> SimResult:
-    """Play ``matches`` matches from seeds ``seed, seed+1, ...`` (random or greedy agents)."""
-    res = SimResult(game=game.id)
+    """Play ``matches`` matches (random or greedy agents) of ``seats`` players (default:
+    the game's minimum) from seeds ``seed, seed+1, ...``."""
+    n_seats = check_seats(game, seats)
+    res = SimResult(game=game.id, seats=n_seats)
     start = time.perf_counter()
     for i in range(matches):
         res.matches += 1
         counts: dict[str, int] = {}
         try:
-            state, n = play_one(game, seed + i, options, counts=counts, agent_kind=agent_kind)
+            state, n = play_one(game, seed + i, options, counts=counts,
+                                agent_kind=agent_kind, seats=n_seats)
         except Exception as exc:  # the simulator is a fuzzer: count, don't stop
             res.errors += 1
             res.first_error = res.first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"

@@ -116,9 +116,10 @@ async def migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration] | 
 
 
 def _load() -> list[Migration]:
-    from db.migrations import v001_initial, v002_boards, v003_publishing
+    from db.migrations import v001_initial, v002_boards, v003_publishing, v004_lobbies
 
-    return [v001_initial.MIGRATION, v002_boards.MIGRATION, v003_publishing.MIGRATION]
+    return [v001_initial.MIGRATION, v002_boards.MIGRATION, v003_publishing.MIGRATION,
+            v004_lobbies.MIGRATION]
 
 
 MIGRATIONS: list[Migration] = _load()

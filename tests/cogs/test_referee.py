@@ -150,3 +150,27 @@ async def test_a_mortal_kombat_defender_gets_a_short_timer(tmp_path: pathlib.Pat
             break
     assert seen == {True, False}
     await store.close()
+
+
+async def test_an_action_reuses_the_cached_state_only_when_nobody_holds_it(setup) -> None:
+    """The referee owns the cached state when no one else holds it (no copy per click);
+    a state still held (a step being published) is never changed, the stored JSON is
+    loaded instead; a refused commit leaves nothing of its in-place change behind."""
+    import weakref
+
+    store, ref, rec, _ = setup
+    a = await ref.act(rec.id, ALICE, "p3", 0, interaction_id=400)
+    held = TOY.dump(a.state)
+    b = await ref.act(rec.id, BOB, "p1", 1, interaction_id=401)  # ``a`` still held
+    assert b.state is not a.state and TOY.dump(a.state) == held and a.state.version == 1
+    gone = weakref.ref(b.state)
+    del a, b
+    c = await ref.act(rec.id, ALICE, "p2", 2, interaction_id=402)
+    assert c.state is gone()  # nobody held it: played in place, no copy
+    # another process moves on meanwhile: our cached version is stale, the JSON is reloaded
+    other = Referee(store, turn_seconds=60, registry={"toy": TOY})
+    await other.act(rec.id, BOB, "p2", 3, interaction_id=403)
+    del c
+    d = await ref.act(rec.id, ALICE, "p1", 4, interaction_id=404)
+    stored = await store.get_match(rec.id)
+    assert stored is not None and TOY.load(stored.state) == d.state and d.state.version == 5
