@@ -4,11 +4,9 @@ A game takes part when its engine implements :class:`engine.core.decks.DeckBuild
 (``validate_deck``, the code's tag and universe, the names players type). Everything here
 is generic: kard names come from the game (autocompleted), codes are the engine's
 (:func:`engine.core.decks.encode`), and validation is the engine's, naming each broken
-limit of the chosen level. Every answer is ephemeral and nothing is stored: a deck is its
-code, which a player keeps and shares.
-
-Not yet here (see the branch's report): decks saved per user in the database
-(create/edit/list/delete) and picking a saved deck when challenging.
+limit of the chosen level. Every answer is ephemeral. A deck is its code, which a player
+keeps and shares; ``/deck save|import|edit|list|delete`` keep named decks per user and per
+game in the store (:mod:`cogs.saved_decks`), and ``/deck show`` takes a saved name too.
 """
 
 from __future__ import annotations
@@ -21,6 +19,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import L, game_name, locale_of, reason, t
+from cogs.saved_decks import (
+    check_name,
+    edited,
+    looks_like_code,
+    name_choices,
+    read_deck,
+    saved,
+    store_deck,
+)
 from engine.core import EngineError
 from engine.core.decks import Deck, DeckBuilding, DeckCodeError, decode, encode
 from engine.games import REGISTRY
@@ -145,6 +152,11 @@ class Decks(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
+    @property
+    def store(self) -> Any:
+        """The bot's store (saved decks)."""
+        return self.bot.store
+
     deck = app_commands.Group(name=L("cmd.deck.name"), description=L("cmd.deck.description"))
 
     async def _answer(self, interaction: discord.Interaction[Any], game: str, deck: Deck,
@@ -211,16 +223,22 @@ class Decks(commands.Cog):
     @app_commands.describe(game=L("cmd.deck.opt.game.description"),
                            code=L("cmd.deck.opt.code.description"))
     async def show(self, interaction: discord.Interaction[Any], game: str, code: str) -> None:
-        """The kards of a deck code, by name (ready to paste into build)."""
+        """The kards of a deck code or of one's saved deck, by name, and its code to share."""
         loc = locale_of(interaction)
         try:
-            deck = deck_of(game, code)
+            if looks_like_code(game, code):
+                deck = deck_of(game, code)
+            else:  # one of the user's saved decks
+                found = await saved(self.store, interaction.user.id, game, code)
+                deck = deck_of(game, found.code)
         except EngineError as exc:
             await self._refuse(interaction, exc)
             return
         embed = discord.Embed(title=t(loc, "deck.title_show", game=game_name(game, loc),
                                       leader=leader_name(game, deck), size=deck.size),
                               description=listing(game, deck)[:4000], color=0x5865F2)
+        embed.add_field(name=t(loc, "deck.code"), value=f"`{code_of(game, deck)}`",
+                        inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @deck.command(name=L("cmd.deck.sealed.name"),
@@ -257,6 +275,138 @@ class Decks(commands.Cog):
             inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    # ------------------------------------------------------------ saved decks
+    async def _saved_answer(self, interaction: discord.Interaction[Any], key: str, game: str,
+                            name: str, code: str, deck: Deck) -> None:
+        loc = locale_of(interaction)
+        embed = discord.Embed(title=t(loc, key, name=check_name(name),
+                                      game=game_name(game, loc)), color=0x2ECC71)
+        embed.add_field(name=t(loc, "deck.leader"), value=leader_name(game, deck))
+        embed.add_field(name=t(loc, "deck.size"), value=str(deck.size))
+        embed.add_field(name=t(loc, "deck.code"), value=f"`{code}`", inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @deck.command(name=L("cmd.deck.save.name"), description=L("cmd.deck.save.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"),
+                         deck=L("cmd.deck.opt.deck.name"),
+                         leader=L("cmd.deck.opt.leader.name"),
+                         level=L("cmd.deck.opt.level.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           name=L("cmd.deck.opt.name.description"),
+                           deck=L("cmd.deck.opt.deck.description"),
+                           leader=L("cmd.deck.opt.leader.description"),
+                           level=L("cmd.deck.opt.level.description"))
+    @app_commands.choices(level=[app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                                 for lv in LEVELS])
+    async def save(self, interaction: discord.Interaction[Any], game: str, name: str,
+                   deck: str, leader: str | None = None, level: str | None = None) -> None:
+        """Save a deck (a code, or a list of kard names) under a name, checked at a level."""
+        try:
+            read = read_deck(game, deck, leader)
+            code, new = await store_deck(self.store, interaction.user.id, game, name, read,
+                                         level)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._saved_answer(interaction, "decks.saved" if new else "decks.replaced",
+                                 game, name, code, read)
+
+    @deck.command(name=L("cmd.deck.import.name"),
+                  description=L("cmd.deck.import.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), code=L("cmd.deck.opt.code.name"),
+                         name=L("cmd.deck.opt.name.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           code=L("cmd.deck.opt.code.description"),
+                           name=L("cmd.deck.opt.name.description"))
+    async def import_(self, interaction: discord.Interaction[Any], game: str, code: str,
+                      name: str) -> None:
+        """Save a friend's deck code under a name."""
+        try:
+            read = deck_of(game, code)
+            saved_code, new = await store_deck(self.store, interaction.user.id, game, name,
+                                               read, None)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._saved_answer(interaction, "decks.saved" if new else "decks.replaced",
+                                 game, name, saved_code, read)
+
+    @deck.command(name=L("cmd.deck.edit.name"), description=L("cmd.deck.edit.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"),
+                         add=L("cmd.deck.opt.add.name"), remove=L("cmd.deck.opt.remove.name"),
+                         level=L("cmd.deck.opt.level.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           name=L("cmd.deck.opt.name.description"),
+                           add=L("cmd.deck.opt.add.description"),
+                           remove=L("cmd.deck.opt.remove.description"),
+                           level=L("cmd.deck.opt.level.description"))
+    @app_commands.choices(level=[app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                                 for lv in LEVELS])
+    async def edit(self, interaction: discord.Interaction[Any], game: str, name: str,
+                   add: str | None = None, remove: str | None = None,
+                   level: str | None = None) -> None:
+        """Add and remove kards of a saved deck; the result is checked before it is saved."""
+        try:
+            found = await saved(self.store, interaction.user.id, game, name)
+            read = edited(game, deck_of(game, found.code), add, remove)
+            code, _ = await store_deck(self.store, interaction.user.id, game, found.name,
+                                       read, level)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._saved_answer(interaction, "decks.edited", game, found.name, code, read)
+
+    @deck.command(name=L("cmd.deck.list.name"), description=L("cmd.deck.list.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"))
+    async def list_(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """The user's saved decks of a game (leader, size), only to them."""
+        loc = locale_of(interaction)
+        try:
+            builder(game)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        mine = await self.store.user_decks(interaction.user.id, game)
+        if not mine:
+            await interaction.response.send_message(
+                t(loc, "decks.none", game=game_name(game, loc)), ephemeral=True)
+            return
+        lines = []
+        for d in mine:
+            deck = deck_of(game, d.code)
+            lines.append(t(loc, "decks.line", name=d.name, leader=leader_name(game, deck),
+                           size=deck.size))
+        embed = discord.Embed(title=t(loc, "decks.title_list", game=game_name(game, loc),
+                                      count=len(mine)),
+                              description="\n".join(lines)[:4000], color=0x5865F2)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @deck.command(name=L("cmd.deck.delete.name"),
+                  description=L("cmd.deck.delete.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           name=L("cmd.deck.opt.name.description"))
+    async def delete(self, interaction: discord.Interaction[Any], game: str,
+                     name: str) -> None:
+        """Delete one of the user's saved decks."""
+        loc = locale_of(interaction)
+        try:
+            builder(game)
+            found = await saved(self.store, interaction.user.id, game, name)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self.store.delete_deck(interaction.user.id, game, found.name)
+        await interaction.response.send_message(
+            t(loc, "decks.deleted", name=found.name, game=game_name(game, loc)),
+            ephemeral=True)
+
+    @save.autocomplete("game")
+    @import_.autocomplete("game")
+    @edit.autocomplete("game")
+    @list_.autocomplete("game")
+    @delete.autocomplete("game")
     @check.autocomplete("game")
     @build.autocomplete("game")
     @show.autocomplete("game")
@@ -271,6 +421,7 @@ class Decks(commands.Cog):
 
     @build.autocomplete("leader")
     @sealed.autocomplete("leader")
+    @save.autocomplete("leader")
     async def leader_autocomplete(self, interaction: discord.Interaction[Any],
                                   current: str) -> list[app_commands.Choice[str]]:
         """Leaders of the chosen game matching what is typed."""
@@ -280,7 +431,22 @@ class Decks(commands.Cog):
         return [app_commands.Choice(name=n[:100], value=n[:100])
                 for n in game.deck_leaders() if current.lower() in n.lower()][:25]
 
+    @show.autocomplete("code")
+    @edit.autocomplete("name")
+    @delete.autocomplete("name")
+    async def saved_autocomplete(self, interaction: discord.Interaction[Any],
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """The user's saved decks of the chosen game matching what is typed."""
+        game = str(getattr(interaction.namespace, "game", "") or "")
+        if game not in builders():
+            return []
+        mine = await self.store.user_decks(interaction.user.id, game)
+        return [app_commands.Choice(name=label, value=value)
+                for label, value in name_choices(mine, current)]
+
     @build.autocomplete("kards")
+    @edit.autocomplete("add")
+    @edit.autocomplete("remove")
     async def kards_autocomplete(self, interaction: discord.Interaction[Any],
                                  current: str) -> list[app_commands.Choice[str]]:
         """The list typed so far with its last kard name completed."""

@@ -36,6 +36,7 @@ async def test_build_check_and_show_a_deck(fake_discord: FakeDiscord,
         res = await (await alice.slash("deck check", game=MK, code=code)).response()
         assert res.ephemeral and "✅ Legal" in repr(res.embeds)
         res = await (await alice.slash("deck show", game=MK, code=code)).response()
+        assert res.embeds, (res.content, fake_discord.handler_errors)
         assert res.ephemeral and "Sub-Zero · 50 kards" in res.embeds[0]["title"]
         assert "× Low Kick" in res.embeds[0]["description"]
         auto = await (await alice.autocomplete("deck build", "leader", "sub",
@@ -109,4 +110,94 @@ async def test_a_sealed_pool_is_seeded_and_its_deck_legal_at_basic(
         res = await (await alice.slash("deck sealed", game=MK, leader="Nobody",
                                        seed=1)).response()
         assert res.ephemeral and "Unknown leader: Nobody." in (res.content or "")
+    assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []
+
+
+async def test_saved_decks_save_list_show_import_edit_delete(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    """A player saves a list, shares its code, a friend imports it; edits are checked and
+    saved; the list, show and delete see only one's own decks."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with bot_running(fake_discord, tmp_path / "h.sqlite3") as bot:
+        res = await (await alice.slash("deck save", game=MK, name="Ice wall",
+                                       deck=precon_list("subzero"),
+                                       leader="Sub-Zero")).response()
+        code = to_code(precon("subzero"))
+        assert res.ephemeral and "Deck saved: Ice wall" in res.embeds[0]["title"]
+        assert f"`{code}`" in repr(res.embeds)
+        res = await (await alice.slash("deck show", game=MK, code="ice WALL")).response()
+        assert res.ephemeral and "Sub-Zero · 50 kards" in res.embeds[0]["title"]
+        assert f"`{code}`" in repr(res.embeds)  # the code to share
+        auto = await (await alice.autocomplete("deck show", "code", "ice",
+                                               game=MK)).response()
+        assert [c["value"] for c in auto.choices] == ["Ice wall"]
+        auto = await (await bob.autocomplete("deck show", "code", "", game=MK)).response()
+        assert auto.choices == []
+        res = await (await bob.slash("deck import", game=MK, code=code,
+                                     name="Alice's")).response()
+        assert res.ephemeral and "Deck saved: Alice's" in res.embeds[0]["title"]
+        # edit: take two of a kard out, add two of another: still 50, checked, saved
+        names = {cid: n for n, cid in decks.builder(MK).deck_names().items()}
+        out = [cid for cid in precon("subzero").cards if names[cid] != "High Kick"][:2]
+        res = await (await alice.slash("deck edit", game=MK, name="ice wall",
+                                       remove=", ".join(f"1 {names[c]}" for c in out),
+                                       add="2 High Kick")).response()
+        assert res.embeds, res.content
+        assert res.ephemeral and "Deck edited: Ice wall" in res.embeds[0]["title"]
+        mine = await bot.store.get_deck(alice.id, MK, "Ice wall")
+        assert mine is not None and mine.code != code
+        edited = decks.deck_of(MK, mine.code)
+        assert edited.size == 50
+        kick = decks.resolve(decks.builder(MK), "High Kick")
+        assert kick is not None
+        assert edited.cards[kick] == precon("subzero").cards.get(kick, 0) + 2
+        for c in out:
+            assert edited.cards.get(c, 0) == precon("subzero").cards[c] - 1
+        res = await (await alice.slash("deck list", game=MK)).response()
+        assert res.ephemeral and "**Ice wall** · Sub-Zero · 50 kards" in repr(res.embeds)
+        res = await (await alice.slash("deck delete", game=MK, name="Ice Wall")).response()
+        assert res.ephemeral and "Deck deleted: Ice wall" in (res.content or "")
+        assert await bot.store.user_decks(alice.id, MK) == []
+        res = await (await alice.slash("deck list", game=MK)).response()
+        assert res.ephemeral and "no saved" in (res.content or "")
+        assert len(await bot.store.user_decks(bob.id, MK)) == 1
+    assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []
+
+
+async def test_saved_decks_bad_input_saves_nothing(fake_discord: FakeDiscord,
+                                                   tmp_path: pathlib.Path) -> None:
+    """Unknown kard, over a limit, malformed code, a missing name, someone else's deck, a
+    bad edit: each answered ephemerally, and the store is unchanged."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with bot_running(fake_discord, tmp_path / "h.sqlite3") as bot:
+        async def said(user: object, command: str, **options: str) -> str:
+            res = await (await user.slash(command, **options)).response()  # type: ignore[attr-defined]
+            assert res.ephemeral, (command, options)
+            return res.content or repr(res.embeds)
+
+        assert "Unknown kard(s): Banana Punch." in await said(
+            alice, "deck save", game=MK, name="x", deck="3 Low Kick, Banana Punch",
+            leader="Kano")
+        over = await said(alice, "deck save", game=MK, name="x", level="advanced",
+                          deck="17 Adrenaline, 33 Low Kick", leader="Kano")
+        assert "Not saved" in over and "At most 4 of one Special Effect" in over
+        for bad in ("MK1-garbage", to_code(precon("kano"))[:-2]):
+            assert "code" in (await said(alice, "deck import", game=MK, code=bad,
+                                         name="x")).lower()
+        assert "1 to 32 characters" in await said(
+            alice, "deck import", game=MK, code=to_code(precon("kano")), name="y" * 40)
+        assert await bot.store.user_decks(alice.id) == []
+        await said(bob, "deck import", game=MK, code=to_code(precon("kano")), name="Bobs")
+        for command, options in (("deck show", {"code": "Bobs"}),
+                                 ("deck delete", {"name": "Bobs"}),
+                                 ("deck edit", {"name": "Bobs", "add": "1 Low Kick"})):
+            text = await said(alice, command, game=MK, **options)
+            assert "You have no saved Mortal Kombat" in text and "Bobs" in text, text
+        before = await bot.store.get_deck(bob.id, MK, "Bobs")
+        assert "cannot be taken out" in await said(
+            bob, "deck edit", game=MK, name="Bobs", remove="9 Fireball (Goro)")
+        assert "Unknown kard(s): Nope." in await said(
+            bob, "deck edit", game=MK, name="Bobs", add="Nope")
+        assert await bot.store.get_deck(bob.id, MK, "Bobs") == before
+        assert "no decks" in await said(alice, "deck list", game="sushido")
     assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []
