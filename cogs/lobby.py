@@ -29,6 +29,15 @@ from cogs.i18n import (
 )
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
+from cogs.saved_decks import (
+    PRECON,
+    deck_games,
+    deck_picker,
+    looks_like_code,
+    name_choices,
+    opponent_deck_options,
+    saved,
+)
 from cogs.seating import Seating
 from cogs.shards import owns
 from cogs.table import Table
@@ -256,6 +265,8 @@ class Lobby(commands.Cog):
             await self.check_no_open_challenge(interaction.user.id, opponent.id)
             raw = check_options(game, {"duel": duel, "bouts": bouts, "level": level})
             if deck is not None:
+                if game in deck_games() and not looks_like_code(game, deck):
+                    deck = (await saved(self.store, interaction.user.id, game, deck)).code
                 raw.update(built_deck_options(game, deck, level))
             options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
         except EngineError as exc:
@@ -276,7 +287,7 @@ class Lobby(commands.Cog):
                                   cid: ids.CustomId) -> None:
         """Accept or Decline (only the opponent; the challenger may withdraw)."""
         what = cid.text(1)
-        if what not in ("accept", "decline"):
+        if what not in ("accept", "decline", "deck"):
             raise ids.BadCustomId("bad answer")
         ch = await self.store.get_challenge(cid.num(0))
         if ch is None:
@@ -303,6 +314,18 @@ class Lobby(commands.Cog):
         await self.check_room(ch.challenger_id, f"<@{ch.challenger_id}>")
         await self.check_room(ch.opponent_id)
         options = dict(ch.options)
+        if what == "deck":  # the opponent picked a deck of theirs (or the precon)
+            values = (interaction.data or {}).get("values") or []
+            if not values:
+                raise ids.BadCustomId("no deck picked")
+            if str(values[0]) != PRECON:
+                options.update(await opponent_deck_options(self.store, ch, str(values[0])))
+        elif ch.game in deck_games() and await self.store.user_decks(ch.opponent_id, ch.game):
+            loc = locale_of(interaction)  # ask which deck first; the match waits for it
+            await interaction.response.send_message(
+                t(loc, "lobby.pick_deck"), view=await deck_picker(self.store, ch, loc),
+                ephemeral=True)
+            return
         first = options.pop(FIRST, ch.challenger_id)
         seats = [ch.challenger_id, ch.opponent_id]
         if first == ch.opponent_id:
@@ -317,18 +340,22 @@ class Lobby(commands.Cog):
         where: discord.abc.Messageable = (
             channel if isinstance(channel, discord.abc.Messageable)
             else self.bot.get_partial_messageable(ch.channel_id))
+
+        async def say(note: str) -> None:  # on the challenge message
+            text = challenge_text(ch, note, public)
+            if what != "deck":
+                await interaction.edit_original_response(content=text, view=StaticView())
+                return
+            await interaction.edit_original_response(content=note, view=StaticView())
+            if ch.message_id is not None:  # the picker was ephemeral: edit the challenge
+                await self.bot.get_partial_messageable(ch.channel_id).get_partial_message(
+                    ch.message_id).edit(content=text, view=StaticView())
         try:
             rec = await self.table.post_board(rec, state, where)
         except EngineError as exc:
-            await interaction.edit_original_response(
-                content=challenge_text(ch, t(public, "lobby.could_not_start",
-                                             reason=reason(exc, public)), public),
-                view=StaticView())
+            await say(t(public, "lobby.could_not_start", reason=reason(exc, public)))
             raise
-        await interaction.edit_original_response(
-            content=challenge_text(ch, t(public, "lobby.accepted", link=match_link(rec)),
-                                   public),
-            view=StaticView())
+        await say(t(public, "lobby.accepted", link=match_link(rec)))
         # no private hand for the accepter: the board's opening message asks both alike
 
     async def expire(self, ch: ChallengeRecord) -> None:
@@ -484,6 +511,17 @@ class Lobby(commands.Cog):
         await self.table.publish(applied)
 
     # --------------------------------------------------------------- /matches
+    @challenge.autocomplete("deck")
+    async def _deck_autocomplete(self, interaction: discord.Interaction[Any],
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """The challenger's saved decks of the chosen game (a code may be pasted too)."""
+        game = str(getattr(interaction.namespace, "game", "") or "")
+        if game not in deck_games():
+            return []
+        mine = await self.store.user_decks(interaction.user.id, game)
+        return [app_commands.Choice(name=label, value=value)
+                for label, value in name_choices(mine, current)]
+
     @forfeit.autocomplete("match_id")
     async def _forfeit_autocomplete(self, interaction: discord.Interaction[Any],
                                     current: str) -> list[app_commands.Choice[int]]:

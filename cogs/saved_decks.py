@@ -12,10 +12,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cogs import decks as _decks  # call-time use only: cogs.decks imports this module
-from cogs.i18n import Refusal
+import discord
+
+from cogs import ids
+from cogs.i18n import Refusal, t
+from cogs.router import StaticView
+from db.base import ChallengeRecord, Store
 from engine.core.decks import Deck
 from engine.games import REGISTRY
+
+
+def _decks() -> Any:
+    """:mod:`cogs.decks` (imported at call time: it imports this module)."""
+    from cogs import decks
+
+    return decks
+
 
 NAME_MAX = 32
 """A deck name's longest length."""
@@ -33,22 +45,22 @@ def check_name(name: str) -> str:
 
 def looks_like_code(game_id: str, text: str) -> bool:
     """Whether ``text`` is written as one of the game's deck codes (``MK1-...``)."""
-    tag = re.escape(_decks.builder(game_id).deck_tag)
+    tag = re.escape(_decks().builder(game_id).deck_tag)
     return re.match(rf"\s*{tag}\d+-", text, re.IGNORECASE) is not None
 
 
 def read_deck(game_id: str, text: str, leader: str | None) -> Deck:
     """A deck from a code or from a list of kard names (with ``leader``)."""
-    hooks = _decks.builder(game_id)
+    hooks = _decks().builder(game_id)
     stripped = text.strip()
     if looks_like_code(game_id, stripped):
-        return _decks.deck_of(game_id, stripped)
-    return _decks.parse_kards(hooks, stripped, _decks.leader_id(hooks, leader))
+        return _decks().deck_of(game_id, stripped)
+    return _decks().parse_kards(hooks, stripped, _decks().leader_id(hooks, leader))
 
 
 def require_legal(game_id: str, deck: Deck, level: str | None) -> None:
     """Refuse a deck that breaks a limit at ``level``, naming each one."""
-    broken = _decks.problems(game_id, deck, level)
+    broken = _decks().problems(game_id, deck, level)
     if broken:
         raise Refusal("decks.illegal", problems=" ".join(broken))
 
@@ -70,7 +82,7 @@ async def store_deck(store: Any, user_id: int, game_id: str, name: str, deck: De
     deck over :data:`MAX_DECKS`."""
     tidy = check_name(name)
     require_legal(game_id, deck, level)
-    code = _decks.code_of(game_id, deck)
+    code = _decks().code_of(game_id, deck)
     if await store.get_deck(user_id, game_id, tidy) is None \
             and len(await store.user_decks(user_id, game_id)) >= MAX_DECKS:
         raise Refusal("decks.too_many", max=MAX_DECKS)
@@ -80,14 +92,14 @@ async def store_deck(store: Any, user_id: int, game_id: str, name: str, deck: De
 def edited(game_id: str, deck: Deck, add: str | None, remove: str | None) -> Deck:
     """``deck`` with the kards of ``add`` added and those of ``remove`` taken out (lists of
     names with counts); removing a kard the deck does not hold is refused."""
-    hooks = _decks.builder(game_id)
+    hooks = _decks().builder(game_id)
     cards = dict(deck.cards)
     if add and add.strip():
-        for cid, n in _decks.parse_kards(hooks, add, None).cards.items():
+        for cid, n in _decks().parse_kards(hooks, add, None).cards.items():
             cards[cid] = cards.get(cid, 0) + n
     if remove and remove.strip():
         names = {cid: n for n, cid in hooks.deck_names().items()}
-        for cid, n in _decks.parse_kards(hooks, remove, None).cards.items():
+        for cid, n in _decks().parse_kards(hooks, remove, None).cards.items():
             if cards.get(cid, 0) < n:
                 raise Refusal("decks.not_in_deck", kard=names.get(cid, cid), n=n,
                               held=cards.get(cid, 0))
@@ -102,3 +114,47 @@ def name_choices(decks: list[Any], current: str) -> list[tuple[str, str]]:
     """``(label, value)`` autocomplete pairs of saved decks matching what is typed."""
     typed = current.lower().strip()
     return [(f"{d.name}"[:100], d.name) for d in decks if typed in d.name.lower()][:25]
+
+
+PRECON = "~precon~" * 5
+"""The deck picker's value for "the precon": longer than any saved deck's name."""
+
+
+def deck_games() -> set[str]:
+    """The games with decks (``/deck``)."""
+    return set(_decks().builders())
+
+
+async def deck_picker(store: Store, ch: ChallengeRecord, loc: str) -> StaticView:
+    """A select of the opponent's saved decks of the challenge's game, and the precon."""
+    deck_of, leader_name = _decks().deck_of, _decks().leader_name
+
+    view = StaticView()
+    choices = [discord.SelectOption(label=t(loc, "lobby.precon"), value=PRECON)]
+    for d in (await store.user_decks(ch.opponent_id, ch.game))[:24]:
+        deck = deck_of(ch.game, d.code)
+        choices.append(discord.SelectOption(
+            label=d.name[:100], value=d.name[:100],
+            description=t(loc, "decks.line", name=d.name, leader=leader_name(ch.game, deck),
+                          size=deck.size).replace("**", "")[:100]))
+    view.add_item(discord.ui.Select(custom_id=ids.make("ch", ch.id, "deck"),
+                                    placeholder=t(loc, "lobby.pick_deck_placeholder"),
+                                    options=choices))
+    return view
+
+
+async def opponent_deck_options(store: Store, ch: ChallengeRecord,
+                                name: str) -> dict[str, Any]:
+    """The match options once the opponent brings their saved deck ``name``: checked at
+    the challenge's level, and of the same size as the challenger's deck (a challenger
+    playing a precon gets one of the opponent's deck's size)."""
+    deck_of, problems = _decks().deck_of, _decks().problems
+    found = await saved(store, ch.opponent_id, ch.game, name)
+    deck = deck_of(ch.game, found.code)
+    broken = problems(ch.game, deck, ch.options.get("level"))
+    if broken:
+        raise Refusal("lobby.deck_illegal", problems=" ".join(broken))
+    codes = list(ch.options.get("decks") or ["", ""])
+    if codes[0] and deck.size != ch.options.get("deck_size"):
+        raise Refusal("lobby.deck_sizes", mine=deck.size, theirs=ch.options.get("deck_size"))
+    return {"decks": [codes[0], found.code], "deck_size": deck.size}

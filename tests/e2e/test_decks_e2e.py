@@ -10,7 +10,7 @@ import pathlib
 
 from cogs import decks
 from engine.games.mortal_kombat.decks import precon, to_code
-from tests.e2e.harness import bot_running
+from tests.e2e.harness import bot_running, idle
 from tests.fakediscord import FakeDiscord
 
 MK = "mortal_kombat"
@@ -200,4 +200,46 @@ async def test_saved_decks_bad_input_saves_nothing(fake_discord: FakeDiscord,
             bob, "deck edit", game=MK, name="Bobs", add="Nope")
         assert await bot.store.get_deck(bob.id, MK, "Bobs") == before
         assert "no decks" in await said(alice, "deck list", game="sushido")
+    assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []
+
+
+async def test_a_saved_deck_in_a_challenge_and_the_opponents_deck_on_accept(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    """The challenger names a saved deck (autocompleted); the opponent, who has saved
+    decks, is asked which one to bring: a deck of another size is refused naming both
+    sizes and nothing starts; a deck of the same size starts the match with both codes."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    ice, goro, big = (to_code(precon("subzero")), to_code(precon("goro")),
+                      to_code(precon("kano", 60)))
+    async with bot_running(fake_discord, tmp_path / "h.sqlite3") as bot:
+        await bot.store.save_deck(alice.id, MK, "Ice", ice)
+        await bot.store.save_deck(bob.id, MK, "Big", big)
+        await bot.store.save_deck(bob.id, MK, "Goro", goro)
+        auto = await (await alice.autocomplete("challenge", "deck", "i",
+                                               game=MK)).response()
+        assert [c["value"] for c in auto.choices] == ["Ice"]
+        res = await (await alice.slash("challenge", opponent=bob, game=MK,
+                                       deck="Carrot")).response()
+        assert res.ephemeral and "no saved Mortal Kombat" in (res.content or "")
+        res = await (await alice.slash("challenge", opponent=bob, game=MK,
+                                       deck="Ice")).response()
+        assert res.message is not None and not res.ephemeral, res.content
+        assert "MK1-" not in (res.content or "")
+        challenge = res.message
+        accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
+        picker = await (await bob.click(challenge, accept)).response()
+        assert picker.ephemeral and picker.message is not None
+        select = next(c for c in picker.message.custom_ids if c.endswith(":deck"))
+        res = await (await bob.select(picker.message, select, ["Big"])).response()
+        assert res.ephemeral and "yours has 60 kards, the challenger's 50" in (
+            res.content or ""), res.content
+        assert await bot.store.live_matches(bob.id) == []
+        await (await bob.select(picker.message, select, ["Goro"])).response()
+        await idle(fake_discord, bot)
+        live = await bot.store.live_matches(bob.id)
+        assert len(live) == 1 and sorted(live[0].options["decks"]) == sorted([ice, goro])
+        seat = live[0].seats.index(bob.id)
+        assert live[0].options["decks"][seat] == goro
+        text = fake_discord.messages(fake_discord.channel)[-1].content or ""
+        assert "Accepted!" in text and "MK1-" not in text, text
     assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []
