@@ -31,6 +31,7 @@ from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
 from cogs.saved_decks import (
     PRECON,
+    DeckRefusal,
     deck_games,
     deck_picker,
     looks_like_code,
@@ -87,7 +88,7 @@ def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, 
     deck = deck_of(game_id, code)
     broken = problems(game_id, deck, level)
     if broken:
-        raise Refusal("lobby.deck_illegal", problems=" ".join(broken))
+        raise DeckRefusal("lobby.deck_illegal", broken)
     return {"decks": [code.strip(), ""], "deck_size": deck.size}
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from cogs import ids
-from cogs.i18n import Refusal, t
+from cogs.i18n import REASON_PREFIX, Refusal, t, translate_english
 from cogs.router import StaticView
 from db.base import ChallengeRecord, Store
 from engine.core.decks import Deck
@@ -58,11 +58,25 @@ def read_deck(game_id: str, text: str, leader: str | None) -> Deck:
     return _decks().parse_kards(hooks, stripped, _decks().leader_id(hooks, leader))
 
 
+class DeckRefusal(Refusal):
+    """A refusal naming a deck's broken limits, each in the reader's language (the
+    engine words them in English; their ``reason.*`` texts translate them)."""
+
+    def __init__(self, key: str, broken: list[str]) -> None:
+        super().__init__(key, problems=" ".join(broken))
+        self.broken = broken
+
+    def text(self, locale: str) -> str:
+        """The refusal in ``locale``, each limit translated."""
+        words = " ".join(translate_english(p, REASON_PREFIX, locale) for p in self.broken)
+        return t(locale, self.key, problems=words)
+
+
 def require_legal(game_id: str, deck: Deck, level: str | None) -> None:
     """Refuse a deck that breaks a limit at ``level``, naming each one."""
     broken = _decks().problems(game_id, deck, level)
     if broken:
-        raise Refusal("decks.illegal", problems=" ".join(broken))
+        raise DeckRefusal("decks.illegal", broken)
 
 
 async def saved(store: Any, user_id: int, game_id: str, name: str) -> Any:
@@ -153,7 +167,7 @@ async def opponent_deck_options(store: Store, ch: ChallengeRecord,
     deck = deck_of(ch.game, found.code)
     broken = problems(ch.game, deck, ch.options.get("level"))
     if broken:
-        raise Refusal("lobby.deck_illegal", problems=" ".join(broken))
+        raise DeckRefusal("lobby.deck_illegal", broken)
     codes = list(ch.options.get("decks") or ["", ""])
     if codes[0] and deck.size != ch.options.get("deck_size"):
         raise Refusal("lobby.deck_sizes", mine=deck.size, theirs=ch.options.get("deck_size"))
