@@ -35,8 +35,7 @@ def _attack_value(state: MkState, a: Act) -> float:
     return value
 
 
-def _act(state: MkState, seat: int, rng: Rng) -> Act:
-    options = act_choices(state, seat)
+def _act(state: MkState, seat: int, options: list[Act]) -> Act:
     me = state.fighters[seat]
     for a in options:
         if a.kind == "fx":
@@ -57,10 +56,9 @@ def _act(state: MkState, seat: int, rng: Rng) -> Act:
     return options[0]
 
 
-def _boost(state: MkState, seat: int) -> Act:
+def _boost(state: MkState, seat: int, options: list[Act]) -> Act:
     ex = state.exchange
     assert ex is not None
-    options = boost_choices(state, seat)
     rival = state.fighters[1 - seat]
     for a in options[1:]:
         k = kard(a.a or "")
@@ -76,10 +74,9 @@ def _boost(state: MkState, seat: int) -> Act:
     return options[0]
 
 
-def _respond(state: MkState, seat: int) -> Act:
+def _respond(state: MkState, seat: int, options: list[Act]) -> Act:
     ex = state.exchange
     assert ex is not None
-    options = respond_choices(state, seat)
     if ex.finisher is not None:
         return options[-1]
     aspeed = attack_speed(state)
@@ -122,26 +119,37 @@ def greedy_action(state: MkState, seat: int, rng: Rng) -> Act:
         from engine.games.mortal_kombat.data import kombatants
 
         return Act.of(kind="pick", a=rng.choice(list(kombatants())))
+    choices = {"discard": discard_choices, "act": act_choices, "boost": boost_choices,
+               "respond": respond_choices, "burn": burn_choices, "kombo": kombo_choices,
+               "breaker": breaker_choices}.get(phase, followup_choices)
+    return choose(state, seat, choices(state, seat))
+
+
+def choose(state: MkState, seat: int, options: list[Act]) -> Act:
+    """The greedy choice among ``options`` (the seat's legal actions now, past the pick).
+
+    Reads only the seat's own hand, the KP, the attack on the table and the public board,
+    so a state rebuilt from the seat's view gives the same choice (:mod:`.ai`)."""
+    phase = state.phase
+    if phase == "pick":
+        return options[0]
     if phase == "discard":
         hand = state.fighters[seat].hand
         junk = sorted(x for x in hand if kard(x).finisher in ("fatality", "babality")
                       and state.fighters[1 - seat].kp > 12)
         wanted = Act.of(kind="dd", a=junk[0]) if junk else Act.of(kind="dd")
-        return wanted if wanted in discard_choices(state, seat) else Act.of(kind="dd")
+        return wanted if wanted in options else Act.of(kind="dd")
     if phase == "act":
-        return _act(state, seat, rng)
+        return _act(state, seat, options)
     if phase == "boost":
-        return _boost(state, seat)
+        return _boost(state, seat, options)
     if phase == "respond":
-        return _respond(state, seat)
+        return _respond(state, seat, options)
     if phase == "burn":
-        opts = burn_choices(state, seat)
-        return min(opts[1:], key=lambda a: (kard(a.a or "").strength or 0, a.aid)) if len(
-            opts) > 1 else opts[0]
+        return min(options[1:], key=lambda a: (kard(a.a or "").strength or 0, a.aid)) if len(
+            options) > 1 else options[0]
     if phase == "kombo":
-        return max(kombo_choices(state, seat),
-                   key=lambda a: (kard(a.a or "").strength or 0, a.aid))
+        return max(options, key=lambda a: (kard(a.a or "").strength or 0, a.aid))
     if phase == "breaker":
-        return breaker_choices(state, seat)[-1]
-    opts = followup_choices(state, seat)
-    return max(opts, key=lambda a: (kard(a.a).strength or 0) if a.a else -1)
+        return options[-1]
+    return max(options, key=lambda a: (kard(a.a).strength or 0) if a.a else -1)
