@@ -114,6 +114,7 @@ class HajimeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, install the translator, load cogs, sync slash commands."""
+        from cogs.decks import Decks
         from cogs.guard import Guard
         from cogs.i18n import Translator
         from cogs.library import Library
@@ -140,6 +141,7 @@ class HajimeBot(commands.Bot):
                                    max_live=self.settings.max_live_matches,
                                    tick_seconds=tick))
         await self.add_cog(Library(self))
+        await self.add_cog(Decks(self))
         await self.add_cog(Reconciler(self, self.store, self.referee))
         await self.add_cog(Practice(self, self.store, self.referee, tick_seconds=tick))
         await self.load_optional_cogs()

@@ -29,6 +29,16 @@ from cogs.i18n import (
 )
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
+from cogs.saved_decks import (
+    PRECON,
+    DeckRefusal,
+    deck_games,
+    deck_picker,
+    looks_like_code,
+    name_choices,
+    opponent_deck_options,
+    saved,
+)
 from cogs.seating import Seating
 from cogs.shards import owns
 from cogs.table import Table
@@ -42,12 +52,16 @@ DUEL_CHOICES = [app_commands.Choice(name=L(f"choice.duel.{duel}"), value=duel)
                 for duel in ("iaijutsu", "entrainement", "rencontre")]
 """Sushido's duels: their names are names, explained in the player's language."""
 BOUT_CHOICES = [app_commands.Choice(name=L(f"choice.bouts.{n}"), value=n) for n in (1, 3)]
+LEVEL_CHOICES = [app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                 for lv in ("starter", "basic", "advanced")]
+"""Mortal Kombat's rule levels."""
 
 
 MAX_TURN_MINUTES = 7 * 24 * 60
 """The longest turn timer a server may set (7 days)."""
 
-OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters"}
+OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters", "level": "mortal_kombat",
+                "deck": "mortal_kombat"}
 """Which game each /challenge option belongs to (an option for another game is refused)."""
 
 
@@ -59,6 +73,23 @@ def check_options(game_id: str, given: dict[str, Any]) -> dict[str, Any]:
             raise Refusal("lobby.option_other", option=key,
                           owner=REGISTRY[OPTION_GAMES[key]].name, game=REGISTRY[game_id].name)
     return {k: v for k, v in given.items() if v is not None}
+
+
+def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, Any]:
+    """The match options of a challenger's built deck (its code; the opponent picks freely
+    and plays a precon of the same size), refused unless legal at ``level`` now; the
+    engine validates it again when the match starts."""
+    from cogs.decks import builders, deck_of, problems
+
+    if game_id not in builders():
+        owner = REGISTRY[OPTION_GAMES["deck"]].name
+        raise Refusal("lobby.option_other", option="deck", owner=owner,
+                      game=REGISTRY[game_id].name)
+    deck = deck_of(game_id, code)
+    broken = problems(game_id, deck, level)
+    if broken:
+        raise DeckRefusal("lobby.deck_illegal", broken)
+    return {"decks": [code.strip(), ""], "deck_size": deck.size}
 
 
 FIRST = "_first"
@@ -76,8 +107,10 @@ def match_link(rec: MatchRecord) -> str:
 def option_text(key: str, value: Any, loc: str = DEFAULT) -> str:
     """A match option in the game's words (the command's choice name, e.g. ``Best of
     three``), not ``key: value``."""
+    if key == "decks":  # a built deck's list stays its owner's (only its size is said)
+        return t(loc, "lobby.built_deck")
     choice = f"choice.{key}.{value}"
-    if key in ("duel", "bouts") and t(DEFAULT, choice) != choice:
+    if key in ("duel", "bouts", "level") and t(DEFAULT, choice) != choice:
         return t(loc, choice)
     return f"{key.replace('_', ' ')}: {value}"
 
@@ -174,19 +207,24 @@ class Lobby(commands.Cog):
                          game=L("cmd.challenge.opt.game.name"),
                          duel=L("cmd.challenge.opt.duel.name"),
                          bouts=L("cmd.challenge.opt.bouts.name"),
+                         level=L("cmd.challenge.opt.level.name"),
+                         deck=L("cmd.challenge.opt.deck.name"),
                          opponent2=L("cmd.challenge.opt.opponent2.name"),
                          opponent3=L("cmd.challenge.opt.opponent3.name"))
     @app_commands.describe(opponent=L("cmd.challenge.opt.opponent.description"),
                            game=L("cmd.challenge.opt.game.description"),
                            duel=L("cmd.challenge.opt.duel.description"),
                            bouts=L("cmd.challenge.opt.bouts.description"),
+                           level=L("cmd.challenge.opt.level.description"),
+                           deck=L("cmd.challenge.opt.deck.description"),
                            opponent2=L("cmd.challenge.opt.opponent2.description"),
                            opponent3=L("cmd.challenge.opt.opponent3.description"))
     @app_commands.choices(game=game_choices(), duel=DUEL_CHOICES)
-    @app_commands.choices(bouts=BOUT_CHOICES)
+    @app_commands.choices(bouts=BOUT_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction[Any], opponent: discord.User,
                         game: str, duel: str | None = None, bouts: int | None = None,
+                        level: str | None = None, deck: str | None = None,
                         opponent2: discord.User | None = None,
                         opponent3: discord.User | None = None) -> None:
         """Post a challenge with Accept/Decline buttons only the opponent can press.
@@ -226,7 +264,11 @@ class Lobby(commands.Cog):
             await self.check_room(interaction.user.id)
             await self.check_room(opponent.id, opponent.mention)
             await self.check_no_open_challenge(interaction.user.id, opponent.id)
-            raw = check_options(game, {"duel": duel, "bouts": bouts})
+            raw = check_options(game, {"duel": duel, "bouts": bouts, "level": level})
+            if deck is not None:
+                if game in deck_games() and not looks_like_code(game, deck):
+                    deck = (await saved(self.store, interaction.user.id, game, deck)).code
+                raw.update(built_deck_options(game, deck, level))
             options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
         except EngineError as exc:
             await answer(interaction, reason(exc, loc))
@@ -246,7 +288,7 @@ class Lobby(commands.Cog):
                                   cid: ids.CustomId) -> None:
         """Accept or Decline (only the opponent; the challenger may withdraw)."""
         what = cid.text(1)
-        if what not in ("accept", "decline"):
+        if what not in ("accept", "decline", "deck"):
             raise ids.BadCustomId("bad answer")
         ch = await self.store.get_challenge(cid.num(0))
         if ch is None:
@@ -273,10 +315,24 @@ class Lobby(commands.Cog):
         await self.check_room(ch.challenger_id, f"<@{ch.challenger_id}>")
         await self.check_room(ch.opponent_id)
         options = dict(ch.options)
+        if what == "deck":  # the opponent picked a deck of theirs (or the precon)
+            values = (interaction.data or {}).get("values") or []
+            if not values:
+                raise ids.BadCustomId("no deck picked")
+            if str(values[0]) != PRECON:
+                options.update(await opponent_deck_options(self.store, ch, str(values[0])))
+        elif ch.game in deck_games() and await self.store.user_decks(ch.opponent_id, ch.game):
+            loc = locale_of(interaction)  # ask which deck first; the match waits for it
+            await interaction.response.send_message(
+                t(loc, "lobby.pick_deck"), view=await deck_picker(self.store, ch, loc),
+                ephemeral=True)
+            return
         first = options.pop(FIRST, ch.challenger_id)
         seats = [ch.challenger_id, ch.opponent_id]
         if first == ch.opponent_id:
             seats.reverse()
+            if options.get("decks"):  # each deck code stays with its player
+                options["decks"] = list(reversed(options["decks"]))
         rec, state = await self.referee.open_match(  # accepts the challenge, same transaction
             guild_id=ch.guild_id, channel_id=ch.channel_id, game_id=ch.game,
             options=options, seats=seats, challenge_id=ch.id)
@@ -285,18 +341,22 @@ class Lobby(commands.Cog):
         where: discord.abc.Messageable = (
             channel if isinstance(channel, discord.abc.Messageable)
             else self.bot.get_partial_messageable(ch.channel_id))
+
+        async def say(note: str) -> None:  # on the challenge message
+            text = challenge_text(ch, note, public)
+            if what != "deck":
+                await interaction.edit_original_response(content=text, view=StaticView())
+                return
+            await interaction.edit_original_response(content=note, view=StaticView())
+            if ch.message_id is not None:  # the picker was ephemeral: edit the challenge
+                await self.bot.get_partial_messageable(ch.channel_id).get_partial_message(
+                    ch.message_id).edit(content=text, view=StaticView())
         try:
             rec = await self.table.post_board(rec, state, where)
         except EngineError as exc:
-            await interaction.edit_original_response(
-                content=challenge_text(ch, t(public, "lobby.could_not_start",
-                                             reason=reason(exc, public)), public),
-                view=StaticView())
+            await say(t(public, "lobby.could_not_start", reason=reason(exc, public)))
             raise
-        await interaction.edit_original_response(
-            content=challenge_text(ch, t(public, "lobby.accepted", link=match_link(rec)),
-                                   public),
-            view=StaticView())
+        await say(t(public, "lobby.accepted", link=match_link(rec)))
         # no private hand for the accepter: the board's opening message asks both alike
 
     async def expire(self, ch: ChallengeRecord) -> None:
@@ -452,6 +512,17 @@ class Lobby(commands.Cog):
         await self.table.publish(applied)
 
     # --------------------------------------------------------------- /matches
+    @challenge.autocomplete("deck")
+    async def _deck_autocomplete(self, interaction: discord.Interaction[Any],
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """The challenger's saved decks of the chosen game (a code may be pasted too)."""
+        game = str(getattr(interaction.namespace, "game", "") or "")
+        if game not in deck_games():
+            return []
+        mine = await self.store.user_decks(interaction.user.id, game)
+        return [app_commands.Choice(name=label, value=value)
+                for label, value in name_choices(mine, current)]
+
     @forfeit.autocomplete("match_id")
     async def _forfeit_autocomplete(self, interaction: discord.Interaction[Any],
                                     current: str) -> list[app_commands.Choice[int]]:

@@ -219,7 +219,8 @@ class Referee:
         game = self.game(game_id)
         opts = game.parse_options(options)
         state = game.setup(opts, len(seats), self.new_seed() if seed is None else seed)
-        deadline = self.clock() + await self.turn_seconds_for(guild_id)
+        deadline = self.clock() + await self.turn_seconds_for(guild_id) * game.timer_share(
+            state)
         fields: dict[str, Any] = dict(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -395,7 +396,8 @@ class Referee:
                 for s, uid in enumerate(rec.seats)
             ]
         else:
-            deadline = self.clock() + await self.turn_seconds_for(rec.guild_id)
+            share = game.timer_share(new)
+            deadline = self.clock() + await self.turn_seconds_for(rec.guild_id) * share
         raw = game.dump(new)
         ok = await self.store.commit_action(
             rec.id,

@@ -19,6 +19,7 @@ from db.base import (
     LobbyRecord,
     MatchRecord,
     ResultRow,
+    SavedDeck,
     Store,
 )
 from db.sqlite import ResultsHook, SqliteStore, Synchronous
@@ -31,6 +32,7 @@ __all__ = [
     "MatchRecord",
     "ResultRow",
     "ResultsHook",
+    "SavedDeck",
     "SqliteStore",
     "Store",
     "Synchronous",

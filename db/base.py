@@ -100,6 +100,18 @@ class LobbyRecord(BaseModel):
     match_id: int | None = None
 
 
+class SavedDeck(BaseModel):
+    """A deck a player saved (``/deck save``): its name and its shareable code."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    user_id: int
+    game: str
+    name: str
+    code: str
+    updated_at: float
+
+
 class EventRecord(BaseModel):
     """One stored engine event."""
 
@@ -180,6 +192,19 @@ class Store(Protocol):
 
     async def open_challenges(self) -> list[ChallengeRecord]:
         """Every open challenge (to expire them after a restart)."""
+
+    # --------------------------------------------------------------- saved decks
+    async def save_deck(self, user_id: int, game: str, name: str, code: str) -> bool:
+        """Save (or replace) ``user_id``'s deck ``name`` of ``game``; True when new."""
+
+    async def get_deck(self, user_id: int, game: str, name: str) -> SavedDeck | None:
+        """``user_id``'s deck called ``name`` (any case), or None."""
+
+    async def user_decks(self, user_id: int, game: str | None = None) -> list[SavedDeck]:
+        """``user_id``'s saved decks (of ``game``, or of every game), by game then name."""
+
+    async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
+        """Delete ``user_id``'s deck ``name`` of ``game``; False when there was none."""
 
     # ------------------------------------------------------------------- lobbies
     async def create_lobby(

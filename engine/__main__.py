@@ -13,7 +13,7 @@ import json
 import sys
 
 from engine.games import REGISTRY
-from engine.simulate import simulate
+from engine.simulate import AGENTS, simulate
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--matches", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], help="match option key=value")
+    sim.add_argument("--agent", choices=AGENTS, default="random",
+                     help="random legal play, or the game's greedy agent (state-reading; "
+                          "the balance runner's)")
     sim.add_argument("--seats", type=int, default=None,
                      help="players per match (default: the game's minimum)")
     sim.add_argument("--agents", default=None,
@@ -43,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(stats.as_dict(), sort_keys=False))
         return 0 if stats.errors == 0 else 1
     try:
-        result = simulate(REGISTRY[args.game], args.matches, args.seed, options, args.seats)
+        result = simulate(REGISTRY[args.game], args.matches, args.seed, options,
+                          agent_kind=args.agent, seats=args.seats)
     except ValueError as exc:  # a number of seats the game does not allow
         parser.error(str(exc))
     print(json.dumps(result.as_dict(), sort_keys=False))

@@ -110,6 +110,11 @@ def next_move(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any, boo
     return seat, pick(game, state, seat, rng), False
 
 
+AGENTS = ("random", "greedy")
+"""``random``: :func:`next_move`. ``greedy``: the game's ``greedy_action(state, seat, rng)``
+for the seat it picks (games without one play randomly)."""
+
+
 def check_seats(game: Game[Any, Any], seats: int | None) -> int:
     """The number of seats to play (``None``: the game's minimum); a number the game does
     not allow is refused with a clear :class:`ValueError`."""
@@ -125,15 +130,17 @@ def check_seats(game: Game[Any, Any], seats: int | None) -> int:
 def play_one(
     game: Game[Any, Any], seed: int, options: dict[str, Any] | None = None,
     max_actions: int = 5000, counts: dict[str, int] | None = None,
-    seats: int | None = None, agent: Any = None,
+    seats: int | None = None, agent: Any = None, agent_kind: str = "random",
 ) -> tuple[Any, int]:
     """Play one random match; returns the final state and the number of actions.
 
     Stops after ``max_actions`` (the simulator's own cap: the state is then unfinished).
     ``counts["interrupts"]`` is increased by the interrupts played. ``seats`` defaults to
     the game's minimum (:func:`check_seats`); ``agent`` (an object with
-    ``choose(view, options, rng)``) plays every seat instead of random play.
+    ``choose(view, options, rng)``) plays every seat instead of random play;
+    ``agent_kind="greedy"`` plays the game's own ``greedy_action`` where it has one.
     """
+    greedy = getattr(game, "greedy_action", None) if agent_kind == "greedy" else None
     opts = game.parse_options(options)
     state = game.setup(opts, check_seats(game, seats), seed)
     agent_rng = Rng(seed=seed ^ 0x5EED)
@@ -148,6 +155,8 @@ def play_one(
             state, _ = game.apply(state, seat, action)
             continue
         seat, action, interrupted = next_move(game, state, agent_rng)
+        if greedy is not None and not interrupted:
+            action = greedy(state, seat, agent_rng)
         if interrupted and counts is not None:
             counts["interrupts"] = counts.get("interrupts", 0) + 1
         state, _ = game.apply(state, seat, action)
@@ -156,7 +165,7 @@ def play_one(
 
 def simulate(
     game: Game[Any, Any], matches: int, seed: int, options: dict[str, Any] | None = None,
-    seats: int | None = None, agent: Any = None,
+    seats: int | None = None, agent: Any = None, agent_kind: str = "random",
 ) -> SimResult:
     """Play ``matches`` matches of ``seats`` players (default: the game's minimum) from
     seeds ``seed, seed+1, ...`` (random play, or ``agent`` at every seat)."""
@@ -168,7 +177,7 @@ def simulate(
         counts: dict[str, int] = {}
         try:
             state, n = play_one(game, seed + i, options, counts=counts, seats=n_seats,
-                                agent=agent)
+                                agent=agent, agent_kind=agent_kind)
         except Exception as exc:  # the simulator is a fuzzer: count, don't stop
             res.errors += 1
             res.first_error = res.first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"

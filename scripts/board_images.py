@@ -64,16 +64,24 @@ def _kol_moment(s: Any) -> bool:
             and sum(len(p.equipped) for p in s.players) >= 8)
 
 
+def _mk_moment(s: Any) -> bool:
+    """Advanced rules, an attack on the table at Hand-to-Hand, both hurt, round 2 or later."""
+    return (s.phase == "respond" and s.distance == "h2h" and s.round >= 2 and s.turn >= 6
+            and all(f.kp < s.options.kp - 5 for f in s.fighters))
+
+
 SHOTS = [
     Shot("sushido-board.png", "sushido", {"duel": "entrainement"}, 11, _sushido_moment),
     Shot("wof-board.png", "world_of_fighters", {"bouts": 3}, 11, _wof_moment),
     Shot("kol-board.png", "kingdom_of_loathing", {}, 11, _kol_moment, seats=4),
+    Shot("mk-board.png", "mortal_kombat", {"level": "advanced"}, 11, _mk_moment),
 ]
 
 
 def this_turn(lines: list[str]) -> list[str]:
     """The narration since the last "— Turn" line that is not the very last line."""
-    starts = [i for i, line in enumerate(lines[:-1]) if line.startswith("— Turn")]
+    starts = [i for i, line in enumerate(lines[:-1])
+              if line.startswith(("— Turn", "Turn "))]
     return lines[starts[-1]:] if starts else lines[-12:]
 
 

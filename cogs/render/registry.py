@@ -23,7 +23,7 @@ def _load() -> None:
     import importlib
 
     for name in ("cogs.render.sushido", "cogs.render.world_of_fighters",
-                 "cogs.render.kingdom_of_loathing"):
+                 "cogs.render.kingdom_of_loathing", "cogs.render.mortal_kombat"):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -26,7 +26,7 @@ def _load() -> None:
     import importlib
 
     for module in ("engine.games.sushido", "engine.games.world_of_fighters",
-                   "engine.games.kingdom_of_loathing"):
+                   "engine.games.kingdom_of_loathing", "engine.games.mortal_kombat"):
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as exc:  # a game package not written yet

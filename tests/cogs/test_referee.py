@@ -119,6 +119,39 @@ async def test_state_cache_is_shared_read_only_and_follows_the_store(setup) -> N
     assert stored is not None and stored.version == 4 == d.state.version
 
 
+async def test_a_mortal_kombat_defender_gets_a_short_timer(tmp_path: pathlib.Path) -> None:
+    from engine.games.mortal_kombat import GAME as MK
+    from engine.games.mortal_kombat.rules import DEFENDER_TIMER
+
+    store = SqliteStore(str(tmp_path / "mk.sqlite3"))
+    await store.open()
+    clock = Clock()
+    ref = Referee(store, turn_seconds=600, max_timeouts=3, clock=clock,
+                  registry={"mortal_kombat": MK})
+    rec, state = await ref.open_match(guild_id=1, channel_id=2, game_id="mortal_kombat",
+                                      options={"level": "basic"}, seats=[ALICE, BOB], seed=5)
+    assert rec.deadline == clock.now + 600
+    users = [ALICE, BOB]
+    seen = set()
+    for _ in range(60):  # play until a defender is asked (attacks first, go at once)
+        prompts = MK.prompts(state)
+        seat = next(s for s, p in prompts.items() if not p.committed)
+        legal = [a.aid for a in MK.legal(state, seat)]
+        aid = next((a for a in legal if a.startswith(("at-", "go", "pick-", "take"))),
+                   legal[0])
+        applied = await ref.act(rec.id, users[seat], aid, state.version)
+        state = applied.state
+        stored = await store.get_match(rec.id)
+        assert stored is not None
+        short = state.phase in ("respond", "breaker")
+        seen.add(short)
+        assert stored.deadline == clock.now + 600 * (DEFENDER_TIMER if short else 1.0)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+    await store.close()
+
+
 async def test_an_action_reuses_the_cached_state_only_when_nobody_holds_it(setup) -> None:
     """The referee owns the cached state when no one else holds it (no copy per click);
     a state still held (a step being published) is never changed, the stored JSON is
