@@ -3,14 +3,18 @@
 Every agent reads only its seat's :class:`KolView` (a :class:`ViewAgent` refuses any
 other input, a state included).
 
-``hard`` plays the greedy agent's turn, but times the March on the Tower from public
-information: a March is won by the top qualifying score, ties going to the seat earlier in
-combat order (the announcer is last), and an announcer who does not qualify is out. So
-``hard`` announces only when its own March estimate clears the Sorceress with a margin
-and beats every rival's estimated March score (their icons without Buffs, combat items,
-usable combat skills and the expected value of the stat cards in their hand, from the
-cards they have shown). Otherwise it waits: when a rival marches first, ``hard`` marches
-after it and wins the ties.
+``hard`` builds for its main stat: gear and trainer skills are valued by the icons of the
+maneuvers that stat plays (counted ``FOCUS_W`` times), and at the end of each turn it
+discards its off-stat cards, so its deck cycles faster (more rollover upgrades) and its
+hand holds more main-stat cards. The rest of its turn is the greedy agent's.
+
+It times the March on the Tower from public information: a March is won by the top
+qualifying score, ties going to the seat earlier in combat order (the announcer is last),
+and an announcer who does not qualify is out. So ``hard`` announces only when its own
+March estimate clears the Sorceress (plus ``MARGIN``) and beats every rival's estimated
+March score (their icons without Buffs, combat items, usable combat skills and the
+expected value of the stat cards in their hand, from the cards they have shown).
+Otherwise it waits: when a rival marches first, ``hard`` marches after it and wins ties.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ from engine.games.kingdom_of_loathing.views import KolView, SeatView
 
 MARGIN = 0
 LOW = 0
+FOCUS_W = 5.0
+"""Weight of an icon of the main stat's maneuvers in gear and skill values."""
 """Main-stat cards this low are discarded at the end of the turn too."""
 RIVAL = 1.0
 """How far above the Sorceress ``hard``'s own estimate must be before it announces."""
@@ -95,11 +101,64 @@ class HardAgent(ViewAgent):
             kinds = {a.kind: a for a in options}
             if "march" in kinds and "pass" in kinds:
                 return kinds["march"] if self.should_march(view) else kinds["pass"]
+        if view.phase == "noncombat" and view.viewer is not None and view.march is None:
+            return self.build(view, options, rng)
         if view.phase == "discard" and view.viewer is not None:
             cycle = self.cycle(view, options)
             if cycle is not None:
                 return cycle
         return GreedyAgent().choose(view, options, rng)
+
+    @staticmethod
+    def focus(view: KolView) -> tuple[str, ...]:
+        """The maneuvers of the seat's main stat (what its gear and skills should feed)."""
+        assert view.viewer is not None
+        main = main_stat(view, view.seats[view.viewer])
+        return tuple(m for m in MANEUVERS if MANEUVER_STAT[m] == main)
+
+    @staticmethod
+    def icons_for(icons: data.Icons, focus: tuple[str, ...]) -> float:
+        """Icons, those of the focused maneuvers counted ``FOCUS_W`` times."""
+        return sum((FOCUS_W if m in focus else 1.0) * int(getattr(icons, m))
+                   for m in MANEUVERS)
+
+    def build(self, view: KolView, options: list[Act], rng: random.Random) -> Act:
+        """The non-combat phase: gear and skills chosen for the main stat's maneuvers,
+        the rest as the greedy agent."""
+        assert view.viewer is not None
+        me = view.seats[view.viewer]
+        focus = self.focus(view)
+
+        def gear(card: str) -> float:
+            it = data.item(card)
+            return (self.icons_for(it.icons, focus) + 0.5 * it.power
+                    + 0.5 * sum(it.resist.values()) + it.meat_drop)
+
+        choice = GreedyAgent().choose(view, options, rng)
+        if choice.kind == "equip":
+            best, gain = None, 0.0
+            for a in options:
+                if a.kind != "equip":
+                    continue
+                now = [c for c in me.equipped if data.slot(c) == data.slot(a.ref)]
+                g = gear(a.ref) - (gear(now[0]) if now else 0.0)
+                if g > gain:
+                    best, gain = a, g
+            if best is not None:
+                return best
+            rest = [a for a in options if a.kind != "equip"]
+            return GreedyAgent().choose(view, rest, rng)
+        if choice.kind == "train":
+            def skill(a: Act) -> float:
+                sk = data.skills()[a.ref]
+                v = self.icons_for(sk.icons, focus) + 0.5 * sum(sk.resist.values())
+                if sk.kind == "buff":
+                    v *= 0.5
+                if sk.kind in ("combat", "spell"):
+                    v += 2.0
+                return v + 0.01 * sk.cost
+            return max((a for a in options if a.kind == "train"), key=skill)
+        return choice
 
     @staticmethod
     def cycle(view: KolView, options: list[Act]) -> Act | None:
