@@ -135,17 +135,17 @@ class HardAgent(ViewAgent):
                     + 0.5 * sum(it.resist.values()) + it.meat_drop)
 
         choice = GreedyAgent().choose(view, options, rng)
-        if choice.kind == "equip":
-            best, gain = None, 0.0
-            for a in options:
-                if a.kind != "equip":
-                    continue
-                now = [c for c in me.equipped if data.slot(c) == data.slot(a.ref)]
-                g = gear(a.ref) - (gear(now[0]) if now else 0.0)
-                if g > gain:
-                    best, gain = a, g
-            if best is not None:
-                return best
+        best, gain = None, 0.0  # food and booze first, then gear that feeds the focus
+        for a in options:
+            if a.kind != "equip":
+                continue
+            now = [c for c in me.equipped if data.slot(c) == data.slot(a.ref)]
+            g = gear(a.ref) - (gear(now[0]) if now else 0.0)
+            if g > gain:
+                best, gain = a, g
+        if best is not None and choice.kind != "use":
+            return best
+        if choice.kind == "equip":  # the greedy agent's gear: not better for the focus
             rest = [a for a in options if a.kind != "equip"]
             return GreedyAgent().choose(view, rest, rng)
         if choice.kind == "train":

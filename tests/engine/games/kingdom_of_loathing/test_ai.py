@@ -87,3 +87,18 @@ def test_a_short_seeded_simulation_hard_beats_greedy() -> None:
     figures = stats.as_dict()
     assert figures["errors"] == 0
     assert figures["win_rate_agent"]["hard"] > figures["win_rate_agent"]["greedy"]
+
+
+def test_hard_wears_the_gear_of_its_main_stats_maneuver() -> None:
+    # k01 (a Melee weapon) against k27 (more icons in all, but Ranged): a Muscle deck
+    # wants k01; the greedy agent keeps k27.
+    s = arrange(fresh(), 0, hand=["mu3", "mu2", "mu2", "mu1"], phase="noncombat",
+                discard=["mu4", "mu3"])
+    p = s.players[0]
+    p.items, p.equipped = ["k27", "k01"], ["k27"]
+    options = GAME.legal(s, 0)
+    view = GAME.view(s, 0)
+    greedy = make(GAME_ID, "greedy").choose(view, options, random.Random(1))
+    assert (greedy.kind, greedy.ref) != ("equip", "k01")
+    hard = HardAgent().choose(view, options, random.Random(1))
+    assert (hard.kind, hard.ref) == ("equip", "k01")
