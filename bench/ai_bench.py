@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--levels", default="easy,normal,hard")
     args = parser.parse_args()
-    for game_id in ("sushido", "world_of_fighters"):
+    for game_id in ("sushido", "world_of_fighters", "kingdom_of_loathing"):
         game = REGISTRY[game_id]
         points = positions(game_id, args.positions)
         for level in args.levels.split(","):
