@@ -112,6 +112,72 @@ class SavedDeck(BaseModel):
     updated_at: float
 
 
+class TournamentRecord(BaseModel):
+    """A tournament (``/tournament``): where it runs, its game, format and state."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None = None
+    """The sign-up message, edited into the standings once started."""
+    organiser_id: int
+    game: str
+    format: str
+    options: dict[str, Any] = {}
+    """``rounds`` (Swiss), ``matches`` (series), ``level``, ``sealed``."""
+    status: str = "signup"
+    """``signup``, ``running``, ``finished`` or ``cancelled``."""
+    round: int = 0
+    """The round being played (0: not started)."""
+
+
+class EntrantRecord(BaseModel):
+    """A player entered in a tournament."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tournament_id: int
+    user_id: int
+    position: int
+    """Sign-up order, from 1."""
+    seed: int | None = None
+    """From 1 once the event started (rating, then sign-up)."""
+    dropped: bool = False
+    pool: int | None = None
+    """A sealed event's pool seed for this player (kept for the whole event)."""
+
+
+class PairingRecord(BaseModel):
+    """Who meets whom in a round of a tournament, and how it ended."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tournament_id: int
+    round: int
+    slot: int
+    a_id: int
+    b_id: int | None = None
+    """None: ``a_id`` has a bye."""
+    match_id: int | None = None
+    status: str = "pending"
+    """``pending`` (to open, or being played) or ``done``."""
+    winner_id: int | None = None
+    forfeit: bool = False
+    """Decided without a finished match (a bye, a drop)."""
+
+
+class PairingResult(BaseModel):
+    """A pairing's result as the tournament records it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    slot: int
+    winner_id: int | None
+    forfeit: bool = False
+
+
 class EventRecord(BaseModel):
     """One stored engine event."""
 
@@ -261,6 +327,77 @@ class Store(Protocol):
         """Close an open table as started and create its match (marked ``opening``) in
         one transaction, if its players are still ``players`` (join order; ``seats`` is
         the match's seat order); else None, writing nothing."""
+
+    # --------------------------------------------------------------- tournaments
+    async def create_tournament(self, *, guild_id: int | None, channel_id: int,
+                                organiser_id: int, game: str, format: str,
+                                options: dict[str, Any]) -> TournamentRecord:
+        """Store a new tournament open for sign-up."""
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
+        """A tournament by id."""
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the sign-up (then standings) message."""
+
+    async def live_tournaments(self) -> list[TournamentRecord]:
+        """Tournaments in sign-up or running, oldest first."""
+
+    async def enter_tournament(self, tournament_id: int, user_id: int) -> bool:
+        """Sign a player up; False when not in sign-up or already entered."""
+
+    async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
+        """Take a player off the sign-up list; False when not in sign-up or not entered."""
+
+    async def entrants(self, tournament_id: int) -> list[EntrantRecord]:
+        """The entrants in sign-up order."""
+
+    async def start_tournament(self, tournament_id: int, seeds: list[int],
+                               pools: dict[int, int], first: list[tuple[int, int | None]],
+                               results: list[PairingResult]) -> bool:
+        """Close the sign-up, record the seeds (user ids, best first), pair round 1
+        (``first``, in slot order) and record the pairings decided at once (byes), in one
+        transaction; False, writing nothing, when the event is no longer in sign-up."""
+
+    async def pairings(self, tournament_id: int) -> list[PairingRecord]:
+        """Every pairing, by round then slot."""
+
+    async def start_pairing(self, tournament_id: int, round: int, slot: int, *,
+                            guild_id: int | None, channel_id: int, game: str,
+                            options: dict[str, Any], seats: list[int], state: str,
+                            version: int, deadline: float | None, rated: bool = True
+                            ) -> MatchRecord | None:
+        """Create a pending pairing's match (marked ``opening``) and link it, in one
+        transaction; None, writing nothing, when the pairing has a match or is done."""
+
+    async def settle_round(self, tournament_id: int, round: int,
+                           results: list[PairingResult],
+                           following: list[tuple[int, int | None]] | None,
+                           next_results: list[PairingResult], finished: bool) -> bool:
+        """Record ``results`` of ``round`` (pairings still pending only) and, when
+        ``following`` is given, pair the next round (with its decided ``next_results``),
+        or with ``finished`` close the event; one transaction. The round moves only from
+        ``round`` (False, writing nothing, when another step moved it first)."""
+
+    async def drop_entrant(self, tournament_id: int, user_id: int) -> bool:
+        """Mark an entrant of a running event as dropped; False if not entered or gone."""
+
+    async def cancel_tournament(self, tournament_id: int) -> bool:
+        """Cancel an event in sign-up or running; False when it was already over."""
+
+    async def reopen_pairing(self, tournament_id: int, round: int, slot: int,
+                             match_id: int) -> bool:
+        """Unlink a pending pairing's match (aborted) so that it is opened again."""
+
+    async def set_round_message(self, tournament_id: int, round: int, message_id: int
+                                ) -> bool:
+        """Remember a round's pairings message; False when it was already posted."""
+
+    async def round_messages(self, tournament_id: int) -> dict[int, int | None]:
+        """Each paired round's pairings message (None: not posted yet)."""
+
+    async def tournament_of_match(self, match_id: int) -> int | None:
+        """The tournament a match plays a pairing of, if any."""
 
     # ------------------------------------------------------------------- matches
     async def create_match(

@@ -76,10 +76,11 @@ def _load() -> list[Migration]:
         v003_publishing,
         v004_lobbies,
         v005_decks,
+        v006_tournaments,
     )
 
     return [v001_initial.MIGRATION, v002_boards.MIGRATION, v003_publishing.MIGRATION,
-            v004_lobbies.MIGRATION, v005_decks.MIGRATION]
+            v004_lobbies.MIGRATION, v005_decks.MIGRATION, v006_tournaments.MIGRATION]
 
 
 MIGRATIONS: list[Migration] = _load()
