@@ -124,6 +124,7 @@ class HajimeBot(commands.Bot):
         from cogs.router import Router
         from cogs.seating import Seating
         from cogs.table import Table
+        from cogs.tournaments import Tournaments
 
         started = time.perf_counter()
         pictures.use_processes(self.settings.picture_processes)
@@ -144,6 +145,7 @@ class HajimeBot(commands.Bot):
         await self.add_cog(Decks(self))
         await self.add_cog(Reconciler(self, self.store, self.referee))
         await self.add_cog(Practice(self, self.store, self.referee, tick_seconds=tick))
+        await self.add_cog(Tournaments(self, self.store, self.referee, sweep_seconds=tick * 6))
         await self.load_optional_cogs()
         for command in self.tree.get_commands():
             command.guild_only = True  # the legacy dm_permission agrees with contexts

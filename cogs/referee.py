@@ -207,6 +207,7 @@ class Referee:
         rated: bool = True,
         challenge_id: int | None = None,
         lobby: tuple[int, list[int]] | None = None,
+        pairing: tuple[int, int, int] | None = None,
     ) -> tuple[MatchRecord, BaseState]:
         """Set up a new match in the engine and store it.
 
@@ -215,6 +216,8 @@ class Referee:
         challenge that is no longer open is refused and nothing is stored. ``lobby``
         (table id, its players as seen) does the same for an N-seat table: a table that
         closed or whose players changed meanwhile is refused and nothing is stored.
+        ``pairing`` (tournament, round, slot) creates a tournament pairing's match and
+        links it in one transaction; a pairing that has its match already is refused.
         """
         game = self.game(game_id)
         opts = game.parse_options(options)
@@ -232,7 +235,12 @@ class Referee:
             deadline=deadline,
             rated=rated,
         )
-        if lobby is not None:
+        if pairing is not None:
+            paired = await self.store.start_pairing(*pairing, **fields)
+            if paired is None:
+                raise IllegalAction("This pairing has its match already.")
+            rec = paired
+        elif lobby is not None:
             started = await self.store.start_lobby(lobby[0], lobby[1], **fields)
             if started is None:
                 raise IllegalAction("This table changed meanwhile; look at it again.")

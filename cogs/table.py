@@ -423,6 +423,7 @@ class Table(TableMemory, commands.Cog):
         else:
             await self.store.set_published(rec.id, rec.version, {})
             self.forget(rec.id)
+            self.bot.dispatch("hajime_match_over", rec.id)  # e.g. a tournament's pairing
 
     async def _tell(self, applied: Applied) -> None:
         """:meth:`_publish`'s posts."""

@@ -399,6 +399,9 @@ class Store(Protocol):
     async def tournament_of_match(self, match_id: int) -> int | None:
         """The tournament a match plays a pairing of, if any."""
 
+    async def ratings_of(self, scope: str, game: str, users: list[int]) -> dict[int, float]:
+        """The ladder's conservative rating (``mu - 3 sigma``) of each rated user (seeding)."""
+
     # ------------------------------------------------------------------- matches
     async def create_match(
         self,

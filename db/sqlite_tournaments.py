@@ -253,3 +253,13 @@ class TournamentStore(DeckStore):
         rows = await self._fetch(
             "SELECT tournament_id FROM tournament_pairings WHERE match_id = ?", (match_id,))
         return int(rows[0]["tournament_id"]) if rows else None
+
+    async def ratings_of(self, scope: str, game: str, users: list[int]) -> dict[int, float]:
+        """The ladder's conservative rating (``mu - 3 sigma``) of each rated user."""
+        if not users:
+            return {}
+        marks = ", ".join("?" for _ in users)
+        rows = await self._fetch(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE scope = ? AND game = ?"
+            f" AND user_id IN ({marks})", (scope, game, *users))
+        return {int(r["user_id"]): float(r["mu"]) - 3.0 * float(r["sigma"]) for r in rows}

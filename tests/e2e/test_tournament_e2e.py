@@ -1,0 +1,281 @@
+"""Tournaments end to end through the offline Discord, with the toy turn game.
+
+An 8-player Swiss of 3 rounds with a drop (one match played to its end through the
+board, the others ended by ``/forfeit``), a 5-player single elimination with byes, a
+restart of the bot between rounds, and a series whose tie gets a decider. Every refusal
+is ephemeral and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import pathlib
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from cogs.i18n import CATALOGS
+from db.base import PairingRecord
+from engine.games import REGISTRY
+from tests.e2e.harness import Player, bot_running, idle, press, raw_click
+from tests.engine.toyturns import TURNS
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.store import Message
+from tests.fakediscord.users import FakeUser
+
+
+@pytest.fixture
+def toyturns(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The toy turn game (2-4 players), registered for this test."""
+    monkeypatch.setitem(REGISTRY, TURNS.id, TURNS)
+    for locale, name in (("en-US", "Turns"), ("fr", "Tours")):
+        monkeypatch.setitem(CATALOGS[locale], f"game.{TURNS.id}", name)
+    yield
+
+
+def button(msg: Message, what: str) -> str:
+    return next(c for c in msg.custom_ids if c.endswith(f":{what}"))
+
+
+async def slash(user: FakeUser, command: str, **options: Any) -> Any:
+    return await (await user.slash(command, **options)).response()
+
+
+async def refused(res: Any, words: str) -> None:
+    assert res.ephemeral and words in res.content, res.content
+
+
+def players(fake: FakeDiscord, n: int) -> list[FakeUser]:
+    names = ["alice", "bob", "carol"]
+    out = [fake.user(x) for x in names[:n]]
+    return out + [fake.add_user(f"p{i}") for i in range(len(out), n)]
+
+
+async def until(fn: Any, what: str, timeout: float = 20.0) -> Any:
+    """Poll ``fn`` (async) until it returns something true."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = await fn()
+        if got:
+            return got
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.02)
+
+
+async def open_round(bot: Any, tid: int, rnd: int) -> list[PairingRecord]:
+    """Wait until round ``rnd`` is paired and every match of it is open on Discord."""
+    async def ready() -> list[PairingRecord] | None:
+        t = await bot.store.get_tournament(tid)
+        if t is None or t.round != rnd or t.status != "running":
+            return None
+        ps = [p for p in await bot.store.pairings(tid) if p.round == rnd]
+        for p in ps:
+            if p.status == "pending":
+                if p.match_id is None:
+                    return None
+                rec = await bot.store.get_match(p.match_id)
+                if rec is None or rec.opening or rec.message_id is None:
+                    return None
+        return ps
+    got: list[PairingRecord] = await until(ready, f"round {rnd}")
+    return got
+
+
+async def forfeit(fake: FakeDiscord, bot: Any, user: FakeUser, match_id: int) -> None:
+    ask = await slash(user, "forfeit", match_id=match_id)
+    assert ask.ephemeral, ask.content
+    done = await press(user, ask.message, f"hj:ff:{match_id}")
+    assert done.response_type == 7, done.content
+    await idle(fake, bot)
+
+
+async def finished(fake: FakeDiscord, bot: Any, tid: int) -> tuple[Any, Message]:
+    """Wait for the end of the event and its final post (standings and bracket)."""
+    async def over() -> Any:
+        t = await bot.store.get_tournament(tid)
+        last = fake.messages(fake.channel)[-1]
+        return (t, last) if t is not None and t.status == "finished" and last.attachments \
+            else None
+    got: tuple[Any, Message] = await until(over, "the end of the tournament")
+    return got
+
+
+async def signed_up(fake: FakeDiscord, bot: Any, organiser: FakeUser, entrants: list[FakeUser],
+                    **options: Any) -> tuple[int, Message]:
+    res = await slash(organiser, "tournament create", game="toyturns", **options)
+    assert not res.ephemeral, res.content
+    msg = res.message
+    for u in entrants:
+        joined = await press(u, msg, button(msg, "join"))
+        assert joined.response_type == 7, joined.content
+    assert f"Entered ({len(entrants)})" in msg.content
+    tid = int(button(msg, "join").split(":")[2])
+    return tid, msg
+
+
+def by_user(users: list[FakeUser]) -> dict[int, FakeUser]:
+    return {u.id: u for u in users}
+
+
+async def test_swiss_of_eight_with_a_drop(fake_discord: FakeDiscord, tmp_path: pathlib.Path,
+                                          toyturns: None) -> None:
+    fake = fake_discord
+    users = players(fake, 8)
+    alice, bob, carol = users[:3]
+    who = by_user(users)
+    async with bot_running(fake, tmp_path / "t.sqlite3") as bot:
+        # ---- bad input: answered privately, nothing stored
+        await refused(await slash(alice, "tournament create", game="nope", format="swiss"),
+                      "don't know that game")
+        await refused(await slash(alice, "tournament create", game="toyturns",
+                                  format="round_robin", rounds=3), "Only a Swiss")
+        await refused(await slash(alice, "tournament create", game="toyturns",
+                                  format="swiss", matches=2), "Only a series")
+        await refused(await slash(alice, "tournament create", game="toyturns",
+                                  format="swiss", level="expert"), "no such rule level")
+        assert await bot.store.live_tournaments() == []
+
+        tid, msg = await signed_up(fake, bot, alice, users[:7], format="swiss", rounds=3)
+        assert "Swiss" in msg.content and "3 rounds" in msg.content
+        await refused(await press(bob, msg, button(msg, "join")), "already entered")
+        await refused(await press(users[7], msg, button(msg, "leave")), "not entered")
+        await refused(await press(bob, msg, button(msg, "start")), "Only the organiser")
+        await refused(await press(bob, msg, button(msg, "cancel")), "Only the organiser")
+        await press(users[7], msg, button(msg, "join"))
+        join = button(msg, "join")
+        await press(alice, msg, button(msg, "start"))
+        await refused(await raw_click(carol, msg, join), "already started")
+
+        seen: set[frozenset[int]] = set()
+        for rnd in (1, 2, 3):
+            ps = await open_round(bot, tid, rnd)
+            for p in ps:
+                if p.b_id is not None:
+                    pair = frozenset((p.a_id, p.b_id))
+                    assert pair not in seen, "a rematch"
+                    seen.add(pair)
+            posted = [m for m in fake.messages(fake.channel) if f"**Round {rnd}**" in m.content]
+            assert len(posted) == 1 and "<@" in posted[0].content
+            assert "Seat" not in posted[0].content
+            live = [p for p in ps if p.status == "pending"]
+            if rnd == 1:  # one match played to its end through the board
+                first = live.pop(0)
+                assert first.match_id is not None
+                rec = await bot.store.get_match(first.match_id)
+                thread = fake.channels[rec.thread_id]
+                board = fake.messages(thread)[0]
+                player = Player(fake, bot, first.match_id, board,
+                                [who[first.a_id], who[first.b_id]], seed=1, check_leaks=False)
+                assert await player.play() > 0
+            if rnd == 2:  # the organiser drops a player mid-match: their match is forfeited
+                gone = live.pop(0)
+                dropped = who[gone.b_id]  # type: ignore[index]
+                await refused(await slash(bob if dropped != bob else carol, "tournament drop",
+                                          tournament=tid, player=alice), "Only the organiser")
+                res = await slash(alice, "tournament drop", tournament=tid, player=dropped)
+                assert not res.ephemeral and "drops out" in res.content
+                await refused(await slash(alice, "tournament drop", tournament=tid,
+                                          player=dropped), "already dropped")
+                rec = await until(lambda: bot.store.get_match(gone.match_id),  # noqa: B023
+                                  "the forfeited match")
+                await until(lambda: _status_done(bot, tid, gone),  # noqa: B023
+                            "the dropped player's pairing")
+            if rnd == 3:
+                assert all(dropped.id not in (p.a_id, p.b_id) for p in ps)
+                assert sum(1 for p in ps if p.b_id is None) == 1  # 7 left: one bye
+            for p in live:
+                assert p.match_id is not None and p.b_id is not None
+                await forfeit(fake, bot, who[p.b_id], p.match_id)
+        tour, final = await finished(fake, bot, tid)
+        assert tour.round == 3
+        # the standings message, edited in place, and the final post with the bracket
+        standings = msg.embeds[0]
+        assert standings["title"].startswith("🏆 Tournament") and "Buchholz" in str(standings)
+        assert "(dropped)" in str(standings)
+        assert "Final standings" in final.embeds[0]["description"]
+        [png] = final.attachments
+        assert png.filename == "bracket.png"
+        assert Image.open(io.BytesIO(png.data)).size[0] > 300
+        await refused(await slash(alice, "tournament repair", tournament=tid), "is over")
+
+
+async def _status_done(bot: Any, tid: int, p: PairingRecord) -> bool:
+    ps = await bot.store.pairings(tid)
+    return any(q.round == p.round and q.slot == p.slot and q.status == "done" for q in ps)
+
+
+async def test_single_elimination_of_five_with_byes(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, toyturns: None) -> None:
+    fake = fake_discord
+    users = players(fake, 5)
+    who = by_user(users)
+    async with bot_running(fake, tmp_path / "t.sqlite3") as bot:
+        tid, msg = await signed_up(fake, bot, users[0], users, format="single_elimination")
+        await press(users[0], msg, button(msg, "start"))
+        first = await open_round(bot, tid, 1)
+        byes = [p.a_id for p in first if p.b_id is None]
+        assert byes == [users[0].id, users[1].id, users[2].id] or sorted(byes) == sorted(
+            u.id for u in users[:3])  # the top three seeds (sign-up order: nobody rated)
+        [match] = [p for p in first if p.b_id is not None]
+        assert {match.a_id, match.b_id} == {users[3].id, users[4].id}
+        assert match.match_id is not None
+        await forfeit(fake, bot, who[match.b_id], match.match_id)  # type: ignore[index]
+        second = await open_round(bot, tid, 2)
+        assert len(second) == 2
+        for p in second:
+            await forfeit(fake, bot, who[p.b_id], p.match_id)  # type: ignore[index,arg-type]
+        final = await open_round(bot, tid, 3)
+        assert len(final) == 1
+        await forfeit(fake, bot, who[final[0].b_id], final[0].match_id)  # type: ignore[index,arg-type]
+        _, last = await finished(fake, bot, tid)
+        assert f"<@{final[0].a_id}>" in last.embeds[0]["description"]
+        assert last.attachments[0].filename == "bracket.png"
+
+
+async def test_restart_between_rounds_loses_nothing(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, toyturns: None) -> None:
+    fake = fake_discord
+    users = players(fake, 4)
+    who = by_user(users)
+    db = tmp_path / "t.sqlite3"
+    async with bot_running(fake, db) as bot:
+        tid, msg = await signed_up(fake, bot, users[0], users, format="swiss", rounds=2)
+        await press(users[0], msg, button(msg, "start"))
+        first = await open_round(bot, tid, 1)
+        await forfeit(fake, bot, who[first[0].b_id], first[0].match_id)  # type: ignore[index,arg-type]
+        await until(lambda: _status_done(bot, tid, first[0]), "the first result")
+    async with bot_running(fake, db) as bot:  # a new process on the same database
+        t = await bot.store.get_tournament(tid)
+        assert t is not None and t.round == 1 and t.status == "running"
+        await forfeit(fake, bot, who[first[1].b_id], first[1].match_id)  # type: ignore[index,arg-type]
+        second = await open_round(bot, tid, 2)
+        met = {frozenset((p.a_id, p.b_id)) for p in first}
+        assert all(frozenset((p.a_id, p.b_id)) not in met for p in second)
+        assert len([m for m in fake.messages(fake.channel) if "**Round 1**" in m.content]) == 1
+        for p in second:
+            await forfeit(fake, bot, who[p.b_id], p.match_id)  # type: ignore[index,arg-type]
+        await finished(fake, bot, tid)
+
+
+async def test_series_tie_gets_a_decider(fake_discord: FakeDiscord, tmp_path: pathlib.Path,
+                                         toyturns: None) -> None:
+    fake = fake_discord
+    alice, bob = players(fake, 2)
+    who = by_user([alice, bob])
+    async with bot_running(fake, tmp_path / "t.sqlite3") as bot:
+        tid, msg = await signed_up(fake, bot, alice, [alice, bob], format="series", matches=2)
+        assert "2 matches between each two players" in msg.content
+        await press(alice, msg, button(msg, "start"))
+        [one] = await open_round(bot, tid, 1)
+        await forfeit(fake, bot, who[one.b_id], one.match_id)  # type: ignore[index,arg-type]
+        [two] = await open_round(bot, tid, 2)
+        assert (two.a_id, two.b_id) == (one.b_id, one.a_id)  # sides swap
+        await forfeit(fake, bot, who[two.b_id], two.match_id)  # type: ignore[index,arg-type]
+        [decider] = await open_round(bot, tid, 3)  # 1-1: a decider
+        await forfeit(fake, bot, who[decider.a_id], decider.match_id)  # type: ignore[arg-type]
+        _, last = await finished(fake, bot, tid)
+        assert f"<@{decider.b_id}>" in last.embeds[0]["description"]
