@@ -46,7 +46,14 @@ from cogs.tournament_text import (
     standings_embed,
     title,
 )
-from db.base import MatchRecord, PairingRecord, PairingResult, Store, TournamentRecord
+from db.base import (
+    EntrantRecord,
+    MatchRecord,
+    PairingRecord,
+    PairingResult,
+    Store,
+    TournamentRecord,
+)
 from db.ratings import GLOBAL
 from engine.core import EngineError
 from engine.games import REGISTRY
@@ -59,6 +66,12 @@ def result_of(rec: MatchRecord, ranks: list[int], p: PairingRecord) -> PairingRe
     """A finished match's result for its pairing (equal ranks: a draw)."""
     winner = None if ranks[0] == ranks[1] else rec.seats[0 if ranks[0] < ranks[1] else 1]
     return PairingResult(slot=p.slot, winner_id=winner)
+
+
+def seed_order(entrants: list[EntrantRecord], rating: dict[int, float]) -> list[int]:
+    """Seeds, best first: by rating (unrated players after the rated), then sign-up."""
+    return [e.user_id for e in sorted(
+        entrants, key=lambda e: (-rating.get(e.user_id, float("-inf")), e.position))]
 
 
 def auto_results(rnd: int, pairings: list[Pairing], dropped: set[int],
@@ -354,8 +367,7 @@ class Tournaments(commands.Cog):
         users = [e.user_id for e in entrants]
         scope = str(tour.guild_id) if tour.guild_id is not None else GLOBAL
         rating = await self.store.ratings_of(scope, tour.game, users)
-        position = {e.user_id: e.position for e in entrants}
-        seeds = sorted(users, key=lambda u: (-rating.get(u, float("-inf")), position[u]))
+        seeds = seed_order(entrants, rating)
         seeded = [e.model_copy(update={"seed": seeds.index(e.user_id) + 1}) for e in entrants]
         first = next_round(event_of(tour, seeded, []))
         assert first is not None  # two players or more

@@ -217,3 +217,11 @@ def test_buchholz_then_sonneborn_berger() -> None:
     by = {s.player: s for s in table}
     assert by[3].buchholz == 3.0 and by[4].buchholz == 1.0  # 3 met 1 and 4; 4 met 3 and 2
     assert by[1].sonneborn_berger == 1.0  # beat 2 (0) and 3 (1)
+
+
+def test_elimination_draw_sends_the_better_seed_on() -> None:
+    event = Event("single_elimination", [1, 2, 3, 4])
+    first = next_round(event)
+    assert first == [Pairing(1, 4), Pairing(2, 3)]
+    event.history.append([Result(1, 1, 4, None), Result(1, 2, 3, 3)])
+    assert next_round(event) == [Pairing(1, 3)]
