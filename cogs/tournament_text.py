@@ -66,6 +66,8 @@ def signup_text(tour: TournamentRecord, entrants: list[EntrantRecord], loc: str,
         lines.append(t(loc, "tournament.matches_option", count=int(opts.get("matches", 1))))
     if opts.get("level"):
         lines.append(t(loc, "tournament.level_option", level=opts["level"]))
+    if opts.get("sealed"):
+        lines.append(t(loc, "tournament.sealed_option"))
     who = and_list(loc, [mention(e.user_id) for e in entrants]) or "—"
     lines.append(t(loc, "tournament.entered", count=len(entrants), who=who))
     lines.append(note or t(loc, "tournament.signup_help"))

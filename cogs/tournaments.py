@@ -24,7 +24,6 @@ ephemeral answer that changes nothing; the rules of pairing are the engine's
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import Any
 
@@ -33,39 +32,32 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
-from cogs.autocomplete import user_name
-from cogs.i18n import L, Refusal, locale_of, reason, server_locale, t
+from cogs.decks import code_of, listing
+from cogs.i18n import L, Refusal, locale_of, reason, t
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
 from cogs.shards import owns
+from cogs.tournament_flow import TournamentFlow, auto_results, result_of
+from cogs.tournament_sealed import LEVEL, check_deck, has_sealed, pool_of
 from cogs.tournament_text import (
-    bracket_png,
     event_of,
-    pairings_text,
     signup_text,
-    standings_embed,
     title,
 )
 from db.base import (
     EntrantRecord,
-    MatchRecord,
-    PairingRecord,
-    PairingResult,
     Store,
     TournamentRecord,
 )
 from db.ratings import GLOBAL
 from engine.core import EngineError
+from engine.core.decks import Deck
 from engine.games import REGISTRY
-from engine.tournament import FORMATS, Event, Pairing, auto_result, champion, next_round
+from engine.tournament import FORMATS, next_round
+
+__all__ = ["Tournaments", "auto_results", "result_of", "seed_order"]
 
 log = logging.getLogger("hajime.tournaments")
-
-
-def result_of(rec: MatchRecord, ranks: list[int], p: PairingRecord) -> PairingResult:
-    """A finished match's result for its pairing (equal ranks: a draw)."""
-    winner = None if ranks[0] == ranks[1] else rec.seats[0 if ranks[0] < ranks[1] else 1]
-    return PairingResult(slot=p.slot, winner_id=winner)
 
 
 def seed_order(entrants: list[EntrantRecord], rating: dict[int, float]) -> list[int]:
@@ -74,18 +66,7 @@ def seed_order(entrants: list[EntrantRecord], rating: dict[int, float]) -> list[
         entrants, key=lambda e: (-rating.get(e.user_id, float("-inf")), e.position))]
 
 
-def auto_results(rnd: int, pairings: list[Pairing], dropped: set[int],
-                 start: int = 0) -> list[PairingResult]:
-    """The results of a round's pairings decided without a match (byes, drops)."""
-    out = []
-    for slot, p in enumerate(pairings, start=start):
-        r = auto_result(rnd, p, dropped)
-        if r is not None:
-            out.append(PairingResult(slot=slot, winner_id=r.winner, forfeit=True))
-    return out
-
-
-class Tournaments(commands.Cog):
+class Tournaments(TournamentFlow, commands.Cog):
     """Tournaments: sign-up, rounds, standings, organiser tools."""
 
     def __init__(self, bot: commands.Bot, store: Store, referee: Referee, *,
@@ -105,14 +86,6 @@ class Tournaments(commands.Cog):
         """Stop the sweep."""
         self.sweeper.cancel()
 
-    def locale(self, guild_id: int | None) -> str:
-        """The language of a server's public messages."""
-        return server_locale(self.bot.get_guild(guild_id) if guild_id is not None else None)
-
-    def lock(self, tournament_id: int) -> asyncio.Lock:
-        """The in-process lock of one event (its steps run one at a time)."""
-        return self._locks.setdefault(tournament_id, asyncio.Lock())
-
     # ------------------------------------------------------------------ commands
     group = app_commands.Group(name=L("cmd.tournament.name"),
                                description=L("cmd.tournament.description"), guild_only=True)
@@ -123,22 +96,24 @@ class Tournaments(commands.Cog):
                          format=L("cmd.tournament.opt.format.name"),
                          rounds=L("cmd.tournament.opt.rounds.name"),
                          matches=L("cmd.tournament.opt.matches.name"),
-                         level=L("cmd.tournament.opt.level.name"))
+                         level=L("cmd.tournament.opt.level.name"),
+                         sealed=L("cmd.tournament.opt.sealed.name"))
     @app_commands.describe(game=L("cmd.tournament.opt.game.description"),
                            format=L("cmd.tournament.opt.format.description"),
                            rounds=L("cmd.tournament.opt.rounds.description"),
                            matches=L("cmd.tournament.opt.matches.description"),
-                           level=L("cmd.tournament.opt.level.description"))
+                           level=L("cmd.tournament.opt.level.description"),
+                           sealed=L("cmd.tournament.opt.sealed.description"))
     @app_commands.choices(format=[app_commands.Choice(name=L(f"tournament.format.{f}"),
                                                       value=f) for f in FORMATS])
     async def create(self, interaction: discord.Interaction[Any], game: str, format: str,
                      rounds: app_commands.Range[int, 1, 15] | None = None,
                      matches: app_commands.Range[int, 1, 9] | None = None,
-                     level: str | None = None) -> None:
+                     level: str | None = None, sealed: bool | None = None) -> None:
         """Open a tournament for sign-up."""
         loc = locale_of(interaction)
         try:
-            options = self.check_create(game, format, rounds, matches, level)
+            options = self.check_create(game, format, rounds, matches, level, bool(sealed))
         except EngineError as exc:
             await answer(interaction, reason(exc, loc))
             return
@@ -154,7 +129,7 @@ class Tournaments(commands.Cog):
 
     @staticmethod
     def check_create(game: str, format: str, rounds: int | None, matches: int | None,
-                     level: str | None) -> dict[str, Any]:
+                     level: str | None, sealed: bool = False) -> dict[str, Any]:
         """The event's options, or a refusal naming what is wrong."""
         found = REGISTRY.get(game)
         if found is None:
@@ -178,6 +153,12 @@ class Tournaments(commands.Cog):
             except (EngineError, ValueError) as exc:
                 raise Refusal("tournament.bad_level", game=found.name) from exc
             options["level"] = level
+        if sealed:
+            if not has_sealed(game):
+                raise Refusal("tournament.no_sealed", game=found.name)
+            if options.setdefault("level", LEVEL) != LEVEL:
+                raise Refusal("tournament.sealed_basic")
+            options["sealed"] = True
         return options
 
     @create.autocomplete("game")
@@ -284,9 +265,66 @@ class Tournaments(commands.Cog):
                                                 ephemeral=True)
         await self.show(tour.id)
 
+    @group.command(name=L("cmd.tournament.pool.name"),
+                   description=L("cmd.tournament.pool.description"))
+    @app_commands.rename(tournament=L("cmd.tournament.opt.tournament.name"))
+    @app_commands.describe(tournament=L("cmd.tournament.opt.tournament.description"))
+    async def pool(self, interaction: discord.Interaction[Any], tournament: int) -> None:
+        """Your Sealed pool of a running sealed event (only you see it)."""
+        loc = locale_of(interaction)
+        try:
+            tour, seed, deck = await self.my_pool(tournament, interaction.user.id)
+        except EngineError as exc:
+            await answer(interaction, reason(exc, loc))
+            return
+        pool, default = pool_of(tour.game, seed)
+        embed = discord.Embed(title=t(loc, "tournament.pool_title", title=title(tour, loc)),
+                              description=listing(tour.game, Deck.of(pool))[:4000],
+                              color=0x5865F2)
+        shown = deck or code_of(tour.game, default)
+        embed.add_field(name=t(loc, "tournament.pool_deck"), value=f"`{shown}`"[:1024],
+                        inline=False)
+        embed.set_footer(text=t(loc, "tournament.pool_help", seed=seed))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @group.command(name=L("cmd.tournament.deck.name"),
+                   description=L("cmd.tournament.deck.description"))
+    @app_commands.rename(tournament=L("cmd.tournament.opt.tournament.name"),
+                         code=L("cmd.tournament.opt.code.name"))
+    @app_commands.describe(tournament=L("cmd.tournament.opt.tournament.description"),
+                           code=L("cmd.tournament.opt.code.description"))
+    async def deck(self, interaction: discord.Interaction[Any], tournament: int,
+                   code: str) -> None:
+        """Register the deck you built from your Sealed pool (checked against it)."""
+        loc = locale_of(interaction)
+        try:
+            tour, seed, _ = await self.my_pool(tournament, interaction.user.id)
+            checked = check_deck(tour.game, seed, code)
+            if not await self.store.set_entrant_deck(tour.id, interaction.user.id, checked):
+                raise Refusal("tournament.changed")
+        except EngineError as exc:
+            await answer(interaction, reason(exc, loc))
+            return
+        await interaction.response.send_message(t(loc, "tournament.deck_ok"), ephemeral=True)
+
+    async def my_pool(self, tournament_id: int, user_id: int
+                      ) -> tuple[TournamentRecord, int, str | None]:
+        """A running sealed event, the asker's pool seed and registered deck; else refused."""
+        tour = await self.running(tournament_id)
+        if not tour.options.get("sealed"):
+            raise Refusal("tournament.not_sealed")
+        mine = [e for e in await self.store.entrants(tour.id) if e.user_id == user_id]
+        if not mine or mine[0].pool is None:
+            raise Refusal("tournament.not_entered_you")
+        if mine[0].dropped:
+            raise Refusal("tournament.already_dropped", who=f"<@{user_id}>")
+        return tour, mine[0].pool, mine[0].deck
+
     @drop.autocomplete("tournament")
     @repair.autocomplete("tournament")
     @cancel.autocomplete("tournament")
+    @pool.autocomplete("tournament")
+    @deck.autocomplete("tournament")
     async def _tournament_autocomplete(self, interaction: discord.Interaction[Any],
                                        current: str) -> list[app_commands.Choice[int]]:
         return await self._tournament_choices(interaction, current)
@@ -371,8 +409,10 @@ class Tournaments(commands.Cog):
         seeded = [e.model_copy(update={"seed": seeds.index(e.user_id) + 1}) for e in entrants]
         first = next_round(event_of(tour, seeded, []))
         assert first is not None  # two players or more
+        pools = ({u: self.referee.new_seed() % 1_000_000 for u in seeds}
+                 if tour.options.get("sealed") else {})
         if not await self.store.start_tournament(
-                tour.id, seeds, {}, [(p.a, p.b) for p in first],
+                tour.id, seeds, pools, [(p.a, p.b) for p in first],
                 auto_results(1, first, set())):
             raise Refusal("tournament.changed")
         await interaction.response.edit_message(
@@ -407,121 +447,3 @@ class Tournaments(commands.Cog):
     async def _before_sweeper(self) -> None:
         await self.bot.wait_until_ready()
 
-    async def advance(self, tournament_id: int) -> None:
-        """Record finished matches, pair the next round when this one is done, post the
-        round, open its matches and show the standings (idempotent)."""
-        async with self.lock(tournament_id):
-            while await self._step(tournament_id):
-                pass
-            await self.show(tournament_id)
-
-    async def _step(self, tournament_id: int) -> bool:
-        """One step; True when a new round was paired (then step again)."""
-        tour = await self.store.get_tournament(tournament_id)
-        if tour is None or tour.status != "running":
-            return False
-        entrants = await self.store.entrants(tour.id)
-        dropped = {e.user_id for e in entrants if e.dropped}
-        pairings = await self.store.pairings(tour.id)
-        current = [p for p in pairings if p.round == tour.round]
-        await self.post_round(tour, current)
-        results: list[PairingResult] = []
-        for p in current:
-            if p.status == "done" or p.b_id is None:
-                continue
-            if p.match_id is not None:
-                rec = await self.store.get_match(p.match_id)
-                if rec is not None and rec.status == "finished":
-                    game = self.referee.game(rec.game)
-                    outcome = game.outcome(game.load(rec.state))
-                    if outcome is not None:
-                        results.append(result_of(rec, list(outcome.ranks), p))
-            else:
-                auto = auto_result(p.round, Pairing(p.a_id, p.b_id), dropped)
-                if auto is not None:
-                    results.append(PairingResult(slot=p.slot, winner_id=auto.winner,
-                                                 forfeit=True))
-        settled = {r.slot for r in results}
-        left = [p for p in current if p.status != "done" and p.slot not in settled]
-        if left:
-            if results:
-                await self.store.settle_round(tour.id, tour.round, results, None, [], False)
-            await self.open_matches(tour, [p for p in left if p.match_id is None])
-            return False
-        done = {(p.round, p.slot): p for p in pairings}
-        for r in results:
-            old = done[(tour.round, r.slot)]
-            done[(tour.round, r.slot)] = old.model_copy(update={
-                "status": "done", "winner_id": r.winner_id, "forfeit": r.forfeit})
-        event = event_of(tour, entrants, list(done.values()))
-        following = next_round(event)
-        if following is None:
-            if await self.store.settle_round(tour.id, tour.round, results, None, [], True):
-                await self.finish(tour.model_copy(update={"status": "finished"}), event)
-            return False
-        return await self.store.settle_round(
-            tour.id, tour.round, results, [(p.a, p.b) for p in following],
-            auto_results(tour.round + 1, following, dropped), False)
-
-    async def post_round(self, tour: TournamentRecord, current: list[PairingRecord]) -> None:
-        """Post the round's pairings once (recorded, so a restart does not repeat it)."""
-        posted = await self.store.round_messages(tour.id)
-        if posted.get(tour.round) is not None or not current:
-            return
-        public = self.locale(tour.guild_id)
-        where = self.bot.get_partial_messageable(tour.channel_id)
-        message = await where.send(pairings_text(tour, tour.round, current, public),
-                                   allowed_mentions=discord.AllowedMentions(
-                                       users=[discord.Object(id=u) for p in current
-                                              for u in (p.a_id, p.b_id) if u is not None]))
-        await self.store.set_round_message(tour.id, tour.round, message.id)
-
-    async def open_matches(self, tour: TournamentRecord, todo: list[PairingRecord]) -> None:
-        """Open each pairing's match through the normal path (thread, board, timers)."""
-        options = {"level": tour.options["level"]} if "level" in tour.options else {}
-        table: Any = self.bot.get_cog("Table")
-        for p in todo:
-            assert p.b_id is not None
-            try:
-                rec, state = await self.referee.open_match(
-                    guild_id=tour.guild_id, channel_id=tour.channel_id, game_id=tour.game,
-                    options=options, seats=[p.a_id, p.b_id],
-                    pairing=(tour.id, p.round, p.slot))
-            except EngineError:
-                continue  # opened meanwhile by another step
-            try:
-                await table.post_board(rec, state, None)
-            except EngineError:
-                log.warning("could not open the board of match %s (tournament %s)", rec.id,
-                            tour.id)
-
-    async def show(self, tournament_id: int) -> None:
-        """Edit the event's message into its standings."""
-        tour = await self.store.get_tournament(tournament_id)
-        if tour is None or tour.message_id is None or tour.status == "signup":
-            return
-        public = self.locale(tour.guild_id)
-        event = event_of(tour, await self.store.entrants(tour.id),
-                         await self.store.pairings(tour.id))
-        try:
-            await self.bot.get_partial_messageable(tour.channel_id).get_partial_message(
-                tour.message_id).edit(content=None, embed=standings_embed(tour, event, public),
-                                      view=StaticView(),
-                                      allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.info("could not edit the standings of tournament %s", tour.id)
-
-    async def finish(self, tour: TournamentRecord, event: Event) -> None:
-        """Post the final standings and the bracket picture."""
-        public = self.locale(tour.guild_id)
-        guild = self.bot.get_guild(tour.guild_id) if tour.guild_id is not None else None
-        names = {u: await user_name(self.bot, guild, u) for u in event.players}
-        png = await asyncio.to_thread(bracket_png, event, names, title(tour, public),
-                                      t(public, "tournament.bye_word"))
-        winner = champion(event)
-        embed = standings_embed(tour, event, public, t(
-            public, "tournament.final", who=f"<@{winner}>" if winner is not None else "—"))
-        embed.set_image(url="attachment://bracket.png")
-        await self.bot.get_partial_messageable(tour.channel_id).send(
-            embed=embed, file=discord.File(fp=io.BytesIO(png), filename="bracket.png"),
-            allowed_mentions=discord.AllowedMentions.none())

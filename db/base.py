@@ -147,6 +147,8 @@ class EntrantRecord(BaseModel):
     dropped: bool = False
     pool: int | None = None
     """A sealed event's pool seed for this player (kept for the whole event)."""
+    deck: str | None = None
+    """A sealed event: the deck code the player registered from their pool."""
 
 
 class PairingRecord(BaseModel):
@@ -398,6 +400,9 @@ class Store(Protocol):
 
     async def tournament_of_match(self, match_id: int) -> int | None:
         """The tournament a match plays a pairing of, if any."""
+
+    async def set_entrant_deck(self, tournament_id: int, user_id: int, code: str) -> bool:
+        """Register a sealed deck for an entrant still in a running event; else False."""
 
     async def ratings_of(self, scope: str, game: str, users: list[int]) -> dict[int, float]:
         """The ladder's conservative rating (``mu - 3 sigma``) of each rated user (seeding)."""

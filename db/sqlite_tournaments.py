@@ -112,12 +112,13 @@ class TournamentStore(DeckStore):
     async def entrants(self, tournament_id: int) -> list[EntrantRecord]:
         """The entrants in sign-up order."""
         rows = await self._fetch(
-            "SELECT tournament_id, user_id, position, seed, dropped, pool"
+            "SELECT tournament_id, user_id, position, seed, dropped, pool, deck"
             " FROM tournament_entrants WHERE tournament_id = ? ORDER BY position",
             (tournament_id,))
         return [EntrantRecord(tournament_id=r["tournament_id"], user_id=r["user_id"],
                               position=r["position"], seed=r["seed"],
-                              dropped=bool(r["dropped"]), pool=r["pool"]) for r in rows]
+                              dropped=bool(r["dropped"]), pool=r["pool"], deck=r["deck"])
+                for r in rows]
 
     async def _pair(self, conn: Connection, tournament_id: int, rnd: int,
                     pairings: list[tuple[int, int | None]],
@@ -212,6 +213,16 @@ class TournamentStore(DeckStore):
                 "UPDATE tournament_entrants SET dropped = 1 WHERE tournament_id = ?"
                 " AND user_id = ? AND dropped = 0 AND EXISTS (SELECT 1 FROM tournaments"
                 " WHERE id = ? AND status = 'running')", (tournament_id, user_id, tournament_id))
+            return cur.rowcount == 1
+
+    async def set_entrant_deck(self, tournament_id: int, user_id: int, code: str) -> bool:
+        """Register a sealed deck for an entrant still in a running event."""
+        async with self.write_transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tournament_entrants SET deck = ? WHERE tournament_id = ?"
+                " AND user_id = ? AND dropped = 0 AND EXISTS (SELECT 1 FROM tournaments"
+                " WHERE id = ? AND status = 'running')", (code, tournament_id, user_id,
+                                                          tournament_id))
             return cur.rowcount == 1
 
     async def cancel_tournament(self, tournament_id: int) -> bool:

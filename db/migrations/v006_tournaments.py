@@ -5,8 +5,9 @@ message), its organiser, game, format and options (JSON: Swiss rounds, series ma
 level, sealed), its ``status`` (``signup``, ``running``, ``finished``, ``cancelled``) and
 the current ``round`` (0 before the start). ``tournament_entrants`` holds the players in
 sign-up order (``position``), their seed once started, whether they dropped and, in a
-sealed event, their pool's seed. ``tournament_rounds`` holds one row per paired round
-(its pairings message, once posted). ``tournament_pairings`` holds who meets whom in each
+sealed event, their pool's seed and the deck they registered from it (NULL: the deck the
+game builds from the pool). ``tournament_rounds`` holds one row per paired round (its
+pairings message, once posted). ``tournament_pairings`` holds who meets whom in each
 round and bracket slot (``b_id`` NULL: a bye), the match that plays it (``match_id``,
 set in the transaction that creates the match) and, once ``done``, its winner (NULL: a
 draw, or both sides dropped when ``forfeit``). A round is paired in the transaction that
@@ -41,6 +42,7 @@ CREATE TABLE tournament_entrants (
     seed          INTEGER,
     dropped       INTEGER NOT NULL DEFAULT 0,
     pool          INTEGER,
+    deck          TEXT,
     PRIMARY KEY (tournament_id, user_id)
 );
 

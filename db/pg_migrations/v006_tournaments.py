@@ -31,6 +31,7 @@ CREATE TABLE tournament_entrants (
     seed          BIGINT,
     dropped       BIGINT NOT NULL DEFAULT 0,
     pool          BIGINT,
+    deck          TEXT,
     PRIMARY KEY (tournament_id, user_id)
 );
 

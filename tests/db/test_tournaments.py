@@ -65,8 +65,11 @@ async def test_signup_start_pairings_and_rounds(store: SqliteStore) -> None:
     assert [(p.round, p.slot, p.status, p.winner_id) for p in ps] == [
         (1, 0, "done", B), (1, 1, "done", C), (2, 0, "pending", None), (2, 1, "done", A)]
     assert (await store.round_messages(tid)) == {1: 777, 2: None}
-    # drop, repair, finish
+    # a sealed deck, then drop, repair, finish
+    assert await store.set_entrant_deck(tid, C, "MK1-X")
+    assert [e.deck for e in await store.entrants(tid)] == [None, None, "MK1-X"]
     assert await store.drop_entrant(tid, C) and not await store.drop_entrant(tid, C)
+    assert not await store.set_entrant_deck(tid, C, "MK1-Y")  # dropped
     m = await store.start_pairing(tid, 2, 0, **match_fields())
     assert m is not None
     assert await store.reopen_pairing(tid, 2, 0, m.id)

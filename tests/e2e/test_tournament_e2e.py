@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from cogs.i18n import CATALOGS
+from cogs.i18n import CATALOGS, Refusal
 from db.base import PairingRecord
 from engine.games import REGISTRY
 from tests.e2e.harness import Player, bot_running, idle, press, raw_click
@@ -279,3 +279,64 @@ async def test_series_tie_gets_a_decider(fake_discord: FakeDiscord, tmp_path: pa
         await forfeit(fake, bot, who[decider.a_id], decider.match_id)  # type: ignore[arg-type]
         _, last = await finished(fake, bot, tid)
         assert f"<@{decider.b_id}>" in last.embeds[0]["description"]
+
+
+async def test_sealed_series_keeps_each_pool_and_uses_the_registered_deck(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    from cogs.decks import builders, code_of
+    from cogs.tournament_sealed import check_deck, pool_of
+
+    fake = fake_discord
+    alice, bob, carol = players(fake, 3)
+    who = by_user([alice, bob])
+    mk = "mortal_kombat"
+    async with bot_running(fake, tmp_path / "t.sqlite3") as bot:
+        res = await slash(alice, "tournament create", game=mk, format="series", matches=2,
+                          sealed=True)
+        msg = res.message
+        assert "Sealed" in msg.content and "basic" in msg.content
+        for u in (alice, bob):
+            await press(u, msg, button(msg, "join"))
+        await press(alice, msg, button(msg, "start"))
+        [one] = await open_round(bot, 1, 1)
+        pools = {e.user_id: e.pool for e in await bot.store.entrants(1)}
+        assert None not in pools.values() and pools[alice.id] != pools[bob.id]
+        rec = await bot.store.get_match(one.match_id)
+        seat = {u: i for i, u in enumerate(rec.seats)}
+        assert rec.options["level"] == "basic"
+        assert rec.options["decks"][seat[bob.id]] == code_of(mk, pool_of(mk, pools[bob.id])[1])
+        # the pool, privately; a deck from someone else's pool is refused
+        shown = await slash(alice, "tournament pool", tournament=1)
+        assert shown.ephemeral and "Your Sealed pool" in shown.embeds[0]["title"]
+        await refused(await slash(carol, "tournament pool", tournament=1), "not entered")
+        bobs = code_of(mk, pool_of(mk, pools[bob.id])[1])
+        await refused(await slash(alice, "tournament deck", tournament=1, code=bobs),
+                      "your pool has")
+        await refused(await slash(alice, "tournament deck", tournament=1, code="MK1-junk"),
+                      "deck code")
+        # a deck from her own pool, led by another Kombatant: registered, used next round
+        seed = pools[alice.id]
+        leaders = sorted(builders()[mk].deck_leaders().values())
+        mine = None
+        for lead in leaders:
+            _, deck = builders()[mk].sealed(seed, lead)  # type: ignore[attr-defined]
+            try:
+                mine = check_deck(mk, seed, code_of(mk, deck))
+            except Refusal:  # that leader's deck breaks a limit
+                continue
+            if mine != code_of(mk, pool_of(mk, seed)[1]):
+                break
+        assert mine is not None
+        ok = await slash(alice, "tournament deck", tournament=1, code=mine)
+        assert ok.ephemeral and "registered" in ok.content, ok.content
+        await forfeit(fake, bot, who[one.b_id], one.match_id)  # type: ignore[index,arg-type]
+        [two] = await open_round(bot, 1, 2)
+        rec2 = await bot.store.get_match(two.match_id)
+        assert rec2.options["decks"][rec2.seats.index(alice.id)] == mine
+        await forfeit(fake, bot, who[two.b_id], two.match_id)  # type: ignore[index,arg-type]
+        [three] = await open_round(bot, 1, 3)  # 1-1: the decider, still from the pools
+        rec3 = await bot.store.get_match(three.match_id)
+        assert rec3.options["decks"][rec3.seats.index(alice.id)] == mine
+        await forfeit(fake, bot, who[three.a_id], three.match_id)  # type: ignore[index,arg-type]
+        _, last = await finished(fake, bot, 1)
+        assert f"<@{three.b_id}>" in last.embeds[0]["description"]
