@@ -28,6 +28,7 @@ from cogs.tournament_text import (
     bracket_png,
     event_of,
     pairings_text,
+    signup_text,
     standings_embed,
     title,
 )
@@ -173,13 +174,18 @@ class TournamentFlow:
         if tour is None or tour.message_id is None or tour.status == "signup":
             return
         public = self.locale(tour.guild_id)
-        event = event_of(tour, await self.store.entrants(tour.id),
-                         await self.store.pairings(tour.id))
+        entrants = await self.store.entrants(tour.id)
+        event = event_of(tour, entrants, await self.store.pairings(tour.id))
+        message = self.bot.get_partial_messageable(tour.channel_id).get_partial_message(
+            tour.message_id)
         try:
-            await self.bot.get_partial_messageable(tour.channel_id).get_partial_message(
-                tour.message_id).edit(content=None, embed=standings_embed(tour, event, public),
-                                      view=StaticView(),
-                                      allowed_mentions=discord.AllowedMentions.none())
+            if tour.round == 0:  # cancelled during the sign-up
+                await message.edit(content=signup_text(tour, entrants, public, t(
+                    public, "tournament.cancelled")), view=StaticView(),
+                    allowed_mentions=discord.AllowedMentions.none())
+                return
+            await message.edit(content=None, embed=standings_embed(tour, event, public),
+                               view=StaticView(), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("could not edit the standings of tournament %s", tour.id)
 
@@ -189,7 +195,9 @@ class TournamentFlow:
         guild = self.bot.get_guild(tour.guild_id) if tour.guild_id is not None else None
         names = {u: await user_name(self.bot, guild, u) for u in event.players}
         png = await asyncio.to_thread(bracket_png, event, names, title(tour, public),
-                                      t(public, "tournament.bye_word"))
+                                      t(public, "tournament.bye_word"),
+                                      [t(public, "tournament.round_label", round=i + 1)
+                                       for i in range(len(event.history))])
         winner = champion(event)
         embed = standings_embed(tour, event, public, t(
             public, "tournament.final", who=f"<@{winner}>" if winner is not None else "—"))

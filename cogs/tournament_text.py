@@ -8,6 +8,7 @@ names, off the event loop (:func:`bracket_png` runs in a worker thread).
 from __future__ import annotations
 
 import io
+import unicodedata
 from typing import Any
 
 import discord
@@ -127,22 +128,32 @@ def _font(size: int) -> Any:
         return ImageFont.load_default()
 
 
-def bracket_png(event: Event, names: dict[int, str], heading: str, bye_word: str) -> bytes:
-    """The event's rounds as columns of match boxes, winners in bold colour; a single
-    elimination bracket is laid out as a tree (each box between the two it came from)."""
+def drawable(text: str) -> str:
+    """``text`` without the symbols the picture's font has no glyph for (emoji)."""
+    return "".join(ch for ch in text if ord(ch) <= 0xFFFF and unicodedata.category(ch) != "So"
+                   ).strip()
+
+
+def bracket_png(event: Event, names: dict[int, str], heading: str, bye_word: str,
+                round_labels: list[str] | None = None) -> bytes:
+    """The event's rounds as columns of match boxes (``round_labels`` over them), winners
+    in green; a single elimination bracket is laid out as a tree
+    (each box between the two it came from)."""
     rounds = event.history or [[]]
     tallest = max(len(r) for r in rounds) or 1
-    height = PAD * 2 + 40 + tallest * (BOX_H + GAP_Y)
+    height = PAD * 2 + 64 + tallest * (BOX_H + GAP_Y)
     width = PAD * 2 + len(rounds) * (BOX_W + GAP_X)
     img = Image.new("RGB", (width, height), (30, 33, 40))
     draw = ImageDraw.Draw(img)
     big, small = _font(18), _font(14)
-    draw.text((PAD, PAD), heading, font=big, fill=(241, 196, 15))
-    top = PAD + 40
+    draw.text((PAD, PAD), drawable(heading), font=big, fill=(241, 196, 15))
+    top = PAD + 64
     span = height - top - PAD
     tree = event.format == "single_elimination"
     for c, rnd in enumerate(rounds):
         x = PAD + c * (BOX_W + GAP_X)
+        label = round_labels[c] if round_labels and c < len(round_labels) else str(c + 1)
+        draw.text((x, PAD + 36), label, font=small, fill=(170, 180, 200))
         for i, r in enumerate(rnd):
             if tree:
                 cy = top + (i + 0.5) * span / len(rnd)
@@ -152,7 +163,7 @@ def bracket_png(event: Event, names: dict[int, str], heading: str, bye_word: str
             draw.rectangle((x, y, x + BOX_W, y + BOX_H), outline=(120, 130, 150),
                            fill=(45, 50, 60))
             for k, who in enumerate((r.a, r.b)):
-                label = names.get(who, "?") if who is not None else bye_word
+                label = drawable(names.get(who, "?")) if who is not None else bye_word
                 won = who is not None and who == r.winner
                 draw.text((x + 8, y + 4 + k * 20), label[:26], font=small,
                           fill=(46, 204, 113) if won else (220, 220, 220))

@@ -203,13 +203,28 @@ async def test_swiss_of_eight_with_a_drop(fake_discord: FakeDiscord, tmp_path: p
         await refused(await slash(alice, "tournament repair", tournament=tid), "is over")
 
 
+async def _edited(msg: Message) -> bool:
+    return "Cancelled by the organiser" in msg.content and not msg.custom_ids
+
+
 async def _status_done(bot: Any, tid: int, p: PairingRecord) -> bool:
     ps = await bot.store.pairings(tid)
     return any(q.round == p.round and q.slot == p.slot and q.status == "done" for q in ps)
 
 
 async def test_single_elimination_of_five_with_byes(
-        fake_discord: FakeDiscord, tmp_path: pathlib.Path, toyturns: None) -> None:
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, toyturns: None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import cogs.tournament_flow as flow
+
+    drawn: list[dict[int, str]] = []
+    original = flow.bracket_png
+
+    def spy(event: Any, names: dict[int, str], *rest: Any) -> bytes:
+        drawn.append(names)
+        return original(event, names, *rest)
+
+    monkeypatch.setattr(flow, "bracket_png", spy)
     fake = fake_discord
     users = players(fake, 5)
     who = by_user(users)
@@ -234,6 +249,9 @@ async def test_single_elimination_of_five_with_byes(
         _, last = await finished(fake, bot, tid)
         assert f"<@{final[0].a_id}>" in last.embeds[0]["description"]
         assert last.attachments[0].filename == "bracket.png"
+        # the picture names the players (their display names), never by id
+        assert [{k: v.lower() for k, v in d.items()} for d in drawn] == [
+            {u.id: u.name for u in users}]
 
 
 async def test_restart_between_rounds_loses_nothing(
@@ -279,6 +297,16 @@ async def test_series_tie_gets_a_decider(fake_discord: FakeDiscord, tmp_path: pa
         await forfeit(fake, bot, who[decider.a_id], decider.match_id)  # type: ignore[arg-type]
         _, last = await finished(fake, bot, tid)
         assert f"<@{decider.b_id}>" in last.embeds[0]["description"]
+        # a second event, cancelled during its sign-up by the organiser only
+        other, msg2 = await signed_up(fake, bot, alice, [bob], format="round_robin")
+        await refused(await slash(bob, "tournament cancel", tournament=other),
+                      "Only the organiser")
+        ok = await slash(alice, "tournament cancel", tournament=other)
+        assert ok.ephemeral and "cancelled" in ok.content
+        await until(lambda: _edited(msg2), "the cancelled sign-up")
+        await refused(await slash(alice, "tournament cancel", tournament=other), "was cancelled")
+        await refused(await slash(alice, "tournament drop", tournament=tid, player=bob),
+                      "is over")
 
 
 async def test_sealed_series_keeps_each_pool_and_uses_the_registered_deck(
