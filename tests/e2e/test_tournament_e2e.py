@@ -18,6 +18,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import cogs.ladder
+import cogs.library
+import cogs.lobby
+import cogs.practice  # noqa: F401
 from cogs.i18n import CATALOGS, Refusal
 from db.base import PairingRecord
 from engine.games import REGISTRY
@@ -30,7 +34,8 @@ from tests.fakediscord.users import FakeUser
 
 @pytest.fixture
 def toyturns(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The toy turn game (2-4 players), registered for this test."""
+    """The toy turn game (2-4 players), registered for this test (every cog whose game
+    choices are computed on import is imported above, before the patch)."""
     monkeypatch.setitem(REGISTRY, TURNS.id, TURNS)
     for locale, name in (("en-US", "Turns"), ("fr", "Tours")):
         monkeypatch.setitem(CATALOGS[locale], f"game.{TURNS.id}", name)
