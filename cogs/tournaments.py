@@ -188,7 +188,7 @@ class Tournaments(TournamentFlow, commands.Cog):
         """Drop a player: their live match is forfeited, they are paired no more."""
         loc = locale_of(interaction)
         try:
-            tour = await self.running(tournament)
+            tour = await self.running(tournament, interaction.guild_id)
             if interaction.user.id not in (tour.organiser_id, player.id):
                 raise Refusal("tournament.only_organiser", who=f"<@{tour.organiser_id}>")
             entrants = {e.user_id: e for e in await self.store.entrants(tour.id)}
@@ -225,7 +225,7 @@ class Tournaments(TournamentFlow, commands.Cog):
         """Re-open the current round's pairings whose match was cancelled by the bot."""
         loc = locale_of(interaction)
         try:
-            tour = await self.running(tournament)
+            tour = await self.running(tournament, interaction.guild_id)
             self.check_organiser(tour, interaction.user.id)
             fixed = 0
             for p in await self.store.pairings(tour.id):
@@ -273,7 +273,7 @@ class Tournaments(TournamentFlow, commands.Cog):
         """Your Sealed pool of a running sealed event (only you see it)."""
         loc = locale_of(interaction)
         try:
-            tour, seed, deck = await self.my_pool(tournament, interaction.user.id)
+            tour, seed, deck = await self.my_pool(tournament, interaction)
         except EngineError as exc:
             await answer(interaction, reason(exc, loc))
             return
@@ -298,7 +298,7 @@ class Tournaments(TournamentFlow, commands.Cog):
         """Register the deck you built from your Sealed pool (checked against it)."""
         loc = locale_of(interaction)
         try:
-            tour, seed, _ = await self.my_pool(tournament, interaction.user.id)
+            tour, seed, _ = await self.my_pool(tournament, interaction)
             checked = check_deck(tour.game, seed, code)
             if not await self.store.set_entrant_deck(tour.id, interaction.user.id, checked):
                 raise Refusal("tournament.changed")
@@ -307,10 +307,11 @@ class Tournaments(TournamentFlow, commands.Cog):
             return
         await interaction.response.send_message(t(loc, "tournament.deck_ok"), ephemeral=True)
 
-    async def my_pool(self, tournament_id: int, user_id: int
+    async def my_pool(self, tournament_id: int, interaction: discord.Interaction[Any]
                       ) -> tuple[TournamentRecord, int, str | None]:
         """A running sealed event, the asker's pool seed and registered deck; else refused."""
-        tour = await self.running(tournament_id)
+        tour = await self.running(tournament_id, interaction.guild_id)
+        user_id = interaction.user.id
         if not tour.options.get("sealed"):
             raise Refusal("tournament.not_sealed")
         mine = [e for e in await self.store.entrants(tour.id) if e.user_id == user_id]
@@ -329,10 +330,10 @@ class Tournaments(TournamentFlow, commands.Cog):
                                        current: str) -> list[app_commands.Choice[int]]:
         return await self._tournament_choices(interaction, current)
 
-    async def running(self, tournament_id: int) -> TournamentRecord:
-        """A running event, or a refusal."""
+    async def running(self, tournament_id: int, guild_id: int | None) -> TournamentRecord:
+        """A running event of this server, or a refusal."""
         tour = await self.store.get_tournament(tournament_id)
-        if tour is None:
+        if tour is None or tour.guild_id != guild_id:
             raise Refusal("tournament.gone")
         if tour.status != "running":
             raise Refusal(f"tournament.closed.{tour.status}")

@@ -206,6 +206,7 @@ async def test_swiss_of_eight_with_a_drop(fake_discord: FakeDiscord, tmp_path: p
         assert png.filename == "bracket.png"
         assert Image.open(io.BytesIO(png.data)).size[0] > 300
         await refused(await slash(alice, "tournament repair", tournament=tid), "is over")
+        await refused(await slash(alice, "tournament repair", tournament=999), "can't find")
 
 
 async def _edited(msg: Message) -> bool:
