@@ -25,7 +25,8 @@ def get(game_id: str) -> Game[Any, Any]:
 def _load() -> None:
     import importlib
 
-    for module in ("engine.games.sushido", "engine.games.world_of_fighters"):
+    for module in ("engine.games.sushido", "engine.games.world_of_fighters",
+                   "engine.games.epic_battles"):
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as exc:  # a game package not written yet
