@@ -79,7 +79,7 @@ def end_round(state: EbState, losers: list[int]) -> list[Event]:
     done = [s for s in (0, 1) if state.sides[s].rounds >= need]
     if done:
         state.phase = "over"
-        score = f"{state.sides[0].rounds}-{state.sides[1].rounds}"
+        score = f"{state.sides[done[0]].rounds}-{state.sides[other(done[0])].rounds}"
         if len(done) == 2:
             state.result = Outcome.tie(2, "rounds", f"A draw, {score}: both decks ran out.")
         else:
@@ -87,10 +87,10 @@ def end_round(state: EbState, losers: list[int]) -> list[Event]:
                                        f"{who(state, done[0])} wins {score}.")
         events.append(public("match_over", ranks=list(state.result.ranks)))
         return events
-    state.log.append(f"{names} won round {state.round}.")
     state.aggressor = losers[0] if len(losers) == 1 else other(state.aggressor)
     state.round += 1
     start_round(state)
+    state.log.insert(0, f"{names} won round {state.round - 1}.")
     return events
 
 
