@@ -44,7 +44,7 @@ def test_the_defender_is_asked_at_every_attack_even_with_nothing_to_play() -> No
 def test_a_block_stops_damage_and_hit_and_the_attacker_takes_no_kamidogu_chip_instead() \
         -> None:
     s = board(chars=("baraka", "ryu"), hands=(["chop_chop"], ["high_block"]),
-              energy=(["jab", "jab"], []))
+              energy=(["jab"], []))
     s = play(s, 0, "at-chop_chop")
     s = play(s, 1, "bk-1")
     assert len(s.sides[1].deck) == 19  # chip 1 only: no damage, no HIT mill, no Baraka mill
@@ -109,7 +109,7 @@ def test_combo_damage_wins_a_kamidogu_that_keeps_its_owner_until_the_round_ends(
 def test_an_empty_deck_loses_the_round_at_once_even_mid_step() -> None:
     # Chop Chop's HIT would mill again and Baraka's ability too: the round ended first.
     s = board(chars=("baraka", "ryu"), hands=(["chop_chop"], []), decks=(20, 2),
-              energy=(["jab"] * 2, []), rounds=1)
+              energy=(["jab"], []), rounds=1)
     s = play(s, 0, "at-chop_chop")
     s = play(s, 1, "bk-0")
     assert s.result is not None and s.result.winners == (0,)
