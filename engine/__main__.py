@@ -19,9 +19,11 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--matches", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], help="match option key=value")
+    sim.add_argument("--agent", choices=["random", "greedy"], default="random",
+                     help="greedy: the game's own greedy agent, where it has one")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
-    result = simulate(REGISTRY[args.game], args.matches, args.seed, options)
+    result = simulate(REGISTRY[args.game], args.matches, args.seed, options, args.agent)
     print(json.dumps(result.as_dict(), sort_keys=False))
     return 0 if result.errors == 0 else 1
 

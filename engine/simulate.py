@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -33,6 +34,9 @@ class SimResult:
     wins: Counter[str] = field(default_factory=Counter)
     played: Counter[str] = field(default_factory=Counter)
     first_error: str | None = None
+    agent: str = "random"
+    per_match: list[int] = field(default_factory=list)
+    """Actions (decisions) of each finished match."""
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as one JSON-friendly dict."""
@@ -48,11 +52,14 @@ class SimResult:
             "capped": self.capped,
             "interrupts": self.interrupts,
             "mean_turns": round(self.turns / max(self.matches, 1), 2),
+            "median_decisions": statistics.median(self.per_match) if self.per_match else 0,
             "matches_per_second": round(self.matches / secs, 2),
             "actions_per_second": round(self.actions / secs, 1),
             "wins": dict(sorted(self.wins.items())),
             "win_rate": rates,
         }
+        if self.agent != "random":
+            out["agent"] = self.agent
         if self.first_error:
             out["first_error"] = self.first_error
         return out
@@ -86,11 +93,13 @@ def interrupt(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any] | N
     return None
 
 
-def next_move(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any, bool]:
-    """The random agent's next move: ``(seat, action, is_interrupt)``.
+def next_move(game: Game[Any, Any], state: Any, rng: Rng,
+              agent: str = "random") -> tuple[int, Any, bool]:
+    """The agent's next move: ``(seat, action, is_interrupt)``.
 
     Sometimes an interrupt (:func:`interrupt`), else a seat still to decide, at random,
-    and one of its legal actions (:func:`pick`).
+    and one of its legal actions (:func:`pick`; with ``agent="greedy"``, the game's own
+    ``greedy(state, seat)`` choice for games that have one).
     """
     extra = interrupt(game, state, rng)
     if extra is not None:
@@ -99,12 +108,14 @@ def next_move(game: Game[Any, Any], state: Any, rng: Rng) -> tuple[int, Any, boo
     if not open_seats:
         raise EngineError("no seat can act but the match is not over")
     seat = open_seats[rng.below(len(open_seats))]
-    return seat, pick(game, state, seat, rng), False
+    greedy = getattr(game, "greedy", None) if agent == "greedy" else None
+    action = greedy(state, seat) if greedy is not None else pick(game, state, seat, rng)
+    return seat, action, False
 
 
 def play_one(
     game: Game[Any, Any], seed: int, options: dict[str, Any] | None = None,
-    max_actions: int = 5000, counts: dict[str, int] | None = None,
+    max_actions: int = 5000, counts: dict[str, int] | None = None, agent: str = "random",
 ) -> tuple[Any, int]:
     """Play one random match; returns the final state and the number of actions.
 
@@ -113,11 +124,11 @@ def play_one(
     """
     opts = game.parse_options(options)
     state = game.setup(opts, game.min_seats, seed)
-    agent = Rng(seed=seed ^ 0x5EED)
+    rng = Rng(seed=seed ^ 0x5EED)
     actions = 0
     while state.result is None and actions < max_actions:
         actions += 1
-        seat, action, interrupted = next_move(game, state, agent)
+        seat, action, interrupted = next_move(game, state, rng, agent)
         if interrupted and counts is not None:
             counts["interrupts"] = counts.get("interrupts", 0) + 1
         state, _ = game.apply(state, seat, action)
@@ -125,16 +136,17 @@ def play_one(
 
 
 def simulate(
-    game: Game[Any, Any], matches: int, seed: int, options: dict[str, Any] | None = None
+    game: Game[Any, Any], matches: int, seed: int, options: dict[str, Any] | None = None,
+    agent: str = "random",
 ) -> SimResult:
-    """Play ``matches`` random matches from seeds ``seed, seed+1, ...``."""
-    res = SimResult(game=game.id)
+    """Play ``matches`` matches from seeds ``seed, seed+1, ...`` (random or greedy play)."""
+    res = SimResult(game=game.id, agent=agent)
     start = time.perf_counter()
     for i in range(matches):
         res.matches += 1
         counts: dict[str, int] = {}
         try:
-            state, n = play_one(game, seed + i, options, counts=counts)
+            state, n = play_one(game, seed + i, options, counts=counts, agent=agent)
         except Exception as exc:  # the simulator is a fuzzer: count, don't stop
             res.errors += 1
             res.first_error = res.first_error or f"seed {seed + i}: {type(exc).__name__}: {exc}"
@@ -147,6 +159,7 @@ def simulate(
             res.capped += 1
             continue
         res.finished += 1
+        res.per_match.append(n)
         labels = game.sim_labels(state)
         for s, label in enumerate(labels):
             res.played[label] += 1

@@ -103,7 +103,10 @@ def score(state: EbState, seat: int, action: Any) -> float:
 
 
 def choose(game: EpicBattles, state: EbState, seat: int) -> Any:
-    """The best-scoring legal action (ties: the first listed)."""
+    """The best-scoring legal action (ties: the first listed). A character pick is
+    spread over the roster by the match seed, so greedy play meets the whole field."""
     acts = game.legal(state, seat)
+    if isinstance(acts[0], Pick):
+        return acts[(state.rng.seed * 7 + seat * 13 + seat * state.rng.seed) % len(acts)]
     best = max(range(len(acts)), key=lambda i: (score(state, seat, acts[i]), -i))
     return acts[best]

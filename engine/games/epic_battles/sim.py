@@ -12,7 +12,6 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from collections import Counter
 from itertools import combinations
 from typing import Any
@@ -53,7 +52,6 @@ def field(per_pair: int, seed: int, agent: str, rounds: int = 3) -> dict[str, An
     decisions: list[int] = []
     per_round: list[float] = []
     capped = draws = 0
-    start = time.perf_counter()
     n = 0
     for a, b in combinations(roster, 2):
         for k in range(per_pair):
@@ -77,7 +75,6 @@ def field(per_pair: int, seed: int, agent: str, rounds: int = 3) -> dict[str, An
         "median_decisions": statistics.median(decisions),
         "median_decisions_per_round": statistics.median(per_round) if per_round else 0,
         "min_rate": min(rates.values()), "max_rate": max(rates.values()),
-        "seconds": round(time.perf_counter() - start, 1),
         "win_rate": dict(sorted(rates.items(), key=lambda kv: kv[1])),
     }
 
