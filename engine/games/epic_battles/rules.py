@@ -23,7 +23,6 @@ from engine.games.epic_battles.data import characters, validate_deck
 from engine.games.epic_battles.effects import (
     RoundOver,
     ask,
-    card,
     check_decks,
     name,
     other,
@@ -261,7 +260,5 @@ class EpicBattles(Game[EbState, AnyAction]):
         chosen: AnyAction = choose(self, state, seat)
         return chosen
 
-
-__all__ = ["GAME", "EpicBattles", "card"]
 
 GAME = EpicBattles()

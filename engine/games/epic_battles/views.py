@@ -51,6 +51,17 @@ class SideView(BaseModel):
     rounds: int
 
 
+class FloatView(BaseModel):
+    """A floating effect in force (until the end of the turn)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int
+    source: str
+    type: str
+    n: int
+
+
 class StrikeView(BaseModel):
     """The attack being resolved (public: it is in the arena)."""
 
@@ -84,7 +95,7 @@ class EbView(BaseModel):
     sides: list[SideView]
     strike: StrikeView | None
     flipped: list[str]
-    floats: list[str]
+    floats: list[FloatView]
     log: list[str]
     my_hand: list[str] | None
     my_set: list[str] | None
@@ -125,7 +136,8 @@ def build_view(game: EpicBattles, state: EbState, viewer: int | None) -> EbView:
         turn=state.turn, aggressor=state.aggressor, to_act=to_act,
         asked=next(iter(prompts.values())).kind if prompts else None,
         sides=sides, strike=strike, flipped=list(state.flipped),
-        floats=[f"{f.source}:{f.effect.type}+{f.effect.n}@{f.seat}" for f in state.floats],
+        floats=[FloatView(seat=f.seat, source=f.source, type=f.effect.type, n=f.effect.n)
+                for f in state.floats],
         log=list(state.log),
         my_hand=list(mine.hand) if mine is not None else None,
         my_set=[e.card for e in mine.events] if mine is not None else None,
