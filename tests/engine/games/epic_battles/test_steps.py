@@ -187,3 +187,10 @@ def test_set_and_discard_are_simultaneous_secret_commits() -> None:
     assert [e.card for e in s.sides[0].events] == ["insanity"]
     view = GAME.view(s, 1)
     assert view.sides[0].set_count == 1 and view.my_set == []
+
+
+def test_an_attack_with_links_always_asks_its_attacker_even_with_nothing_to_link() -> None:
+    s = board(hands=(["jab", "uppercut"], []))  # Uppercut is a punch but costs 2
+    s = play(s, 0, "at-jab")
+    s = play(s, 1, "bk-0")
+    assert asked(s) == (0, "link") and aids(s, 0) == ["pass"]
