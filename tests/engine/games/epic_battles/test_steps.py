@@ -43,12 +43,14 @@ def test_the_defender_is_asked_at_every_attack_even_with_nothing_to_play() -> No
 
 def test_a_block_stops_damage_and_hit_and_the_attacker_takes_no_kamidogu_chip_instead() \
         -> None:
-    s = board(chars=("baraka", "ryu"), hands=(["chop_chop"], ["high_block"]),
+    s = board(chars=("baraka", "ryu"), hands=(["berserk_chop", "sounds_of_music"],
+                                              ["high_block"]),
               energy=(["jab"], []))
-    s = play(s, 0, "at-chop_chop")
+    s = play(s, 0, "at-berserk_chop")
     s = play(s, 1, "bk-1")
-    assert len(s.sides[1].deck) == 19  # chip 1 only: no damage, no HIT mill, no Baraka mill
-    assert s.sides[1].discard[-1] == "high_block" and s.sides[0].energy == ["chop_chop"]
+    assert len(s.sides[1].deck) == 19  # chip 1 only: no damage, no Baraka mill
+    assert asked(s) == (1, "act")  # no HIT: no switch asked
+    assert s.sides[1].discard[-1] == "high_block" and s.sides[0].energy == ["berserk_chop"]
 
 
 def test_chip_is_raised_by_kamidogu_of_outworld_and_not_lowered_by_earthrealm() -> None:
