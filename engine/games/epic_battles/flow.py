@@ -59,7 +59,7 @@ def start_round(state: EbState) -> None:
         side.hand, side.discard, side.energy, side.events, side.kamidogu = [], [], [], [], []
     state.floats, state.asks, state.todo, state.flipped = [], [], [], []
     state.strike, state.commits, state.passes = None, {}, 0
-    state.turn = 1
+    state.turn, state.phase = 1, "draw"
     a = state.aggressor
     state.log = [f"Round {state.round}: {who(state, a)} is the aggressor."]
     push(state, [Task(kind="draw", seat=s) for _ in range(OPENING) for s in (a, other(a))])

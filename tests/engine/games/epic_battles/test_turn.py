@@ -8,7 +8,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.games.epic_battles import GAME
 from engine.games.epic_battles.model import Options
-from tests.engine.games.epic_battles.helpers import asked, board, play
+from tests.engine.games.epic_battles.helpers import aids, asked, board, play
 
 
 def test_picks_are_secret_then_each_round_opens_with_three_cards_and_a_draw_step() -> None:
@@ -96,3 +96,11 @@ def test_public_view_shows_counts_piles_and_known_set_events_only() -> None:
     assert rival.my_hand == ["sparring", "high_block"] and "insanity" not in \
         rival.model_dump_json()
     assert GAME.view(s, 0).my_set == ["insanity", "focus"]
+
+
+def test_dudley_is_asked_during_the_opening_draws_and_the_pick_is_over() -> None:
+    s = GAME.setup(Options(), 2, 5)
+    s = play(s, 0, "pk-dudley")
+    s = play(s, 1, "pk-ryu")
+    assert s.phase == "draw" and asked(s) == (0, "reveal")  # after his first card
+    assert all(not a.startswith("pk-") for a in aids(s, 0))
