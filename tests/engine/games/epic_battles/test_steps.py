@@ -30,7 +30,7 @@ def test_the_twelve_steps_happen_in_order() -> None:
              for key in ("attacks with Ice Blast", "flips Insanity", "does not block",
                          "takes 4 damage")]
     assert order == sorted(order)
-    assert len(s.sides[1].deck) == 16 and s.sides[1].energy == []  # 2+1+1 damage; HIT drain
+    assert len(s.sides[1].deck) == 16 and s.sides[1].energy == ["sweep"]  # 2+1+1; HIT drain
     assert s.sides[0].energy == ["ice_blast"] and s.strike is None  # 11, no link: over
     assert asked(s) == (1, "act")
 
