@@ -32,6 +32,7 @@ from discord.ext import commands
 from cogs import pictures
 from cogs.config import ConfigError, Settings, load_settings
 from cogs.referee import Referee
+from cogs.shards import Shards
 from db.base import Store
 
 log = logging.getLogger("hajime")
@@ -75,10 +76,26 @@ def open_store(settings: Settings) -> Store:
 
 
 class HajimeBot(commands.Bot):
-    """The bot: owns the store and the referee, loads the cogs, syncs commands."""
+    """The bot: owns the store and the referee, loads the cogs, syncs commands.
+
+    It connects to the shards of ``settings`` (``shard_ids`` of ``shard_count``; one shard
+    per process here, several in :class:`ShardedHajimeBot`) and its timers and reconcile
+    look after the guilds of those shards only (:attr:`hajime_shards`).
+    """
 
     def __init__(self, settings: Settings, store: Store, **kwargs: Any) -> None:
         quiet_voice()
+        self.hajime_shards = Shards.of(settings.shard_count, settings.shard_ids)
+        """The shards (and so the guilds) this process looks after."""
+        ids = sorted(self.hajime_shards.ids)
+        if isinstance(self, discord.AutoShardedClient):
+            kwargs.setdefault("shard_ids", ids)
+            kwargs.setdefault("shard_count", settings.shard_count)
+        elif settings.shard_count > 1:
+            if len(ids) != 1:
+                raise ValueError("several shards in one process need ShardedHajimeBot")
+            kwargs.setdefault("shard_id", ids[0])
+            kwargs.setdefault("shard_count", settings.shard_count)
         intents = discord.Intents.default()
         kwargs.setdefault("guild_ready_timeout", 2.0)
         # every command lives in servers only: ``contexts`` [guild] and a guild install,
@@ -97,12 +114,15 @@ class HajimeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, install the translator, load cogs, sync slash commands."""
+        from cogs.decks import Decks
         from cogs.guard import Guard
         from cogs.i18n import Translator
         from cogs.library import Library
         from cogs.lobby import Lobby
+        from cogs.practice import Practice
         from cogs.reconcile import Reconciler
         from cogs.router import Router
+        from cogs.seating import Seating
         from cogs.table import Table
 
         started = time.perf_counter()
@@ -116,8 +136,14 @@ class HajimeBot(commands.Bot):
         await self.add_cog(Lobby(self, self.store, self.referee,
                                  expiry_seconds=self.settings.challenge_expiry_seconds,
                                  max_live=self.settings.max_live_matches, tick_seconds=tick))
+        await self.add_cog(Seating(self, self.store, self.referee,
+                                   expiry_seconds=self.settings.challenge_expiry_seconds,
+                                   max_live=self.settings.max_live_matches,
+                                   tick_seconds=tick))
         await self.add_cog(Library(self))
+        await self.add_cog(Decks(self))
         await self.add_cog(Reconciler(self, self.store, self.referee))
+        await self.add_cog(Practice(self, self.store, self.referee, tick_seconds=tick))
         await self.load_optional_cogs()
         for command in self.tree.get_commands():
             command.guild_only = True  # the legacy dm_permission agrees with contexts
@@ -172,14 +198,26 @@ class HajimeBot(commands.Bot):
     async def on_ready(self) -> None:
         """Log the login."""
         user = self.user
-        log.info("logged in as %s (%s) in %d guild(s)", user, user.id if user else "?",
-                 len(self.guilds))
+        shards = self.hajime_shards
+        log.info("logged in as %s (%s) in %d guild(s), shard(s) %s of %d", user,
+                 user.id if user else "?", len(self.guilds),
+                 ",".join(map(str, sorted(shards.ids))), shards.count)
 
     async def close(self) -> None:
         """Close Discord first, then the store."""
         await super().close()
         await self.store.close()
         pictures.use_processes(0)
+
+
+class ShardedHajimeBot(HajimeBot, commands.AutoShardedBot):
+    """:class:`HajimeBot` running several gateway shards in one process."""
+
+
+def make_bot(settings: Settings, store: Store, **kwargs: Any) -> HajimeBot:
+    """The bot for ``settings``: one connection, or several shards in this process."""
+    several = len(settings.shard_ids or range(settings.shard_count)) > 1
+    return (ShardedHajimeBot if several else HajimeBot)(settings, store, **kwargs)
 
 
 def quiet_voice() -> None:
@@ -225,7 +263,7 @@ def unreachable(exc: BaseException) -> str:
 async def run(settings: Settings) -> int:
     """Run until stopped; returns the process exit code."""
     store = open_store(settings)
-    bot = HajimeBot(settings, store)
+    bot = make_bot(settings, store)
     handled = stop_on_signals(bot)
     try:
         async with bot:
@@ -276,7 +314,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if not settings.token.strip():
         print("No Discord token. Set the DISCORD_TOKEN environment variable (or `token` in "
-              "config.toml; see config.example.toml and the README).", file=sys.stderr)
+              "config.toml; see config.example.toml and the README). To try the games "
+              "without Discord, run the web sandbox: bash scripts/run.sh --sandbox",
+              file=sys.stderr)
         return 2
     setup_logging(settings)
     use_endpoints(dict(os.environ))

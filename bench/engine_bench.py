@@ -55,10 +55,12 @@ def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
     """Seconds per action on three paths, and the mean state size.
 
     - ``apply+dump``: ``game.apply`` on a shared state (copies it) then ``game.dump``;
-    - ``bot path``: what the referee does per click: ``game.load`` of the stored JSON
-      (its private copy), ``game.perform(..., owned=True)`` (find the button's action and
-      apply it in place, legality checked once), ``game.dump``;
-    - ``cached``: the same without ``load`` (the referee's cache holds the state).
+    - ``bot path``: what the referee does per click when a step being published still
+      holds the cached state: ``game.load`` of the stored JSON (its private copy),
+      ``game.perform(..., owned=True)`` (find the button's action and apply it in place,
+      legality checked once), ``game.dump``;
+    - ``cached``: the same without ``load``: the referee's usual path, on the cached state
+      that nobody else holds (``Referee._private_state``).
     """
     game = REGISTRY[game_id]
     samples, bot_path, cached, sizes = [], [], [], []
@@ -120,8 +122,8 @@ def main() -> None:
             print(f"{game_id:18} raw SQLite commit, WAL {sync:6} (state {size} B): "
                   f"{figures(raw[sync])}")
         for key, label in (("apply", "apply+dump (input kept)"),
-                           ("bot", "bot path load+perform(owned)+dump"),
-                           ("cached", "perform(owned)+dump, state cached")):
+                           ("bot", "load+perform(owned)+dump (state held)"),
+                           ("cached", "bot path: perform(owned)+dump, cached")):
             s = cost[key]
             assert isinstance(s, list)
             ratios = "  ".join(f"/{sync} {statistics.fmean(s) / statistics.fmean(raw[sync]):.2f}"

@@ -6,7 +6,7 @@ import os
 import tomllib
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 
 class ConfigError(Exception):
@@ -29,10 +29,22 @@ class Settings(BaseModel):
     picture_processes: int = Field(0, ge=0, le=8)
     log_level: str = "INFO"
     log_format: str = Field("json", pattern="^(json|text)$")
+    shard_count: int = Field(1, ge=1, le=4096)
+    shard_ids: list[int] = []
+
+    @model_validator(mode="after")
+    def _shards_exist(self) -> Settings:
+        """Every shard id is one of the ``shard_count`` shards, each once."""
+        ids = self.shard_ids
+        if len(set(ids)) != len(ids) or not all(0 <= i < self.shard_count for i in ids):
+            raise ValueError(f"shard_ids {ids} must be distinct numbers from 0 to "
+                             f"{self.shard_count - 1} (shard_count is {self.shard_count})")
+        return self
 
 
 def load_settings(path: str | Path | None = None, env: dict[str, str] | None = None) -> Settings:
-    """Read ``path`` (default ``config.toml`` if it exists) and apply ``DISCORD_TOKEN``."""
+    """Read ``path`` (default ``config.toml`` if it exists), then the environment's overrides
+    (``DISCORD_TOKEN``, ``HAJIME_DATABASE``, ``HAJIME_SHARD_COUNT``, ``HAJIME_SHARD_IDS``)."""
     env = dict(os.environ) if env is None else env
     data: dict[str, object] = {}
     file = Path(path) if path else Path("config.toml")
@@ -47,9 +59,13 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         data["token"] = env["DISCORD_TOKEN"]
     if env.get("HAJIME_DATABASE"):
         data["database"] = env["HAJIME_DATABASE"]
+    if env.get("HAJIME_SHARD_COUNT"):
+        data["shard_count"] = env["HAJIME_SHARD_COUNT"]
+    if env.get("HAJIME_SHARD_IDS"):  # "0" or "0,1"
+        data["shard_ids"] = [i.strip() for i in env["HAJIME_SHARD_IDS"].split(",") if i.strip()]
     try:
         return Settings.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
+        where = ".".join(str(p) for p in err["loc"]) or "shard_ids"
         raise ConfigError(f"{file}: setting '{where}': {err['msg']}") from exc

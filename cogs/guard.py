@@ -82,9 +82,10 @@ def _range_text(name: str, value: float, lo: float, hi: float, unbounded: float,
 
 
 def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
-                   resolved: dict[str, Any], loc: str = DEFAULT) -> str | None:
+                   resolved: dict[str, Any] | None, loc: str = DEFAULT) -> str | None:
     """Why a raw option is refused (a sentence for the user, in ``loc``), or None when it
-    is fine."""
+    is fine. ``resolved`` None: an autocomplete request, which Discord sends without the
+    resolved users and channels (a user option is then only checked to be an id)."""
     name = str(opt.get("name", "?"))[:32]
     kind, value = opt.get("type"), opt.get("value")
     if param is None:
@@ -120,7 +121,8 @@ def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
     elif kind in RESOLVED:
         ok = (isinstance(value, str) and value.isascii() and value.isdigit()
               and int(value) <= INT64_MAX
-              and any(value in (resolved.get(key) or {}) for key in RESOLVED[kind]))
+              and (resolved is None
+                   or any(value in (resolved.get(key) or {}) for key in RESOLVED[kind])))
         if not ok:
             return t(loc, NO_SUCH[kind])
     else:
@@ -140,12 +142,14 @@ def command_problem(interaction: discord.Interaction[Any]) -> str | None:
         return t(loc, "guard.unknown_command")
     params = {p.display_name: p for p in command.parameters}
     resolved: dict[str, Any] = dict(data.get("resolved") or {})
+    asking = interaction.type is discord.InteractionType.autocomplete
     for opt in leaf_options(data):
         if not isinstance(opt, dict):
             return t(loc, "guard.cannot_read")
         if opt.get("focused"):  # autocomplete: whatever is being typed
             continue
-        problem = option_problem(opt, params.get(str(opt.get("name"))), resolved, loc)
+        problem = option_problem(opt, params.get(str(opt.get("name"))),
+                                 None if asking else resolved, loc)
         if problem is not None:
             return problem
     return None

@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from cogs.i18n import DEFAULT, t, translate_english
+from cogs.i18n import DEFAULT, and_list, t, translate_english
 from cogs.ladder_render import COLOR, game_name, when
 from cogs.render.registry import renderer_for
 from db.base import ActionLog, EventRecord, MatchRecord
@@ -90,6 +90,8 @@ def replay_row(game: Game[Any, Any], state: BaseState,
             raise Diverged(f"v{row.version}: a forfeit without a seat")
         new, _ = game.concede(state, row.seat, "forfeit" if row.note == "forfeit"
                               else "timeout")
+        for seat in (row.action or {}).get("also") or []:  # left on time in the same step
+            new, _ = game.concede(new, int(seat), "timeout")
         return new, ()
     if row.note == "timeout":
         labels = []
@@ -172,8 +174,10 @@ def action_line(log: ActionLog, names: list[str], labels: Sequence[str] = (), *,
 
     if log.note == "forfeit":
         return t(loc, "replay.forfeits", who=who(log.seat))
-    if log.note == "timeout-forfeit":
-        return t(loc, "replay.lost_on_time", who=who(log.seat))
+    if log.note == "timeout-forfeit":  # with the seats that left on time alongside
+        also = [int(s) for s in (log.action or {}).get("also") or []]
+        return t(loc, "replay.lost_on_time", count=1 + len(also),
+                 who=and_list(loc, [who(s) for s in [log.seat, *also]]))
     if log.note == "timeout":
         steps = (log.action or {}).get("steps") or []
         if not steps:

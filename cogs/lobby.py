@@ -20,6 +20,7 @@ from cogs.i18n import (
     DEFAULT,
     L,
     Refusal,
+    and_list,
     game_choices,
     locale_of,
     reason,
@@ -28,6 +29,18 @@ from cogs.i18n import (
 )
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
+from cogs.saved_decks import (
+    PRECON,
+    DeckRefusal,
+    deck_games,
+    deck_picker,
+    looks_like_code,
+    name_choices,
+    opponent_deck_options,
+    saved,
+)
+from cogs.seating import Seating
+from cogs.shards import owns
 from cogs.table import Table
 from db.base import ChallengeRecord, MatchRecord, Store
 from engine.core import EngineError
@@ -39,12 +52,16 @@ DUEL_CHOICES = [app_commands.Choice(name=L(f"choice.duel.{duel}"), value=duel)
                 for duel in ("iaijutsu", "entrainement", "rencontre")]
 """Sushido's duels: their names are names, explained in the player's language."""
 BOUT_CHOICES = [app_commands.Choice(name=L(f"choice.bouts.{n}"), value=n) for n in (1, 3)]
+LEVEL_CHOICES = [app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                 for lv in ("starter", "basic", "advanced")]
+"""Mortal Kombat's rule levels."""
 
 
 MAX_TURN_MINUTES = 7 * 24 * 60
 """The longest turn timer a server may set (7 days)."""
 
-OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters"}
+OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters", "level": "mortal_kombat",
+                "deck": "mortal_kombat"}
 """Which game each /challenge option belongs to (an option for another game is refused)."""
 
 
@@ -56,6 +73,23 @@ def check_options(game_id: str, given: dict[str, Any]) -> dict[str, Any]:
             raise Refusal("lobby.option_other", option=key,
                           owner=REGISTRY[OPTION_GAMES[key]].name, game=REGISTRY[game_id].name)
     return {k: v for k, v in given.items() if v is not None}
+
+
+def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, Any]:
+    """The match options of a challenger's built deck (its code; the opponent picks freely
+    and plays a precon of the same size), refused unless legal at ``level`` now; the
+    engine validates it again when the match starts."""
+    from cogs.decks import builders, deck_of, problems
+
+    if game_id not in builders():
+        owner = REGISTRY[OPTION_GAMES["deck"]].name
+        raise Refusal("lobby.option_other", option="deck", owner=owner,
+                      game=REGISTRY[game_id].name)
+    deck = deck_of(game_id, code)
+    broken = problems(game_id, deck, level)
+    if broken:
+        raise DeckRefusal("lobby.deck_illegal", broken)
+    return {"decks": [code.strip(), ""], "deck_size": deck.size}
 
 
 FIRST = "_first"
@@ -73,8 +107,10 @@ def match_link(rec: MatchRecord) -> str:
 def option_text(key: str, value: Any, loc: str = DEFAULT) -> str:
     """A match option in the game's words (the command's choice name, e.g. ``Best of
     three``), not ``key: value``."""
+    if key == "decks":  # a built deck's list stays its owner's (only its size is said)
+        return t(loc, "lobby.built_deck")
     choice = f"choice.{key}.{value}"
-    if key in ("duel", "bouts") and t(DEFAULT, choice) != choice:
+    if key in ("duel", "bouts", "level") and t(DEFAULT, choice) != choice:
         return t(loc, choice)
     return f"{key.replace('_', ' ')}: {value}"
 
@@ -137,13 +173,20 @@ class Lobby(commands.Cog):
         assert isinstance(cog, Table)
         return cog
 
+    @property
+    def seating(self) -> Seating:
+        """The N-seat tables cog."""
+        cog = self.bot.get_cog("Seating")
+        assert isinstance(cog, Seating)
+        return cog
+
     def locale(self, guild_id: int | None) -> str:
         """The language of a server's public messages (challenges)."""
         return server_locale(self.bot.get_guild(guild_id) if guild_id is not None else None)
 
     async def check_room(self, user_id: int, who: str | None = None) -> None:
         """Refuse when a player (``who``, None: the one asking) is at the live-match limit."""
-        live = await self.store.live_matches(user_id)
+        live = await self.referee.live_matches(user_id)
         if len(live) >= self.max_live:
             if who is None:
                 raise Refusal("lobby.you_at_limit", count=len(live), limit=self.max_live)
@@ -163,29 +206,69 @@ class Lobby(commands.Cog):
     @app_commands.rename(opponent=L("cmd.challenge.opt.opponent.name"),
                          game=L("cmd.challenge.opt.game.name"),
                          duel=L("cmd.challenge.opt.duel.name"),
-                         bouts=L("cmd.challenge.opt.bouts.name"))
+                         bouts=L("cmd.challenge.opt.bouts.name"),
+                         level=L("cmd.challenge.opt.level.name"),
+                         deck=L("cmd.challenge.opt.deck.name"),
+                         opponent2=L("cmd.challenge.opt.opponent2.name"),
+                         opponent3=L("cmd.challenge.opt.opponent3.name"))
     @app_commands.describe(opponent=L("cmd.challenge.opt.opponent.description"),
                            game=L("cmd.challenge.opt.game.description"),
                            duel=L("cmd.challenge.opt.duel.description"),
-                           bouts=L("cmd.challenge.opt.bouts.description"))
+                           bouts=L("cmd.challenge.opt.bouts.description"),
+                           level=L("cmd.challenge.opt.level.description"),
+                           deck=L("cmd.challenge.opt.deck.description"),
+                           opponent2=L("cmd.challenge.opt.opponent2.description"),
+                           opponent3=L("cmd.challenge.opt.opponent3.description"))
     @app_commands.choices(game=game_choices(), duel=DUEL_CHOICES)
-    @app_commands.choices(bouts=BOUT_CHOICES)
+    @app_commands.choices(bouts=BOUT_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction[Any], opponent: discord.User,
-                        game: str, duel: str | None = None, bouts: int | None = None) -> None:
-        """Post a challenge with Accept/Decline buttons only the opponent can press."""
+                        game: str, duel: str | None = None, bouts: int | None = None,
+                        level: str | None = None, deck: str | None = None,
+                        opponent2: discord.User | None = None,
+                        opponent3: discord.User | None = None) -> None:
+        """Post a challenge with Accept/Decline buttons only the opponent can press.
+
+        With ``opponent2`` (and ``opponent3``), for a game of three or more players, an
+        invitation table instead (:meth:`cogs.seating.Seating.invite`)."""
         loc = locale_of(interaction)
+        extra = [u for u in (opponent2, opponent3) if u is not None]
+        if extra:
+            try:
+                if game not in REGISTRY:
+                    raise Refusal("lobby.unknown_game")
+                if REGISTRY[game].max_seats <= 2:
+                    raise Refusal("seating.opponents_two", game=REGISTRY[game].name)
+                raw = check_options(game, {"duel": duel, "bouts": bouts})
+                options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
+            except EngineError as exc:
+                await answer(interaction, reason(exc, loc))
+                return
+            await self.seating.invite(interaction, game, [opponent, *extra], options)
+            return
         try:
             if game not in REGISTRY:
                 raise Refusal("lobby.unknown_game")
+            if REGISTRY[game].min_seats > 2:  # name more opponents, or /host a table
+                Seating.check_seats(game, 2)
             if opponent.id == interaction.user.id:
                 raise Refusal("lobby.not_yourself")
+            practice: Any = self.bot.get_cog("Practice")
+            if self.bot.user is not None and opponent.id == self.bot.user.id \
+                    and practice is not None:  # challenging Hajime itself: practice
+                raw = check_options(game, {"duel": duel, "bouts": bouts})
+                await practice.start(interaction, game, "normal", raw)
+                return
             if opponent.bot:
                 raise Refusal("lobby.no_bots")
             await self.check_room(interaction.user.id)
             await self.check_room(opponent.id, opponent.mention)
             await self.check_no_open_challenge(interaction.user.id, opponent.id)
-            raw = check_options(game, {"duel": duel, "bouts": bouts})
+            raw = check_options(game, {"duel": duel, "bouts": bouts, "level": level})
+            if deck is not None:
+                if game in deck_games() and not looks_like_code(game, deck):
+                    deck = (await saved(self.store, interaction.user.id, game, deck)).code
+                raw.update(built_deck_options(game, deck, level))
             options = REGISTRY[game].parse_options(raw).model_dump(mode="json")
         except EngineError as exc:
             await answer(interaction, reason(exc, loc))
@@ -205,7 +288,7 @@ class Lobby(commands.Cog):
                                   cid: ids.CustomId) -> None:
         """Accept or Decline (only the opponent; the challenger may withdraw)."""
         what = cid.text(1)
-        if what not in ("accept", "decline"):
+        if what not in ("accept", "decline", "deck"):
             raise ids.BadCustomId("bad answer")
         ch = await self.store.get_challenge(cid.num(0))
         if ch is None:
@@ -232,10 +315,24 @@ class Lobby(commands.Cog):
         await self.check_room(ch.challenger_id, f"<@{ch.challenger_id}>")
         await self.check_room(ch.opponent_id)
         options = dict(ch.options)
+        if what == "deck":  # the opponent picked a deck of theirs (or the precon)
+            values = (interaction.data or {}).get("values") or []
+            if not values:
+                raise ids.BadCustomId("no deck picked")
+            if str(values[0]) != PRECON:
+                options.update(await opponent_deck_options(self.store, ch, str(values[0])))
+        elif ch.game in deck_games() and await self.store.user_decks(ch.opponent_id, ch.game):
+            loc = locale_of(interaction)  # ask which deck first; the match waits for it
+            await interaction.response.send_message(
+                t(loc, "lobby.pick_deck"), view=await deck_picker(self.store, ch, loc),
+                ephemeral=True)
+            return
         first = options.pop(FIRST, ch.challenger_id)
         seats = [ch.challenger_id, ch.opponent_id]
         if first == ch.opponent_id:
             seats.reverse()
+            if options.get("decks"):  # each deck code stays with its player
+                options["decks"] = list(reversed(options["decks"]))
         rec, state = await self.referee.open_match(  # accepts the challenge, same transaction
             guild_id=ch.guild_id, channel_id=ch.channel_id, game_id=ch.game,
             options=options, seats=seats, challenge_id=ch.id)
@@ -244,18 +341,22 @@ class Lobby(commands.Cog):
         where: discord.abc.Messageable = (
             channel if isinstance(channel, discord.abc.Messageable)
             else self.bot.get_partial_messageable(ch.channel_id))
+
+        async def say(note: str) -> None:  # on the challenge message
+            text = challenge_text(ch, note, public)
+            if what != "deck":
+                await interaction.edit_original_response(content=text, view=StaticView())
+                return
+            await interaction.edit_original_response(content=note, view=StaticView())
+            if ch.message_id is not None:  # the picker was ephemeral: edit the challenge
+                await self.bot.get_partial_messageable(ch.channel_id).get_partial_message(
+                    ch.message_id).edit(content=text, view=StaticView())
         try:
             rec = await self.table.post_board(rec, state, where)
         except EngineError as exc:
-            await interaction.edit_original_response(
-                content=challenge_text(ch, t(public, "lobby.could_not_start",
-                                             reason=reason(exc, public)), public),
-                view=StaticView())
+            await say(t(public, "lobby.could_not_start", reason=reason(exc, public)))
             raise
-        await interaction.edit_original_response(
-            content=challenge_text(ch, t(public, "lobby.accepted", link=match_link(rec)),
-                                   public),
-            view=StaticView())
+        await say(t(public, "lobby.accepted", link=match_link(rec)))
         # no private hand for the accepter: the board's opening message asks both alike
 
     async def expire(self, ch: ChallengeRecord) -> None:
@@ -275,10 +376,11 @@ class Lobby(commands.Cog):
 
     @tasks.loop(seconds=5.0)
     async def expirer(self) -> None:
-        """Expire open challenges past their time (also those from before a restart)."""
+        """Expire open challenges past their time (also those from before a restart), in
+        the guilds on this process's shards."""
         now = time.time()
         for ch in await self.store.open_challenges():
-            if now >= ch.expires_at:
+            if now >= ch.expires_at and owns(self.bot, ch.guild_id):
                 await self.expire(ch)
 
     @expirer.before_loop
@@ -297,8 +399,18 @@ class Lobby(commands.Cog):
             raise Refusal("lobby.rematch_players")
         if old.status == "active":
             raise Refusal("lobby.match_going")
-        if len(old.seats) != 2:
-            raise Refusal("lobby.rematch_two")
+        practice: Any = self.bot.get_cog("Practice")
+        if practice is not None and self.bot.user is not None \
+                and self.bot.user.id in old.seats:  # a practice match: a new one at once
+            await practice.rematch(interaction, old)
+            return
+        if len(old.seats) != 2:  # the same seats at an invitation table
+            await self.seating.rematch(old, user)
+            await answer(interaction, t(locale_of(interaction), "lobby.rematch_offered",
+                                        who=and_list(locale_of(interaction), [
+                                            f"<@{u}>" for u in old.seats if u != user]),
+                                        where=f"<#{old.channel_id}>"))
+            return
         rival = old.seats[1] if old.seats[0] == user else old.seats[0]
         await self.check_room(user)
         await self.check_room(rival, f"<@{rival}>")
@@ -323,7 +435,7 @@ class Lobby(commands.Cog):
     async def pick_match(self, interaction: discord.Interaction[Any],
                          match_id: int | None) -> MatchRecord:
         """The match a command is about: given, the current thread's, or the only live one."""
-        live = await self.store.live_matches(interaction.user.id)
+        live = await self.referee.live_matches(interaction.user.id)
         if match_id is not None:
             rec = await self.store.get_match(match_id)
             if rec is None:
@@ -332,6 +444,10 @@ class Lobby(commands.Cog):
                 raise Refusal("lobby.not_in_match")
             if rec.status != "active":
                 raise Refusal("lobby.that_match_over")
+            _, _, state = await self.referee.load(rec.id)
+            if all(s in state.left for s, u in enumerate(rec.seats)
+                   if u == interaction.user.id):
+                raise Refusal("reason.already_left")
             return rec
         here = [m for m in live if m.thread_id == interaction.channel_id]
         if here:
@@ -342,12 +458,17 @@ class Lobby(commands.Cog):
             raise Refusal("lobby.no_live")
         raise Refusal("lobby.several_live")
 
+    async def playing(self, rec: MatchRecord) -> int:
+        """How many seats of a live match are still playing (N-seat matches: leavers out)."""
+        _, _, state = await self.referee.load(rec.id)
+        return len(state.in_play())
+
     async def live_choices(self, interaction: discord.Interaction[Any],
                            current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match_id``: the caller's live matches, readably labelled."""
         out = []
         loc = locale_of(interaction)
-        for rec in await self.store.live_matches(interaction.user.id):
+        for rec in await self.referee.live_matches(interaction.user.id):
             game = REGISTRY[rec.game]
             rivals = ", ".join([await user_name(self.bot, interaction.guild, u)
                                 for u in rec.seats if u != interaction.user.id])
@@ -377,7 +498,8 @@ class Lobby(commands.Cog):
                                         style=discord.ButtonStyle.danger,
                                         custom_id=ids.make("ff", rec.id)))
         await interaction.response.send_message(
-            t(loc, "lobby.forfeit_ask", game=REGISTRY[rec.game].name, id=rec.id),
+            t(loc, "lobby.forfeit_ask_leave" if await self.playing(rec) > 2
+              else "lobby.forfeit_ask", game=REGISTRY[rec.game].name, id=rec.id),
             view=view, ephemeral=True)
 
     async def on_forfeit_button(self, interaction: discord.Interaction[Any],
@@ -390,6 +512,17 @@ class Lobby(commands.Cog):
         await self.table.publish(applied)
 
     # --------------------------------------------------------------- /matches
+    @challenge.autocomplete("deck")
+    async def _deck_autocomplete(self, interaction: discord.Interaction[Any],
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """The challenger's saved decks of the chosen game (a code may be pasted too)."""
+        game = str(getattr(interaction.namespace, "game", "") or "")
+        if game not in deck_games():
+            return []
+        mine = await self.store.user_decks(interaction.user.id, game)
+        return [app_commands.Choice(name=label, value=value)
+                for label, value in name_choices(mine, current)]
+
     @forfeit.autocomplete("match_id")
     async def _forfeit_autocomplete(self, interaction: discord.Interaction[Any],
                                     current: str) -> list[app_commands.Choice[int]]:
@@ -399,7 +532,7 @@ class Lobby(commands.Cog):
     async def matches(self, interaction: discord.Interaction[Any]) -> None:
         """List the caller's live matches and whose decision each one waits for."""
         loc = locale_of(interaction)
-        live = await self.store.live_matches(interaction.user.id)
+        live = await self.referee.live_matches(interaction.user.id)
         if not live:
             await answer(interaction, t(loc, "lobby.no_live_start"))
             return

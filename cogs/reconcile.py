@@ -43,6 +43,8 @@ from cogs.i18n import Refusal, and_list, server_locale, t
 from cogs.lobby import challenge_text, match_link
 from cogs.referee import Referee
 from cogs.router import StaticView
+from cogs.seating import table_text
+from cogs.shards import owns
 from cogs.table import Table
 from db.base import MatchRecord, Store
 from engine.games import REGISTRY
@@ -133,7 +135,8 @@ class Reconciler(commands.Cog):
 
     # ------------------------------------------------------------------ one pass
     async def reconcile(self) -> bool:
-        """Open every match left opening and re-render every stale board; True if all done."""
+        """Open every match left opening and re-render every stale board (of the guilds on
+        this process's shards); True if all done."""
         gate = asyncio.Semaphore(PARALLEL)
 
         async def settle(rec: MatchRecord) -> bool:
@@ -143,7 +146,7 @@ class Reconciler(commands.Cog):
                 told = await self.table.publish_missing(rec.id)  # folds lines, shows the board
                 return await self.show_board(rec.id) and told
 
-        todo = await self.store.unsettled_matches()
+        todo = [r for r in await self.store.unsettled_matches() if owns(self.bot, r.guild_id)]
         if todo:
             log.info("reconciling %d match(es)", len(todo))
         done = await asyncio.gather(*(settle(r) for r in todo), return_exceptions=True)
@@ -309,14 +312,20 @@ class Reconciler(commands.Cog):
                                                  reason=t(loc, "reconcile.no_board")))
             return True
         if rec.status == "active":
-            await self._update_challenge(rec, t(self.locale(rec), "lobby.accepted",
-                                                link=match_link(rec)))
+            loc = self.locale(rec)
+            await self._update_challenge(rec, t(loc, "lobby.accepted", link=match_link(rec)),
+                                         t(loc, "seating.started", link=match_link(rec)))
         return True
 
-    async def _update_challenge(self, rec: MatchRecord, status: str) -> None:
-        """Show the outcome on the challenge message (its buttons go)."""
+    async def _update_challenge(self, rec: MatchRecord, status: str,
+                                table_status: str | None = None) -> None:
+        """Show the outcome on the challenge (or table) message (its buttons go);
+        ``table_status`` is the wording for a table, when it differs."""
         ch = await self.store.challenge_of_match(rec.id)
-        if ch is None or ch.message_id is None:
+        if ch is None:
+            await self._update_table(rec, table_status or status)
+            return
+        if ch.message_id is None:
             return
         try:
             await self.bot.get_partial_messageable(ch.channel_id).get_partial_message(
@@ -324,6 +333,18 @@ class Reconciler(commands.Cog):
                                     view=StaticView())
         except discord.HTTPException as exc:
             log.info("could not update challenge %s (HTTP %s)", ch.id, exc.status)
+
+    async def _update_table(self, rec: MatchRecord, status: str) -> None:
+        """Show the outcome on the message of the N-seat table that opened ``rec``."""
+        lobby = await self.store.lobby_of_match(rec.id)
+        if lobby is None or lobby.message_id is None:
+            return
+        try:
+            await self.bot.get_partial_messageable(lobby.channel_id).get_partial_message(
+                lobby.message_id).edit(content=table_text(lobby, status, self.locale(rec)),
+                                       view=StaticView())
+        except discord.HTTPException as exc:
+            log.info("could not update table %s (HTTP %s)", lobby.id, exc.status)
 
     async def _tell_cancelled(self, rec: MatchRecord) -> None:
         """Tell both players their match was cancelled: in its channel, else by DM."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -84,6 +85,8 @@ class Referee:
         (views, hands); the stored JSON stays the truth (a version mismatch reloads)."""
         self.cache_size = 2048
         """Most live states kept (least recently used dropped): idle matches cost none."""
+        self.untimed: set[int] = set()
+        """Users never timed out: the AI's seats (:mod:`cogs.practice`), which move at once."""
 
     # ------------------------------------------------------------------ helpers
     def game(self, game_id: str) -> Game[Any, Any]:
@@ -118,6 +121,24 @@ class Referee:
         self._remember(rec.id, state, rec.status == "active")
         return state
 
+    def _private_state(self, rec: MatchRecord, game: Game[Any, Any]) -> BaseState:
+        """A state of ``rec`` that the caller may change in place.
+
+        The cached state itself when nobody else holds it (it is taken out of the cache
+        first, so no reader can get it while it changes): readers use a state before their
+        next ``await``, but a step being published keeps its :attr:`Applied.state`, and
+        then its reference count says so. Otherwise a fresh copy: the stored JSON loaded
+        again (the cheapest deep copy of a pydantic state).
+        """
+        hit = self._states.pop(rec.id, None)
+        if hit is not None and hit[0] == rec.version:
+            state = hit[1]
+            del hit
+            if sys.getrefcount(state) == 2:  # ``state`` and getrefcount's own argument
+                return state
+        loaded: BaseState = game.load(rec.state)
+        return loaded
+
     def _remember(self, match_id: int, state: BaseState, live: bool) -> None:
         """Keep (or drop, once the match is over) a match's newest state."""
         if not live:
@@ -127,6 +148,29 @@ class Referee:
         self._states.move_to_end(match_id)
         while len(self._states) > self.cache_size:
             self._states.popitem(last=False)
+
+    async def live_matches(self, user_id: int) -> list[MatchRecord]:
+        """Active matches in which ``user_id`` still plays, newest first.
+
+        A seat that left an N-seat match (``BaseState.left``) while play goes on no longer
+        counts: its live-match slot is released, and /matches and /forfeit skip it.
+        """
+        out = []
+        for rec in await self.store.live_matches(user_id):
+            game = self.registry.get(rec.game)
+            if game is None:
+                out.append(rec)
+                continue
+            left = self.cached_state(rec, game).left
+            if any(u == user_id and s not in left for s, u in enumerate(rec.seats)):
+                out.append(rec)
+        return out
+
+    @staticmethod
+    def check_playing(state: BaseState, seat: int) -> None:
+        """Refuse a seat that left the match (it is never asked anything again)."""
+        if seat in state.left:
+            raise NotYourDecision("You have left this match.")
 
     @staticmethod
     def seat_of(rec: MatchRecord, user_id: int) -> int:
@@ -162,17 +206,21 @@ class Referee:
         seed: int | None = None,
         rated: bool = True,
         challenge_id: int | None = None,
+        lobby: tuple[int, list[int]] | None = None,
     ) -> tuple[MatchRecord, BaseState]:
         """Set up a new match in the engine and store it.
 
         With ``challenge_id``, accepting that challenge and storing the match are one
         transaction (the match is marked ``opening`` until its board is posted); a
-        challenge that is no longer open is refused and nothing is stored.
+        challenge that is no longer open is refused and nothing is stored. ``lobby``
+        (table id, its players as seen) does the same for an N-seat table: a table that
+        closed or whose players changed meanwhile is refused and nothing is stored.
         """
         game = self.game(game_id)
         opts = game.parse_options(options)
         state = game.setup(opts, len(seats), self.new_seed() if seed is None else seed)
-        deadline = self.clock() + await self.turn_seconds_for(guild_id)
+        deadline = self.clock() + await self.turn_seconds_for(guild_id) * game.timer_share(
+            state)
         fields: dict[str, Any] = dict(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -184,7 +232,12 @@ class Referee:
             deadline=deadline,
             rated=rated,
         )
-        if challenge_id is None:
+        if lobby is not None:
+            started = await self.store.start_lobby(lobby[0], lobby[1], **fields)
+            if started is None:
+                raise IllegalAction("This table changed meanwhile; look at it again.")
+            rec = started
+        elif challenge_id is None:
             rec = await self.store.create_match(**fields)
         else:
             found = await self.store.accept_challenge(challenge_id, **fields)
@@ -218,13 +271,14 @@ class Referee:
             if seat is not None and seat != mine:
                 raise NotYourDecision("That button belongs to the other player.")
             seat = mine
+            self.check_playing(state, seat)
             before = pending_seats(game, state)
             if version is not None and version != state.version:
                 game.check_version(state, version)  # raises the stale refusal
-            # Played on a private copy (the cached state is shared with readers): the
-            # JSON reload is the cheapest deep copy; legality is checked once (perform).
-            action, new, events = game.perform(game.load(rec.state), seat, aid, version,
-                                               owned=True)
+            del state  # so that the referee may own the cached state (see _private_state)
+            # Played on a state nobody else holds; legality is checked once (perform).
+            action, new, events = game.perform(self._private_state(rec, game), seat, aid,
+                                               version, owned=True)
             timeouts = list(rec.timeouts or [0] * len(rec.seats))
             timeouts[seat] = 0
             log = ActionLog(
@@ -243,6 +297,7 @@ class Referee:
             if rec.status != "active":
                 raise MatchOver("This match is over.")
             seat = self.seat_of(rec, user_id)
+            self.check_playing(state, seat)
             before = pending_seats(game, state)
             new, events = game.concede(state, seat, "forfeit")
             log = ActionLog(match_id=match_id, version=new.version, seat=seat, action=None,
@@ -255,7 +310,11 @@ class Referee:
 
         Only the decision that timed out is played (once per seat); a later decision of
         the same seat gets a fresh timer. A seat reaching the consecutive-timeout limit
-        forfeits instead.
+        forfeits instead (:meth:`Game.concede`: in an N-seat match it leaves and play goes
+        on; several at the limit at once all leave in this step, lowest seat first, until
+        one seat is left; the log row names the first, ``action["also"]`` the others;
+        the other timed-out decisions get a fresh timer). A seat that left is never pending (the
+        game's ``on_leave`` dropped its prompts), so it is never timed or pinged again.
         Returns None when the match moved on (nothing to do).
         """
         async with self.lock(match_id):
@@ -263,6 +322,9 @@ class Referee:
             if rec.status != "active" or rec.version != version:
                 return None
             before = pending_seats(game, state)
+            before = {s: k for s, k in before.items() if rec.seats[s] not in self.untimed}
+            if not before:  # only an AI seat is deciding: it is on its way
+                return None
             timeouts = list(rec.timeouts or [0] * len(rec.seats))
             for seat in before:
                 timeouts[seat] += 1
@@ -271,8 +333,16 @@ class Referee:
             new = state
             if losers:
                 new, events = game.concede(state, losers[0], "timeout")
+                also: list[int] = []
+                for seat in losers[1:]:  # several at the limit at once (N seats): all go
+                    if new.result is not None:
+                        break
+                    new, evs = game.concede(new, seat, "timeout")
+                    also.append(seat)
+                    events.extend(evs)
                 log = ActionLog(match_id=match_id, version=new.version, seat=losers[0],
-                                action=None, note="timeout-forfeit")
+                                action={"also": also} if also else None,
+                                note="timeout-forfeit")
             else:
                 steps: list[dict[str, Any]] = []
                 for seat in sorted(before):  # the timed-out decision of each seat, only
@@ -318,14 +388,16 @@ class Referee:
         status = "active"
         if outcome is not None:
             status = "finished"
-            labels = game.sim_labels(new)
+            labels = (game.sim_labels(new) if type(game).sim_labels is not Game.sim_labels
+                      else [""] * len(rec.seats))  # no "seat0": the ladder shows names
             results = [
                 ResultRow(seat=s, user_id=uid, rank=outcome.ranks[s],
                           forfeited=s in outcome.forfeited, label=labels[s])
                 for s, uid in enumerate(rec.seats)
             ]
         else:
-            deadline = self.clock() + await self.turn_seconds_for(rec.guild_id)
+            share = game.timer_share(new)
+            deadline = self.clock() + await self.turn_seconds_for(rec.guild_id) * share
         raw = game.dump(new)
         ok = await self.store.commit_action(
             rec.id,

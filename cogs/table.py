@@ -18,13 +18,15 @@ from discord.ext import commands, tasks
 from cogs import ids, pictures
 from cogs.controls import board_buttons, controls
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, server_locale, t
+from cogs.practice import ai_name, is_ai
 from cogs.referee import Applied, Referee, pending_seats
-from cogs.render.base import BoardContext, Choice, Renderer
+from cogs.render.base import BoardContext, Choice, Renderer, left_line
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
+from cogs.shards import owns
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from db.base import MatchRecord, Store
-from engine.core import BaseState, Game, for_viewer
+from engine.core import BaseState, Event, Game, for_viewer
 
 log = logging.getLogger("hajime.table")
 
@@ -33,8 +35,14 @@ RECENT_CHARS = 1000
 
 
 def names_of(rec: MatchRecord) -> list[str]:
-    """Mentions per seat: they render as names in embeds without pinging anyone."""
-    return [f"<@{uid}>" for uid in rec.seats]
+    """Mentions per seat: they render as names in embeds without pinging anyone (an AI
+    seat of a practice match is named "Hajime (AI, hard)")."""
+    return [ai_name(rec.id, uid) or f"<@{uid}>" for uid in rec.seats]
+
+
+def humans(rec: MatchRecord, seats: Any) -> list[int]:
+    """The seats among ``seats`` held by people (the AI is never pinged)."""
+    return [s for s in seats if not is_ai(rec.seats[s])]
 
 
 def fit_lines(lines: list[str], limit: int = RECENT_CHARS) -> str:
@@ -127,7 +135,7 @@ class Table(TableMemory, commands.Cog):
                            finished=outcome is not None,
                            summary=renderer.result_line(outcome, view, names, loc=loc)
                            if outcome else "",
-                           locale=loc)
+                           locale=loc, left=tuple(state.left))
         embed = renderer.board_embed(ctx)
         self.recall(rec)
         recent = self.recent.get(rec.id)
@@ -201,6 +209,8 @@ class Table(TableMemory, commands.Cog):
         rec, game, state, seat = await self._seat(interaction, cid.num(0))
         if rec.status != "active":
             raise Refusal("reason.match_over")
+        if seat in state.left:
+            raise Refusal("reason.left_match")
         prompt = game.prompts(state).get(seat)
         if prompt is None and not game.interrupts(state, seat):
             raise Refusal("table.nothing_to_decide")
@@ -334,9 +344,10 @@ class Table(TableMemory, commands.Cog):
             nonce=nonce(rec.id, "opening"),
             content=t(loc, "table.opening", who=who, asks=" ".join(asks)),
             allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(id=rec.seats[s]) for s in pending]))
+                users=[discord.Object(id=rec.seats[s]) for s in humans(rec, pending)]))
         self.told[rec.id] = dict(pending)
         await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+        self.bot.dispatch("hajime_step", rec.id)
 
     async def publish(self, applied: Applied) -> None:
         """Post a step (:meth:`_publish`) unless it is out already.
@@ -408,6 +419,7 @@ class Table(TableMemory, commands.Cog):
         if applied.outcome is None:
             self.told[rec.id] = dict(applied.pending_after)
             await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+            self.bot.dispatch("hajime_step", rec.id)  # e.g. an AI seat's turn to move
         else:
             await self.store.set_published(rec.id, rec.version, {})
             self.forget(rec.id)
@@ -422,10 +434,18 @@ class Table(TableMemory, commands.Cog):
         public_events = for_viewer(applied.events, None)
         timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
                      and isinstance(e.data.get("seat"), int)]
-        lines = renderer.narrate([e for e in public_events if e.kind != "timeout"], names,
-                                 loc)
+        lines: list[str] = []
+        run: list[Event] = []  # narrated together: a renderer may link events (sources)
+        for e in public_events:  # a seat leaving is one line of ours, in any game
+            if e.kind == "seat_left":
+                lines.extend(renderer.narrate(run, names, loc) if run else [])
+                lines.append(left_line(e.data, names, loc))
+                run = []
+            elif e.kind != "timeout":
+                run.append(e)
+        lines.extend(renderer.narrate(run, names, loc) if run else [])
         turning = applied.outcome is not None or any(
-            renderer.turning_point(e) for e in public_events)
+            e.kind == "seat_left" or renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
         recent.extend(lines)
         post: list[str] = []
@@ -448,7 +468,7 @@ class Table(TableMemory, commands.Cog):
             self.pinged[rec.id] = (turn, set())
         pinged = self.pinged[rec.id][1]
         fresh = self.new_decisions(applied)
-        targets = [s for s in fresh if s not in pinged]
+        targets = [s for s in humans(rec, fresh) if s not in pinged]
         pinged.update(targets)
         # timed-out seats too: their open hand must not keep the controls of a decision
         # the referee already played for them
@@ -528,11 +548,12 @@ class Table(TableMemory, commands.Cog):
     # ----------------------------------------------------------------- timers
     @tasks.loop(seconds=5.0)
     async def timer(self) -> None:
-        """Half-time reminders, then the engine's timeout default, for due matches only."""
+        """Half-time reminders, then the engine's timeout default, for due matches only
+        (of the guilds on this process's shards: another process times the others)."""
         now = time.time()
         self.forget_old_hands()
         try:
-            due = await self.store.due_matches(now)
+            due = [r for r in await self.store.due_matches(now) if owns(self.bot, r.guild_id)]
         except Exception:  # an escaped exception would stop the loop for good
             log.exception("timer could not read due matches")
             return
@@ -564,7 +585,7 @@ class Table(TableMemory, commands.Cog):
         await self.store.mark_reminded(rec.id, rec.version)
         game = self.referee.game(rec.game)
         state = game.load(rec.state)
-        seats = sorted(pending_seats(game, state))
+        seats = humans(rec, sorted(pending_seats(game, state)))
         if not seats or rec.thread_id is None or rec.deadline is None:
             return
         loc = self.public_locale(rec)

@@ -16,8 +16,10 @@ from db.base import (
     ActionLog,
     ChallengeRecord,
     EventRecord,
+    LobbyRecord,
     MatchRecord,
     ResultRow,
+    SavedDeck,
     Store,
 )
 from db.sqlite import ResultsHook, SqliteStore, Synchronous
@@ -26,9 +28,11 @@ __all__ = [
     "ActionLog",
     "ChallengeRecord",
     "EventRecord",
+    "LobbyRecord",
     "MatchRecord",
     "ResultRow",
     "ResultsHook",
+    "SavedDeck",
     "SqliteStore",
     "Store",
     "Synchronous",

@@ -76,6 +76,42 @@ class ChallengeRecord(BaseModel):
     match_id: int | None = None
 
 
+class LobbyRecord(BaseModel):
+    """A table of 2-4 seats waiting to start (``/host``, or ``/challenge`` of several)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None = None
+    host_id: int
+    game: str
+    options: dict[str, Any] = {}
+    seats: int
+    """How many seats the table has (it starts by itself when they are all taken)."""
+    players: list[int] = []
+    """Seated players in join order, the host first (their seats in the match)."""
+    invited: list[int] = []
+    """Invited players (an invitation table); empty: anyone may join."""
+    status: str = "open"
+    """``open``, ``started``, ``cancelled`` or ``expired``."""
+    expires_at: float
+    match_id: int | None = None
+
+
+class SavedDeck(BaseModel):
+    """A deck a player saved (``/deck save``): its name and its shareable code."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    user_id: int
+    game: str
+    name: str
+    code: str
+    updated_at: float
+
+
 class EventRecord(BaseModel):
     """One stored engine event."""
 
@@ -156,6 +192,75 @@ class Store(Protocol):
 
     async def open_challenges(self) -> list[ChallengeRecord]:
         """Every open challenge (to expire them after a restart)."""
+
+    # --------------------------------------------------------------- saved decks
+    async def save_deck(self, user_id: int, game: str, name: str, code: str) -> bool:
+        """Save (or replace) ``user_id``'s deck ``name`` of ``game``; True when new."""
+
+    async def get_deck(self, user_id: int, game: str, name: str) -> SavedDeck | None:
+        """``user_id``'s deck called ``name`` (any case), or None."""
+
+    async def user_decks(self, user_id: int, game: str | None = None) -> list[SavedDeck]:
+        """``user_id``'s saved decks (of ``game``, or of every game), by game then name."""
+
+    async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
+        """Delete ``user_id``'s deck ``name`` of ``game``; False when there was none."""
+
+    # ------------------------------------------------------------------- lobbies
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        options: dict[str, Any],
+        seats: int,
+        invited: list[int],
+        expires_at: float,
+    ) -> LobbyRecord:
+        """Store a new open table with its host seated."""
+
+    async def get_lobby(self, lobby_id: int) -> LobbyRecord | None:
+        """A table by id."""
+
+    async def set_lobby_message(self, lobby_id: int, message_id: int) -> None:
+        """Remember the message that carries the table's buttons."""
+
+    async def seat_lobby(self, lobby_id: int, expected: list[int], players: list[int]
+                         ) -> bool:
+        """Replace an open table's players ``expected`` by ``players`` (a join or a
+        leave); False, writing nothing, when the table is no longer open or its players
+        changed meanwhile (a double click, a race for the last seat)."""
+
+    async def close_lobby(self, lobby_id: int, status: str) -> bool:
+        """Move an open table to ``status`` (``cancelled``, ``expired``); False if it
+        was no longer open."""
+
+    async def open_lobbies(self) -> list[LobbyRecord]:
+        """Every open table (to expire them, also after a restart)."""
+
+    async def lobby_of_match(self, match_id: int) -> LobbyRecord | None:
+        """The started table that opened a match, if any."""
+
+    async def start_lobby(
+        self,
+        lobby_id: int,
+        players: list[int],
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seats: list[int],
+        state: str,
+        version: int,
+        deadline: float | None,
+        rated: bool = True,
+    ) -> MatchRecord | None:
+        """Close an open table as started and create its match (marked ``opening``) in
+        one transaction, if its players are still ``players`` (join order; ``seats`` is
+        the match's seat order); else None, writing nothing."""
 
     # ------------------------------------------------------------------- matches
     async def create_match(

@@ -46,7 +46,7 @@ __all__ = ["PgConnection", "PgCursor", "PostgresStore", "translate"]
 
 T = TypeVar("T")
 
-ID_TABLES = frozenset({"matches", "challenges", "match_actions"})
+ID_TABLES = frozenset({"matches", "challenges", "match_actions", "lobbies"})
 """Tables whose ``id`` an ``INSERT`` reports as ``lastrowid`` (SQLite's rowid)."""
 
 _INSERT_INTO = re.compile(r"\s*INSERT\s+(OR\s+IGNORE\s+)?INTO\s+(\w+)", re.IGNORECASE)

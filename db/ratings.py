@@ -12,7 +12,10 @@ Rules.
 - ``mu``/``sigma`` come from ``PlackettLuce().rate(teams, ranks=...)`` with one-player
   teams, so two or more seats and ties (equal ranks) are handled by the model.
 - A forfeited seat (conceded or lost on timeouts) is ranked after every other seat and
-  always counts as a loss.
+  always counts as a loss; several seats that left an N-seat match keep their order
+  (the first to leave last).
+- In an N-seat match, the seats sharing the best rank all win (two finishers tied for
+  first place after a third left: two wins and a loss).
 - Win, loss or draw per seat: a draw when every seat shares the same rank (and nobody
   forfeited); otherwise a win for the seats holding the best rank, a loss for the others.
 - ``streak`` is the current run: ``+n`` after ``n`` wins in a row, ``-n`` after ``n``
@@ -116,9 +119,11 @@ def scopes_for(guild_id: int | None) -> list[str]:
 
 
 def model_ranks(results: Sequence[ResultRow]) -> list[int]:
-    """Ranks for the model: forfeited seats after every other seat (in result order)."""
-    worst = max((r.rank for r in results), default=0)
-    return [worst + 1 if r.forfeited else r.rank for r in results]
+    """Ranks for the model: forfeited seats after every seat still playing at the end,
+    in their own order (an N-seat match ranks the first to leave last, see
+    :meth:`engine.core.Game.placed`); seats sharing a rank stay tied."""
+    worst = max((r.rank for r in results if not r.forfeited), default=0)
+    return [worst + r.rank if r.forfeited else r.rank for r in results]
 
 
 def outcomes(results: Sequence[ResultRow]) -> list[Result]:

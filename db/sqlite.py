@@ -25,8 +25,8 @@ from db.base import (
     Store,
 )
 from db.sql import Connection
-from db.sqlite_boards import BoardStore
 from db.sqlite_core import Synchronous
+from db.sqlite_decks import DeckStore
 from db.sqlite_hop import Conflict, PendingAction, commit_in_one_hop
 
 __all__ = ["ResultsHook", "SqliteStore", "Synchronous"]
@@ -44,7 +44,7 @@ class _Conflict(Exception):
     """Internal: abort the write transaction and report a lost race."""
 
 
-class SqliteStore(BoardStore):
+class SqliteStore(DeckStore):
     """:class:`db.base.Store` on SQLite through aiosqlite.
 
     ``SqliteStore(path)`` then ``await store.open()`` (or ``async with SqliteStore(path)``).

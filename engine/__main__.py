@@ -1,4 +1,10 @@
-"""Command line: ``python -m engine simulate GAME --matches N --seed S [--option k=v]``."""
+"""Command line: ``python -m engine simulate GAME [--seats N] --matches M --seed S
+[--option k=v]``.
+
+``--agents hard,random`` (one name per seat, or one for all: random, easy, normal,
+greedy, hard) plays the AI agents of :mod:`engine.ai` instead of the random fuzzer and
+prints win rates per agent, per seat and per fighter.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ import json
 import sys
 
 from engine.games import REGISTRY
-from engine.simulate import simulate
+from engine.simulate import AGENTS, simulate
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,11 +25,31 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--matches", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], help="match option key=value")
-    sim.add_argument("--agent", choices=["random", "greedy"], default="random",
-                     help="greedy: the game's own greedy agent, where it has one")
+    sim.add_argument("--agent", choices=AGENTS, default="random",
+                     help="random legal play, or the game's greedy agent (state-reading; "
+                          "the balance runner's)")
+    sim.add_argument("--seats", type=int, default=None,
+                     help="players per match (default: the game's minimum)")
+    sim.add_argument("--agents", default=None,
+                     help="AI agents, one per seat or one for all (random, easy, normal, "
+                          "greedy, hard), e.g. hard,random")
+    sim.add_argument("--no-swap", action="store_true",
+                     help="with --agents: keep each agent on its seat (default: rotate "
+                          "the seats every match)")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
-    result = simulate(REGISTRY[args.game], args.matches, args.seed, options, args.agent)
+    if args.agents:
+        from engine.ai.play import simulate_agents
+
+        stats = simulate_agents(REGISTRY[args.game], args.agents.split(","), args.matches,
+                                args.seed, options, swap=not args.no_swap, seats=args.seats)
+        print(json.dumps(stats.as_dict(), sort_keys=False))
+        return 0 if stats.errors == 0 else 1
+    try:
+        result = simulate(REGISTRY[args.game], args.matches, args.seed, options,
+                          agent_kind=args.agent, seats=args.seats)
+    except ValueError as exc:  # a number of seats the game does not allow
+        parser.error(str(exc))
     print(json.dumps(result.as_dict(), sort_keys=False))
     return 0 if result.errors == 0 else 1
 

@@ -24,7 +24,7 @@ from engine.core import Rng, for_viewer  # noqa: E402
 from engine.games import REGISTRY  # noqa: E402
 from engine.simulate import pick  # noqa: E402
 
-NAMES = ["@alice", "@bob"]
+NAMES = ["@alice", "@bob", "@carol", "@dave"]
 
 
 @dataclass
@@ -36,6 +36,8 @@ class Shot:
     options: dict[str, Any]
     seed: int
     when: Callable[[Any], bool]
+    seats: int = 0
+    """Players (0: the game's minimum)."""
 
 
 def _sushido_moment(s: Any) -> bool:
@@ -53,15 +55,33 @@ def _wof_moment(s: Any) -> bool:
             and all(f.hp < 10 for f in s.fighters))
 
 
+def _kol_moment(s: Any) -> bool:
+    """Four adventurers a few rounds in, still geared: kills made, items on the Heap, a
+    turn starting."""
+    return (s.round >= 3 and s.phase == "noncombat" and s.march is None and len(s.heap) >= 2
+            and sum(p.kills for p in s.players) >= 4 and not s.left
+            and not any(p.out for p in s.players)
+            and sum(len(p.equipped) for p in s.players) >= 8)
+
+
+def _mk_moment(s: Any) -> bool:
+    """Advanced rules, an attack on the table at Hand-to-Hand, both hurt, round 2 or later."""
+    return (s.phase == "respond" and s.distance == "h2h" and s.round >= 2 and s.turn >= 6
+            and all(f.kp < s.options.kp - 5 for f in s.fighters))
+
+
 SHOTS = [
     Shot("sushido-board.png", "sushido", {"duel": "entrainement"}, 11, _sushido_moment),
     Shot("wof-board.png", "world_of_fighters", {"bouts": 3}, 11, _wof_moment),
+    Shot("kol-board.png", "kingdom_of_loathing", {}, 11, _kol_moment, seats=4),
+    Shot("mk-board.png", "mortal_kombat", {"level": "advanced"}, 11, _mk_moment),
 ]
 
 
 def this_turn(lines: list[str]) -> list[str]:
     """The narration since the last "— Turn" line that is not the very last line."""
-    starts = [i for i, line in enumerate(lines[:-1]) if line.startswith("— Turn")]
+    starts = [i for i, line in enumerate(lines[:-1])
+              if line.startswith(("— Turn", "Turn "))]
     return lines[starts[-1]:] if starts else lines[-12:]
 
 
@@ -70,7 +90,8 @@ def shoot(shot: Shot, out: Path) -> tuple[Path, list[str]]:
     game = REGISTRY[shot.game]
     renderer = renderer_for(shot.game)
     for seed in range(shot.seed, shot.seed + 200):  # the first seed that reaches the moment
-        state = game.setup(game.parse_options(shot.options), game.min_seats, seed)
+        state = game.setup(game.parse_options(shot.options), shot.seats or game.min_seats,
+                           seed)
         agent = Rng(seed=seed ^ 0x5EED)
         said: list[str] = []
         while state.result is None:

@@ -29,6 +29,7 @@ def test_missing_token_is_a_clear_error(monkeypatch: pytest.MonkeyPatch,
     assert bot.main([]) == 2
     err = capsys.readouterr().err
     assert "No Discord token" in err and "Traceback" not in err
+    assert "bash scripts/run.sh --sandbox" in err  # the way to play without a token
 
 
 def test_config_file_errors_are_explained(tmp_path: pathlib.Path,

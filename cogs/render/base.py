@@ -55,6 +55,8 @@ class BoardContext:
     summary: str = ""
     locale: str = DEFAULT
     """The language of the public board (the server's)."""
+    left: tuple[int, ...] = ()
+    """Seats that left an N-seat match while play goes on (``BaseState.left``: public)."""
 
 
 def readable(text: str, names: list[str]) -> str:
@@ -79,6 +81,15 @@ def winners_text(outcome: Outcome, names: list[str], loc: str = DEFAULT) -> str:
         return t(loc, "render.draw")
     won = [names[s] for s in outcome.winners if 0 <= s < len(names)]
     return t(loc, "render.wins" if len(won) == 1 else "render.win", who=and_list(loc, won))
+
+
+def left_line(data: dict[str, Any], names: list[str], loc: str = DEFAULT) -> str:
+    """One line for a ``seat_left`` event (a seat leaving an N-seat match while play goes
+    on): who left and why (a forfeit, or too many timeouts)."""
+    seat = data.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    why = "timeout" if data.get("reason") == "timeout" else "forfeit"
+    return t(loc, f"table.left_{why}", who=who)
 
 
 def humanize(kind: str) -> str:
@@ -127,6 +138,7 @@ class Renderer:
     def add_status(self, embed: discord.Embed, ctx: BoardContext) -> None:
         """Whose decision is pending (never what anyone chose)."""
         loc = ctx.locale
+        self.add_seats(embed, ctx)
         if ctx.finished:
             embed.set_footer(text=t(loc, "render.match_over", summary=ctx.summary).strip())
             return
@@ -140,6 +152,43 @@ class Renderer:
         embed.add_field(name=t(loc, "render.now"), value="\n".join(lines) or "-",
                         inline=False)
 
+    def seat_lines(self, view: BaseModel, names: list[str],
+                   loc: str = DEFAULT) -> list[str]:
+        """Each seat's public state at a glance, one short line per seat in seat order
+        (e.g. meat, gear, discard size), from the spectator ``view`` only.
+
+        The table shows them after each name in the board's seat list of an N-seat match
+        (:meth:`add_seats`). Default: nothing beyond the names (empty lines); a game with
+        more than two seats overrides it. ``names`` are the players' names per seat.
+        """
+        return ["" for _ in names]
+
+    def add_seats(self, embed: discord.Embed, ctx: BoardContext) -> None:
+        """The seat list of an N-seat board (more than two seats): names in turn (seat)
+        order, an arrow on whoever must decide now, a door on seats that left, and the
+        renderer's :meth:`seat_lines` after each name. Two-seat boards are left alone."""
+        if len(ctx.names) <= 2:
+            return
+        loc = ctx.locale
+        extra = self.seat_lines(ctx.view, ctx.names, loc)
+        rows = []
+        for seat, name in enumerate(ctx.names):
+            prompt = ctx.prompts.get(seat)
+            if seat in ctx.left:
+                mark, name = "🚪", t(loc, "render.seat_left", who=name)
+            elif ctx.finished:
+                mark = "·"
+            elif prompt is not None and not prompt.committed:
+                mark = "▶️"
+            elif prompt is not None:
+                mark = "✅"
+            else:
+                mark = "·"
+            line = extra[seat] if seat < len(extra) else ""
+            rows.append(f"{mark} {seat + 1}. {name}" + (f" · {line}" if line else ""))
+        embed.add_field(name=t(loc, "render.turn_order"), value="\n".join(rows)[:1024],
+                        inline=False)
+
     def board_controls(self, view: BaseModel, loc: str = DEFAULT) -> list[Choice]:
         """Interrupts the public board offers (e.g. Sushido's Super Combo), from the public
         view only: shown when some seat may use them; pressing one checks who pressed."""
@@ -150,10 +199,13 @@ class Renderer:
         """The match's result in players' names and the game's words (one line).
 
         Generic: the winners by name (or a draw), then the engine's summary with every
-        ``Seat N`` replaced by a name. Games override it to say how in their own words.
+        ``Seat N`` replaced by a name; a match ended by a forfeit or timeouts says who
+        left (in an N-seat match won on the board, the seats that left earlier were told
+        on the board already). Games override it to say how in their own words.
         """
         head = winners_text(outcome, names, loc)
-        if outcome.forfeited and not outcome.draw:
+        if outcome.forfeited and not outcome.draw and outcome.reason in ("forfeit",
+                                                                          "timeout"):
             gone = and_list(loc, [names[s] for s in outcome.forfeited if 0 <= s < len(names)])
             key = "render.timed_out" if outcome.reason == "timeout" else "render.forfeited"
             return t(loc, key, head=head, gone=gone)
@@ -209,6 +261,8 @@ class Renderer:
 
     def line(self, event: Event, names: list[str], loc: str = DEFAULT) -> str | None:
         """One event as a line, or None to skip it."""
+        if event.kind == "seat_left":
+            return left_line(event.data, names, loc)
         data: dict[str, Any] = {k: v for k, v in event.data.items() if k != "twin_of"}
         seat = data.pop("seat", None)
         who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""

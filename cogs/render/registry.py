@@ -5,6 +5,7 @@ from __future__ import annotations
 from cogs.render.base import Renderer
 
 _RENDERERS: dict[str, Renderer] = {}
+_LOADED: list[bool] = []
 
 
 def register(renderer: Renderer) -> None:
@@ -14,15 +15,17 @@ def register(renderer: Renderer) -> None:
 
 def renderer_for(game_id: str) -> Renderer:
     """The renderer of a game (generic if none is registered)."""
-    if not _RENDERERS:
+    if not _LOADED:  # not "if not _RENDERERS": importing one renderer registers it alone
         _load()
+        _LOADED.append(True)
     return _RENDERERS.get(game_id) or Renderer()
 
 
 def _load() -> None:
     import importlib
 
-    for name in ("cogs.render.sushido", "cogs.render.world_of_fighters"):
+    for name in ("cogs.render.sushido", "cogs.render.world_of_fighters",
+                 "cogs.render.kingdom_of_loathing", "cogs.render.mortal_kombat"):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+_set = object.__setattr__
+
 
 class Event(BaseModel):
     """One thing that happened. ``data`` holds only JSON-friendly values."""
@@ -26,6 +28,17 @@ class Event(BaseModel):
         """True when every seat and spectator may see this event."""
         return self.audience is None
 
+    @classmethod
+    def make(cls, kind: str, audience: tuple[int, ...] | None, data: dict[str, Any]) -> Event:
+        """An event from trusted engine code, without validation (several per action on
+        the bot's path; the fields are exactly what validation would keep)."""
+        new = cls.__new__(cls)
+        _set(new, "__dict__", {"kind": kind, "audience": audience, "data": data})
+        _set(new, "__pydantic_fields_set__", {"kind", "audience", "data"})
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+
     def visible_to(self, viewer: int | None) -> bool:
         """Whether a seat (or a spectator, ``None``) may see this event."""
         return self.audience is None or (viewer is not None and viewer in self.audience)
@@ -33,7 +46,7 @@ class Event(BaseModel):
 
 def public(kind: str, **data: Any) -> Event:
     """A public event."""
-    return Event(kind=kind, data=data)
+    return Event.make(kind, None, data)
 
 
 def private_with_twin(
@@ -45,8 +58,8 @@ def private_with_twin(
     that already got the private one.
     """
     return [
-        Event(kind=kind, audience=seats, data={**shared, **secret}),
-        Event(kind=kind, audience=None, data={**shared, "twin_of": list(seats)}),
+        Event.make(kind, tuple(seats), {**shared, **secret}),
+        Event.make(kind, None, {**shared, "twin_of": list(seats)}),
     ]
 
 

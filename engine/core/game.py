@@ -129,6 +129,13 @@ class Game(ABC, Generic[S, A]):
         """Relative weight of an action for the random simulator agent."""
         return 1.0
 
+    def timer_share(self, state: S) -> float:
+        """The share of the turn timer the pending decision gets (1.0: all of it).
+
+        A game gives a quick answer a short timer (Mortal Kombat's defender); the
+        referee sets the deadline at ``turn seconds * timer_share``."""
+        return 1.0
+
     def explain_illegal(self, state: S, seat: int, action: A) -> str:
         """Why ``action`` is not legal now; games override for sharper reasons."""
         return "That move is not allowed right now."

@@ -9,11 +9,25 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+_set = object.__setattr__
+_FIELDS = frozenset({"seat", "kind", "text", "simultaneous", "committed"})
+
 
 class Prompt(BaseModel):
     """What one seat is asked to decide."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def __init__(self, *, seat: int, kind: str, text: str, simultaneous: bool = False,
+                 committed: bool = False) -> None:
+        """Built by engine code with typed arguments, without pydantic's validation: the
+        prompts of a state are listed several times per click on the bot's path (the
+        fields are exactly what validation would keep; ``model_validate`` still checks)."""
+        _set(self, "__dict__", {"seat": seat, "kind": kind, "text": text,
+                                "simultaneous": simultaneous, "committed": committed})
+        _set(self, "__pydantic_fields_set__", set(_FIELDS))
+        _set(self, "__pydantic_extra__", None)
+        _set(self, "__pydantic_private__", None)
 
     seat: int
     kind: str

@@ -39,3 +39,9 @@ def test_a_stale_translation_falls_back_to_english(monkeypatch: pytest.MonkeyPat
     assert "fr: sushido.biwa is not translated" in found
     assert "fr: ghost_game is not a game" in found
     assert not any("sushido.hit" in p for p in found)
+
+
+def test_mortal_kombat_kards_read_in_french_with_their_names() -> None:
+    bolt = next(e for e in REGISTRY["mortal_kombat"].catalog() if e.name == "Green Bolt")
+    text = entry_text("mortal_kombat", bolt, "fr")
+    assert text.startswith("**Coup spécial** de Johnny Cage · Milieu · Vitesse 5 · Force 3")

@@ -82,3 +82,11 @@ def test_the_interaction_check_never_raises(data: Any) -> None:
     if isinstance(data, dict) and data.get("type") == 3 and result is None:
         assert isinstance(data["data"]["custom_id"], str)
         assert isinstance(data["data"]["component_type"], int)
+
+
+def test_an_autocomplete_request_checks_a_user_option_is_an_id_only() -> None:
+    # Discord sends autocomplete requests without "resolved": a filled user option must
+    # not blank the suggestions of another option (e.g. /challenge deck: after opponent:).
+    ask = {"name": "who", "type": 6, "value": "123"}
+    assert option_problem(ask, PARAMS["who"], None) is None
+    assert option_problem({**ask, "value": "12x"}, PARAMS["who"], None) == "No such player."

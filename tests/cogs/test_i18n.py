@@ -36,7 +36,7 @@ from db import store_from_url
 from engine.core import IllegalAction
 from engine.games import REGISTRY
 
-LOCALIZED_COGS = ("Library", "Ladder", "Lobby")
+LOCALIZED_COGS = ("Library", "Ladder", "Lobby", "Decks", "Seating")
 """Cogs whose commands are localized (the table has buttons only)."""
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 """Discord's command/option name rule (letters of any script, digits, - _ ')."""
@@ -142,15 +142,19 @@ async def localized_commands(tmp_path: Path) -> list[dict[str, Any]]:
     """The payloads the bot syncs for the localized cogs (translated)."""
     settings = Settings(token="x", database=str(tmp_path / "h.db"))
     bot = HajimeBot(settings, store_from_url(settings.database))
+    from cogs.decks import Decks
     from cogs.ladder import Ladder
     from cogs.library import Library
     from cogs.lobby import Lobby
     from cogs.router import Router
+    from cogs.seating import Seating
 
     factories: dict[str, Any] = {  # a swept cog joins here and in LOCALIZED_COGS
         "Library": lambda: Library(bot),
         "Ladder": lambda: Ladder(bot, bot.store),  # type: ignore[arg-type]
         "Lobby": lambda: Lobby(bot, bot.store, bot.referee),
+        "Decks": lambda: Decks(bot),
+        "Seating": lambda: Seating(bot, bot.store, bot.referee),
     }
     await bot.tree.set_translator(Translator())
     await bot.add_cog(Router(bot))

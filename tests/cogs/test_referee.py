@@ -117,3 +117,60 @@ async def test_state_cache_is_shared_read_only_and_follows_the_store(setup) -> N
     d = await ref.act(rec.id, BOB, "p2", 3, interaction_id=303)
     stored = await store.get_match(rec.id)
     assert stored is not None and stored.version == 4 == d.state.version
+
+
+async def test_a_mortal_kombat_defender_gets_a_short_timer(tmp_path: pathlib.Path) -> None:
+    from engine.games.mortal_kombat import GAME as MK
+    from engine.games.mortal_kombat.rules import DEFENDER_TIMER
+
+    store = SqliteStore(str(tmp_path / "mk.sqlite3"))
+    await store.open()
+    clock = Clock()
+    ref = Referee(store, turn_seconds=600, max_timeouts=3, clock=clock,
+                  registry={"mortal_kombat": MK})
+    rec, state = await ref.open_match(guild_id=1, channel_id=2, game_id="mortal_kombat",
+                                      options={"level": "basic"}, seats=[ALICE, BOB], seed=5)
+    assert rec.deadline == clock.now + 600
+    users = [ALICE, BOB]
+    seen = set()
+    for _ in range(60):  # play until a defender is asked (attacks first, go at once)
+        prompts = MK.prompts(state)
+        seat = next(s for s, p in prompts.items() if not p.committed)
+        legal = [a.aid for a in MK.legal(state, seat)]
+        aid = next((a for a in legal if a.startswith(("at-", "go", "pick-", "take"))),
+                   legal[0])
+        applied = await ref.act(rec.id, users[seat], aid, state.version)
+        state = applied.state
+        stored = await store.get_match(rec.id)
+        assert stored is not None
+        short = state.phase in ("respond", "breaker")
+        seen.add(short)
+        assert stored.deadline == clock.now + 600 * (DEFENDER_TIMER if short else 1.0)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+    await store.close()
+
+
+async def test_an_action_reuses_the_cached_state_only_when_nobody_holds_it(setup) -> None:
+    """The referee owns the cached state when no one else holds it (no copy per click);
+    a state still held (a step being published) is never changed, the stored JSON is
+    loaded instead; a refused commit leaves nothing of its in-place change behind."""
+    import weakref
+
+    store, ref, rec, _ = setup
+    a = await ref.act(rec.id, ALICE, "p3", 0, interaction_id=400)
+    held = TOY.dump(a.state)
+    b = await ref.act(rec.id, BOB, "p1", 1, interaction_id=401)  # ``a`` still held
+    assert b.state is not a.state and TOY.dump(a.state) == held and a.state.version == 1
+    gone = weakref.ref(b.state)
+    del a, b
+    c = await ref.act(rec.id, ALICE, "p2", 2, interaction_id=402)
+    assert c.state is gone()  # nobody held it: played in place, no copy
+    # another process moves on meanwhile: our cached version is stale, the JSON is reloaded
+    other = Referee(store, turn_seconds=60, registry={"toy": TOY})
+    await other.act(rec.id, BOB, "p2", 3, interaction_id=403)
+    del c
+    d = await ref.act(rec.id, ALICE, "p1", 4, interaction_id=404)
+    stored = await store.get_match(rec.id)
+    assert stored is not None and TOY.load(stored.state) == d.state and d.state.version == 5

@@ -194,3 +194,18 @@ def test_rate_invariants(seats: list[tuple[int, bool]]) -> None:
     worst = [n for n, r in zip(new, ranks, strict=True) if r == max(ranks)]
     if min(ranks) != max(ranks):
         assert all(b.mu > w.mu for b in best for w in worst)
+
+
+def test_n_seat_ranks_keep_the_leavers_order_and_ties() -> None:
+    """Four seats: seat 0 left first, seat 3 second; seats 1 and 2 tie at the end."""
+    rows = [ResultRow(seat=0, user_id=1, rank=4, forfeited=True),
+            ResultRow(seat=1, user_id=2, rank=1), ResultRow(seat=2, user_id=3, rank=1),
+            ResultRow(seat=3, user_id=4, rank=3, forfeited=True)]
+    ranks = R.model_ranks(rows)
+    assert ranks[1] == ranks[2] < ranks[3] < ranks[0]
+    assert R.outcomes(rows) == ["loss", "win", "win", "loss"]
+    new = R.rate(R.GLOBAL, "g", rows, {})
+    assert new[1].mu == pytest.approx(new[2].mu)
+    # openskill's Plackett-Luce gives the seat right after a tied group that group's mu
+    # (a quirk of its tie handling): never more, and the first to leave gets the least
+    assert new[2].mu >= new[3].mu > new[0].mu

@@ -20,6 +20,11 @@ Cheat sheet (see ``tests/test_fakediscord_smoke.py`` for a complete example)::
             await fake.wait_for(lambda: ..., timeout=5)
         assert fake.schema_errors == [] and fake.protocol_errors == []
 
+Sharding (see ``tests/e2e/test_shards_e2e.py``): ``FakeDiscord(shard_count=2)`` (what
+``/gateway/bot`` recommends), ``fake.add_guild("Other", shard=1)`` returns that guild's
+#general; a connection that IDENTIFYs with ``shard: [k, n]`` gets the guilds and events
+(interactions included) of shard ``k`` only, as Discord routes them.
+
 Modules: ``server`` (FakeDiscord), ``gateway``, ``rest``/``rest_channels``/``restutil``,
 ``store`` (messages, channels), ``users`` (FakeUser, InteractionResult), ``schema``
 (OpenAPI validation + limits), ``fixtures``. ``vendor_schema.py`` regenerates

@@ -29,6 +29,8 @@ class GatewaySession:
         self.identified = False
         self.resumed = False
         self.identify: dict[str, Any] | None = None
+        self.shard: tuple[int, int] = (0, 1)
+        """``[shard_id, shard_count]`` from IDENTIFY (default: the only shard)."""
 
     async def send(self, op: int, d: Any, t: str | None = None) -> None:
         frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
@@ -56,28 +58,36 @@ class GatewaySession:
         if op == HEARTBEAT:
             await self.send(HEARTBEAT_ACK, None)
         elif op == IDENTIFY:
+            shard = (d or {}).get("shard") or [0, 1]
+            if not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
+                fake.protocol_errors.append(f"gateway: invalid shard {shard}")
+                await self.ws.close(code=4010)  # Discord: Invalid shard
+                return
+            self.shard = (int(shard[0]), int(shard[1]))
             self.identify = d
             self.identified = True
             fake.sessions_by_id[self.session_id] = self
+            guilds = fake.guilds_of(self)
             await self.dispatch("READY", {
                 "v": 10,
                 "user": fake.bot_user.user_payload(),
                 "session_id": self.session_id,
                 "resume_gateway_url": str(fake.gateway_url),
-                "guilds": [{"id": str(fake.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
                 "application": {"id": str(fake.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],
-                "shard": (d or {}).get("shard", [0, 1]),
+                "shard": list(self.shard),
             })
-            await self.dispatch("GUILD_CREATE", fake.guild_payload())
+            for g in guilds:
+                await self.dispatch("GUILD_CREATE", fake.guild_payload(g))
             fake.notify()
         elif op == RESUME:
             old = fake.sessions_by_id.get(str((d or {}).get("session_id")))
             if old is None:
                 await self.send(INVALID_SESSION, False)
                 return
-            self.session_id, self.seq = old.session_id, old.seq
+            self.session_id, self.seq, self.shard = old.session_id, old.seq, old.shard
             self.identified = True
             self.resumed = True
             fake.sessions_by_id[self.session_id] = self
@@ -85,7 +95,7 @@ class GatewaySession:
             fake.notify()
         elif op == REQUEST_MEMBERS:
             await self.dispatch("GUILD_MEMBERS_CHUNK", {
-                "guild_id": str(fake.guild_id),
+                "guild_id": str((d or {}).get("guild_id") or fake.guild_id),
                 "members": [u.member_payload() for u in fake.members()],
                 "chunk_index": 0, "chunk_count": 1, "not_found": [], "presences": [],
                 "nonce": (d or {}).get("nonce"),

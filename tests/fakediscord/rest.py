@@ -57,7 +57,8 @@ async def application_me(request: web.Request) -> web.Response:
 
 async def gateway_info(request: web.Request) -> web.Response:
     fake = fake_of(request)
-    return jresp({"url": str(fake.gateway_url), "shards": 1, "session_start_limit": {
+    return jresp({"url": str(fake.gateway_url), "shards": fake.shard_count,
+                  "session_start_limit": {
         "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
 
 

@@ -190,7 +190,7 @@ async def user_get(request: web.Request) -> web.Response:
 async def member_get(request: web.Request) -> web.Response:
     fake = fake_of(request)
     user = fake.user_by_id(int(request.match_info["user_id"]))
-    if request.match_info["guild_id"] != str(fake.guild_id):
+    if int(request.match_info["guild_id"]) not in fake.guilds:
         return error(404, 10004, "Unknown Guild")
     if user is None:
         return error(404, 10007, "Unknown Member")
@@ -199,15 +199,17 @@ async def member_get(request: web.Request) -> web.Response:
 
 async def guild_get(request: web.Request) -> web.Response:
     fake = fake_of(request)
-    if request.match_info["guild_id"] != str(fake.guild_id):
+    gid = int(request.match_info["guild_id"])
+    if gid not in fake.guilds:
         return error(404, 10004, "Unknown Guild")
-    return jresp(fake.guild_payload())
+    return jresp(fake.guild_payload(gid))
 
 
 async def guild_channels(request: web.Request) -> web.Response:
     fake = fake_of(request)
+    gid = int(request.match_info["guild_id"])
     return jresp([fake.channel_payload(c) for c in fake.channels.values()
-                  if c.guild_id == fake.guild_id and not c.is_thread])
+                  if c.guild_id == gid and not c.is_thread])
 
 
 async def dm_open(request: web.Request) -> web.Response:

@@ -30,15 +30,34 @@ from .users import FakeUser, InteractionResult
 API_PREFIX = "/api/v10"
 
 
+def guild_snowflake(shard: int, shard_count: int) -> int:
+    """A fresh guild id that Discord's formula puts on ``shard`` of ``shard_count``."""
+    base = snowflake()
+    stamp = base >> 22
+    stamp += (shard - stamp) % shard_count
+    return (stamp << 22) | (base & ((1 << 22) - 1))
+
+
 class FakeDiscord:
-    """Gateway and REST server plus the state of one fake guild."""
+    """Gateway and REST server plus the state of one fake guild (more: :meth:`add_guild`).
+
+    ``shard_count`` is what ``/gateway/bot`` recommends; a connection that IDENTIFYs with
+    ``shard: [id, count]`` receives the guilds, and the events (interactions included), of
+    that shard only (``(guild_id >> 22) % count``; events without a guild: shard 0), as
+    Discord does.
+    """
 
     def __init__(self, *, guild_name: str = "Hajime Test Guild", locale: str = "en-US",
-                 bot_name: str = "hajime", guild_id: int | None = None) -> None:
+                 bot_name: str = "hajime", guild_id: int | None = None,
+                 shard_count: int = 1) -> None:
         self.application_id = snowflake()
+        self.shard_count = shard_count
         self.guild_id = guild_id or snowflake()
         self.guild_name = guild_name
         self.locale = locale
+        #: every guild: id -> (name, locale); the first is ``guild_id``, whose name and
+        #: locale are :attr:`guild_name` and :attr:`locale` (tests change them)
+        self.guilds: dict[int, tuple[str, str]] = {self.guild_id: (guild_name, locale)}
         self.bot_user = FakeUser(self, self.application_id, bot_name, bot=True)
         self.users: dict[int, FakeUser] = {}
         self.channels: dict[int, Channel] = {}
@@ -124,8 +143,29 @@ class FakeDiscord:
         self.users[user.id] = user
         return user
 
-    def add_channel(self, name: str, *, type: int = 0) -> Channel:
-        channel = Channel(snowflake(), name, type=type, guild_id=self.guild_id,
+    def add_guild(self, name: str, *, shard: int = 0, locale: str | None = None) -> Channel:
+        """Another guild (every user is a member), on ``shard`` of :attr:`shard_count`;
+        returns its #general channel. Announced (GUILD_CREATE) to a connected shard."""
+        gid = guild_snowflake(shard, self.shard_count)
+        self.guilds[gid] = (name, locale or self.locale)
+        return self.add_channel("general", guild_id=gid)
+
+    async def announce_guild(self, guild_id: int) -> None:
+        """GUILD_CREATE of ``guild_id`` to the connections of its shard (a bot joined)."""
+        await self.dispatch("GUILD_CREATE", self.guild_payload(guild_id))
+
+    def guild_info(self, guild_id: int | None) -> tuple[str, str]:
+        """A guild's name and preferred locale (the default guild's for none)."""
+        if guild_id is None or guild_id == self.guild_id:
+            return self.guild_name, self.locale
+        return self.guilds[guild_id]
+
+    def guild_locale(self, guild_id: int | None) -> str:
+        """A guild's preferred locale (the default guild's for none)."""
+        return self.guild_info(guild_id)[1]
+
+    def add_channel(self, name: str, *, type: int = 0, guild_id: int | None = None) -> Channel:
+        channel = Channel(snowflake(), name, type=type, guild_id=guild_id or self.guild_id,
                           position=len(self.channels))
         self.channels[channel.id] = channel
         return channel
@@ -154,21 +194,23 @@ class FakeDiscord:
         users = {u.id: u.user_payload() for u in self.members()}
         return channel.payload(users)
 
-    def guild_payload(self) -> dict[str, Any]:
-        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": ALL_PERMISSIONS,
+    def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        gid = guild_id or self.guild_id
+        name, locale = self.guild_info(gid)
+        everyone = {"id": str(gid), "name": "@everyone", "permissions": ALL_PERMISSIONS,
                     "position": 0, "color": 0, "hoist": False, "managed": False,
                     "mentionable": False, "flags": 0}
-        guild_channels = [c for c in self.channels.values() if c.guild_id == self.guild_id]
+        guild_channels = [c for c in self.channels.values() if c.guild_id == gid]
         members = self.members()
         return {
-            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
+            "id": str(gid), "name": name, "icon": None, "splash": None,
             "discovery_splash": None, "banner": None, "description": None,
             "owner_id": str(next(iter(self.users))), "afk_channel_id": None, "afk_timeout": 300,
             "verification_level": 0, "default_message_notifications": 0,
             "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0,
             "premium_progress_bar_enabled": False, "system_channel_id": None,
             "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
-            "preferred_locale": self.locale, "features": [], "roles": [everyone], "emojis": [],
+            "preferred_locale": locale, "features": [], "roles": [everyone], "emojis": [],
             "stickers": [], "application_id": None, "max_members": 500000,
             "channels": [self.channel_payload(c) for c in guild_channels if not c.is_thread],
             "threads": [self.channel_payload(c) for c in guild_channels if c.is_thread],
@@ -252,15 +294,33 @@ class FakeDiscord:
     def connected(self) -> bool:
         return any(s.identified and not s.ws.closed for s in self.sessions)
 
+    def shard_of(self, guild_id: int | None, shard_count: int) -> int:
+        """Discord's formula: the shard of a guild's events (none: shard 0)."""
+        return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+    def guilds_of(self, session: GatewaySession) -> list[int]:
+        """The guilds whose events go to ``session`` (all of them without sharding)."""
+        shard, count = session.shard
+        return [g for g in self.guilds if self.shard_of(g, count) == shard]
+
     async def dispatch(self, event: str, data: Any) -> None:
-        """Send a gateway event to every identified session."""
+        """Send a gateway event to every identified session of the event's shard (the
+        shard of its ``guild_id``; shard 0 for an event without one)."""
+        raw = data.get("guild_id") if isinstance(data, dict) else None
+        guild_id = int(raw) if raw else None
+        if event == "GUILD_CREATE" and isinstance(data, dict):
+            guild_id = int(data["id"])
         for session in list(self.sessions):
-            if session.identified:
+            shard, count = session.shard
+            if session.identified and self.shard_of(guild_id, count) == shard:
                 await session.dispatch(event, data)
 
     async def dispatch_interaction(self, result: InteractionResult) -> None:
-        if not self.connected:
-            raise RuntimeError("no bot is connected to the fake gateway")
+        raw = result.payload.get("guild_id")
+        gid = int(raw) if raw else None
+        if not any(s.identified and not s.ws.closed
+                   and self.shard_of(gid, s.shard[1]) == s.shard[0] for s in self.sessions):
+            raise RuntimeError("no bot is connected to the fake gateway for this guild's shard")
         self.interactions[result.token] = result
         result.dispatched_at = time.perf_counter()
         await self.dispatch("INTERACTION_CREATE", result.payload)

@@ -161,9 +161,10 @@ class FakeUser:
             member = self.member_payload()
             member["permissions"] = self.permissions or ALL_PERMISSIONS
             payload.update(guild_id=str(channel.guild_id), member=member,
-                           guild={"id": str(channel.guild_id), "locale": fake.locale,
+                           guild={"id": str(channel.guild_id),
+                                  "locale": fake.guild_locale(channel.guild_id),
                                   "features": []},
-                           guild_locale=fake.locale, context=0,
+                           guild_locale=fake.guild_locale(channel.guild_id), context=0,
                            authorizing_integration_owners={"0": str(channel.guild_id)})
         else:
             payload.update(user=self.user_payload(), context=1,

@@ -26,7 +26,8 @@ def test_board_images_draws_each_games_picture_the_same_way_twice(
         tmp_path: pathlib.Path) -> None:
     script = _script()
     shots = script.SHOTS  # type: ignore[attr-defined]
-    assert {s.game for s in shots} == {"sushido", "world_of_fighters"}
+    assert {s.game for s in shots} == {"sushido", "world_of_fighters", "kingdom_of_loathing",
+                                       "mortal_kombat"}
     for run in ("a", "b"):
         assert script.main(["--out", str(tmp_path / run)]) == 0  # type: ignore[attr-defined]
     for shot in shots:

@@ -27,11 +27,13 @@ def _project(tmp: pathlib.Path) -> pathlib.Path:
     return tmp
 
 
-def _run(tmp: pathlib.Path, **env: str) -> tuple[int, list[str]]:
-    """Run run.sh once; its exit code and the interpreter calls it made."""
+def _run(tmp: pathlib.Path, *args: str, **env: str) -> tuple[int, list[str]]:
+    """Run run.sh once (with ``args``, default ``--config c.toml``); its exit code and the
+    interpreter calls it made."""
     log = tmp / ".venv" / "calls.log"
     log.unlink(missing_ok=True)
-    proc = subprocess.run(["bash", str(tmp / "scripts" / "run.sh"), "--config", "c.toml"],
+    proc = subprocess.run(["bash", str(tmp / "scripts" / "run.sh"),
+                           *(args or ("--config", "c.toml"))],
                           env={"PATH": "/usr/bin:/bin", **env}, capture_output=True,
                           timeout=30, check=False)
     return proc.returncode, log.read_text().splitlines() if log.exists() else []
@@ -54,3 +56,10 @@ def test_a_failed_install_is_retried_next_time(tmp_path: pathlib.Path) -> None:
     code, calls = _run(tmp, FAIL_PIP="1")
     assert code != 0 and calls == ["-m pip install -q -e ."]  # the bot does not start
     assert _run(tmp) == (0, ["-m pip install -q -e .", "bot.py --config c.toml"])
+
+
+def test_run_sh_sandbox_starts_the_web_sandbox_with_its_flags(tmp_path: pathlib.Path) -> None:
+    tmp = _project(tmp_path)
+    assert _run(tmp, "--sandbox", "--port", "9000") == (
+        0, ["-m pip install -q -e .", "-m sandbox --port 9000"])
+    assert _run(tmp, "--sandbox") == (0, ["-m sandbox"])

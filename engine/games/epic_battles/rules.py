@@ -260,5 +260,9 @@ class EpicBattles(Game[EbState, AnyAction]):
         chosen: AnyAction = choose(self, state, seat)
         return chosen
 
+    def greedy_action(self, state: EbState, seat: int, rng: object = None) -> AnyAction:
+        """The simulator's ``--agent greedy`` hook: :meth:`greedy` (it needs no ``rng``)."""
+        return self.greedy(state, seat)
+
 
 GAME = EpicBattles()

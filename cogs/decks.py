@@ -1,0 +1,456 @@
+"""/deck: check, build and show decks for any game whose engine offers deck building.
+
+A game takes part when its engine implements :class:`engine.core.decks.DeckBuilding`
+(``validate_deck``, the code's tag and universe, the names players type). Everything here
+is generic: kard names come from the game (autocompleted), codes are the engine's
+(:func:`engine.core.decks.encode`), and validation is the engine's, naming each broken
+limit of the chosen level. Every answer is ephemeral. A deck is its code, which a player
+keeps and shares; ``/deck save|import|edit|list|delete`` keep named decks per user and per
+game in the store (:mod:`cogs.saved_decks`), and ``/deck show`` takes a saved name too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import L, game_name, locale_of, reason, t
+from cogs.saved_decks import (
+    check_name,
+    edited,
+    looks_like_code,
+    name_choices,
+    read_deck,
+    saved,
+    store_deck,
+)
+from engine.core import EngineError
+from engine.core.decks import Deck, DeckBuilding, DeckCodeError, decode, encode
+from engine.games import REGISTRY
+
+ECHO = 80
+"""At most this many characters of what a player typed are echoed back."""
+_ITEM = re.compile(r"^\s*(?:(\d{1,2})\s*[xX×]?\s+)?(.+?)\s*$")
+LEVELS = ("starter", "basic", "advanced")
+
+
+def builders() -> dict[str, DeckBuilding]:
+    """The registered games that build decks."""
+    return {gid: cast(DeckBuilding, g) for gid, g in REGISTRY.items()
+            if hasattr(g, "deck_names") and hasattr(g, "validate_deck")}
+
+
+def builder(game_id: str) -> DeckBuilding:
+    """The game's deck hooks; a game without decks is refused."""
+    found = builders().get(game_id)
+    if found is None:
+        raise DeckCodeError(f"{game_id} has no decks to build.")
+    return found
+
+
+def resolve(game: DeckBuilding, name: str) -> str | None:
+    """A kard's id from its name as typed (case and spacing ignored)."""
+    key = " ".join(name.lower().split())
+    return {n.lower(): cid for n, cid in game.deck_names().items()}.get(key)
+
+
+def parse_kards(game: DeckBuilding, text: str, leader: str | None) -> Deck:
+    """A deck from ``"3 Low Kick, 2x High Block; Fireball (Goro)"`` (commas, semicolons or
+    new lines between items). Every unknown name is named in the refusal."""
+    counts: dict[str, int] = {}
+    unknown: list[str] = []
+    for item in re.split(r"[,;\n]", text):
+        if not item.strip():
+            continue
+        match = _ITEM.match(item)
+        assert match is not None  # the pattern matches any non-blank item
+        n = int(match.group(1) or 1)
+        cid = resolve(game, match.group(2))
+        if cid is None:
+            unknown.append(match.group(2)[:ECHO])
+        elif n < 1:
+            raise DeckCodeError(f"A count must be 1 or more ({item.strip()[:ECHO]}).")
+        else:
+            counts[cid] = counts.get(cid, 0) + n
+    if unknown:
+        raise DeckCodeError(f"Unknown kard(s): {', '.join(unknown)}.")
+    if not counts:
+        raise DeckCodeError("This list holds no kards.")
+    return Deck(cards=counts, leader=leader)
+
+
+def leader_id(game: DeckBuilding, name: str | None) -> str | None:
+    """A leader's id from its name (``None`` when not given); unknown names refused."""
+    if not name:
+        return None
+    leaders = {n.lower(): lid for n, lid in game.deck_leaders().items()}
+    found = leaders.get(" ".join(name.lower().split()))
+    if found is None:
+        raise DeckCodeError(f"Unknown leader: {name[:ECHO]}.")
+    return found
+
+
+def problems(game_id: str, deck: Deck, level: str | None) -> list[str]:
+    """Every broken limit of ``deck`` at ``level`` (the game's default level if None);
+    the deck size is the deck's own when the game has a size option."""
+    game = REGISTRY[game_id]
+    fields = game.options_model.model_fields
+    raw: dict[str, Any] = {}
+    if level and "level" in fields:
+        raw["level"] = level
+    if "deck_size" in fields:
+        raw["deck_size"] = deck.size
+    try:
+        options = game.parse_options(raw)
+    except EngineError:
+        options = game.parse_options({k: v for k, v in raw.items() if k != "deck_size"})
+    return builder(game_id).validate_deck(deck, options)
+
+
+def code_of(game_id: str, deck: Deck) -> str:
+    """The deck's shareable code."""
+    game = builder(game_id)
+    return encode(deck, game.deck_universe(), game.deck_tag)
+
+
+def deck_of(game_id: str, code: str) -> Deck:
+    """The deck of a pasted code (a malformed one is refused with its reason)."""
+    game = builder(game_id)
+    return decode(code.strip(), game.deck_universe(), game.deck_tag)
+
+
+def listing(game_id: str, deck: Deck) -> str:
+    """``3 × Low Kick`` lines, by name."""
+    names = {cid: n for n, cid in builder(game_id).deck_names().items()}
+    return "\n".join(f"{n} × {names.get(cid, cid)}" for cid, n in deck.cards.items())
+
+
+def leader_name(game_id: str, deck: Deck) -> str:
+    """The deck's leader by name (or a dash)."""
+    names = {lid: n for n, lid in builder(game_id).deck_leaders().items()}
+    return names.get(deck.leader or "", "—")
+
+
+def kard_suggestions(game: DeckBuilding, current: str) -> list[str]:
+    """Autocomplete for a kard list: the typed list with its last item completed."""
+    head, sep, last = current.rpartition(",")
+    match = _ITEM.match(last) if last.strip() else None
+    count = (match.group(1) + " ") if match and match.group(1) else ""
+    typed = (match.group(2) if match else "").lower()
+    prefix = f"{head}{sep} " if sep else ""
+    names = [f"{prefix}{count}{n}".strip() for n in game.deck_names() if typed in n.lower()]
+    return [n for n in names if len(n) <= 100][:25]  # a longer one could not be sent whole
+
+
+class Decks(commands.Cog):
+    """/deck check, build, show and sealed (ephemeral; nothing is stored)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self) -> Any:
+        """The bot's store (saved decks)."""
+        return self.bot.store
+
+    deck = app_commands.Group(name=L("cmd.deck.name"), description=L("cmd.deck.description"))
+
+    async def _answer(self, interaction: discord.Interaction[Any], game: str, deck: Deck,
+                      level: str | None, title_key: str) -> None:
+        loc = locale_of(interaction)
+        found = problems(game, deck, level)
+        embed = discord.Embed(title=t(loc, title_key, game=game_name(game, loc)),
+                              color=0x2ECC71 if not found else 0xE74C3C)
+        embed.add_field(name=t(loc, "deck.leader"), value=leader_name(game, deck))
+        embed.add_field(name=t(loc, "deck.size"), value=str(deck.size))
+        embed.add_field(name=t(loc, "deck.code"), value=f"`{code_of(game, deck)}`",
+                        inline=False)
+        verdict = (t(loc, "deck.legal", level=level or "-") if not found else
+                   "\n".join(f"• {reason(DeckCodeError(p), loc)}" for p in found))
+        embed.add_field(name=t(loc, "deck.verdict"), value=verdict[:1024], inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _refuse(self, interaction: discord.Interaction[Any], exc: EngineError) -> None:
+        await interaction.response.send_message(reason(exc, locale_of(interaction)),
+                                                ephemeral=True)
+
+    @deck.command(name=L("cmd.deck.check.name"), description=L("cmd.deck.check.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), code=L("cmd.deck.opt.code.name"),
+                         level=L("cmd.deck.opt.level.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           code=L("cmd.deck.opt.code.description"),
+                           level=L("cmd.deck.opt.level.description"))
+    @app_commands.choices(level=[app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                                 for lv in LEVELS])
+    async def check(self, interaction: discord.Interaction[Any], game: str, code: str,
+                    level: str | None = None) -> None:
+        """Read a deck code and name each limit it breaks at a level."""
+        try:
+            deck = deck_of(game, code)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._answer(interaction, game, deck, level, "deck.title_check")
+
+    @deck.command(name=L("cmd.deck.build.name"), description=L("cmd.deck.build.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"),
+                         leader=L("cmd.deck.opt.leader.name"),
+                         kards=L("cmd.deck.opt.kards.name"),
+                         level=L("cmd.deck.opt.level.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           leader=L("cmd.deck.opt.leader.description"),
+                           kards=L("cmd.deck.opt.kards.description"),
+                           level=L("cmd.deck.opt.level.description"))
+    @app_commands.choices(level=[app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                                 for lv in LEVELS])
+    async def build(self, interaction: discord.Interaction[Any], game: str, leader: str,
+                    kards: str, level: str | None = None) -> None:
+        """A deck from a list of kard names: its code and each broken limit."""
+        try:
+            hooks = builder(game)
+            deck = parse_kards(hooks, kards, leader_id(hooks, leader))
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._answer(interaction, game, deck, level, "deck.title_build")
+
+    @deck.command(name=L("cmd.deck.show.name"), description=L("cmd.deck.show.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), code=L("cmd.deck.opt.code.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           code=L("cmd.deck.opt.code.description"))
+    async def show(self, interaction: discord.Interaction[Any], game: str, code: str) -> None:
+        """The kards of a deck code or of one's saved deck, by name, and its code to share."""
+        loc = locale_of(interaction)
+        try:
+            if looks_like_code(game, code):
+                deck = deck_of(game, code)
+            else:  # one of the user's saved decks
+                found = await saved(self.store, interaction.user.id, game, code)
+                deck = deck_of(game, found.code)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        embed = discord.Embed(title=t(loc, "deck.title_show", game=game_name(game, loc),
+                                      leader=leader_name(game, deck), size=deck.size),
+                              description=listing(game, deck)[:4000], color=0x5865F2)
+        embed.add_field(name=t(loc, "deck.code"), value=f"`{code_of(game, deck)}`",
+                        inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @deck.command(name=L("cmd.deck.sealed.name"),
+                  description=L("cmd.deck.sealed.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"),
+                         leader=L("cmd.deck.opt.leader.name"), seed=L("cmd.deck.opt.seed.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           leader=L("cmd.deck.opt.leader.description"),
+                           seed=L("cmd.deck.opt.seed.description"))
+    async def sealed(self, interaction: discord.Interaction[Any], game: str, leader: str,
+                     seed: app_commands.Range[int, 0, 999_999]) -> None:
+        """A Sealed pool (the same seed gives the same pool to everyone) and its deck."""
+        loc = locale_of(interaction)
+        try:
+            hooks = builder(game)
+            make = getattr(hooks, "sealed", None)
+            if make is None:
+                raise DeckCodeError(f"{game} has no Sealed pools.")
+            lid = leader_id(hooks, leader)
+            assert lid is not None
+            pool, deck = make(seed, lid)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        embed = discord.Embed(title=t(loc, "deck.title_sealed", game=game_name(game, loc),
+                                      seed=seed, leader=leader_name(game, deck)),
+                              description=listing(game, Deck.of(pool))[:4000],
+                              color=0x5865F2)
+        embed.add_field(name=t(loc, "deck.code"), value=f"`{code_of(game, deck)}`",
+                        inline=False)
+        found = problems(game, deck, "basic")
+        embed.add_field(name=t(loc, "deck.verdict"), value=(
+            t(loc, "deck.legal", level="basic") if not found else "\n".join(found))[:1024],
+            inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # ------------------------------------------------------------ saved decks
+    async def _saved_answer(self, interaction: discord.Interaction[Any], key: str, game: str,
+                            name: str, code: str, deck: Deck) -> None:
+        loc = locale_of(interaction)
+        embed = discord.Embed(title=t(loc, key, name=check_name(name),
+                                      game=game_name(game, loc)), color=0x2ECC71)
+        embed.add_field(name=t(loc, "deck.leader"), value=leader_name(game, deck))
+        embed.add_field(name=t(loc, "deck.size"), value=str(deck.size))
+        embed.add_field(name=t(loc, "deck.code"), value=f"`{code}`", inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @deck.command(name=L("cmd.deck.save.name"), description=L("cmd.deck.save.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"),
+                         deck=L("cmd.deck.opt.deck.name"),
+                         leader=L("cmd.deck.opt.leader.name"),
+                         level=L("cmd.deck.opt.level.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           name=L("cmd.deck.opt.name.description"),
+                           deck=L("cmd.deck.opt.deck.description"),
+                           leader=L("cmd.deck.opt.leader.description"),
+                           level=L("cmd.deck.opt.level.description"))
+    @app_commands.choices(level=[app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                                 for lv in LEVELS])
+    async def save(self, interaction: discord.Interaction[Any], game: str, name: str,
+                   deck: str, leader: str | None = None, level: str | None = None) -> None:
+        """Save a deck (a code, or a list of kard names) under a name, checked at a level."""
+        try:
+            read = read_deck(game, deck, leader)
+            code, new = await store_deck(self.store, interaction.user.id, game, name, read,
+                                         level)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._saved_answer(interaction, "decks.saved" if new else "decks.replaced",
+                                 game, name, code, read)
+
+    @deck.command(name=L("cmd.deck.import.name"),
+                  description=L("cmd.deck.import.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), code=L("cmd.deck.opt.code.name"),
+                         name=L("cmd.deck.opt.name.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           code=L("cmd.deck.opt.code.description"),
+                           name=L("cmd.deck.opt.name.description"))
+    async def import_(self, interaction: discord.Interaction[Any], game: str, code: str,
+                      name: str) -> None:
+        """Save a friend's deck code under a name."""
+        try:
+            read = deck_of(game, code)
+            saved_code, new = await store_deck(self.store, interaction.user.id, game, name,
+                                               read, None)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._saved_answer(interaction, "decks.saved" if new else "decks.replaced",
+                                 game, name, saved_code, read)
+
+    @deck.command(name=L("cmd.deck.edit.name"), description=L("cmd.deck.edit.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"),
+                         add=L("cmd.deck.opt.add.name"), remove=L("cmd.deck.opt.remove.name"),
+                         level=L("cmd.deck.opt.level.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           name=L("cmd.deck.opt.name.description"),
+                           add=L("cmd.deck.opt.add.description"),
+                           remove=L("cmd.deck.opt.remove.description"),
+                           level=L("cmd.deck.opt.level.description"))
+    @app_commands.choices(level=[app_commands.Choice(name=L(f"choice.level.{lv}"), value=lv)
+                                 for lv in LEVELS])
+    async def edit(self, interaction: discord.Interaction[Any], game: str, name: str,
+                   add: str | None = None, remove: str | None = None,
+                   level: str | None = None) -> None:
+        """Add and remove kards of a saved deck; the result is checked before it is saved."""
+        try:
+            found = await saved(self.store, interaction.user.id, game, name)
+            read = edited(game, deck_of(game, found.code), add, remove)
+            code, _ = await store_deck(self.store, interaction.user.id, game, found.name,
+                                       read, level)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self._saved_answer(interaction, "decks.edited", game, found.name, code, read)
+
+    @deck.command(name=L("cmd.deck.list.name"), description=L("cmd.deck.list.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"))
+    async def list_(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """The user's saved decks of a game (leader, size), only to them."""
+        loc = locale_of(interaction)
+        try:
+            builder(game)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        mine = await self.store.user_decks(interaction.user.id, game)
+        if not mine:
+            await interaction.response.send_message(
+                t(loc, "decks.none", game=game_name(game, loc)), ephemeral=True)
+            return
+        lines = []
+        for d in mine:
+            deck = deck_of(game, d.code)
+            lines.append(t(loc, "decks.line", name=d.name, leader=leader_name(game, deck),
+                           size=deck.size))
+        embed = discord.Embed(title=t(loc, "decks.title_list", game=game_name(game, loc),
+                                      count=len(mine)),
+                              description="\n".join(lines)[:4000], color=0x5865F2)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @deck.command(name=L("cmd.deck.delete.name"),
+                  description=L("cmd.deck.delete.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
+                           name=L("cmd.deck.opt.name.description"))
+    async def delete(self, interaction: discord.Interaction[Any], game: str,
+                     name: str) -> None:
+        """Delete one of the user's saved decks."""
+        loc = locale_of(interaction)
+        try:
+            builder(game)
+            found = await saved(self.store, interaction.user.id, game, name)
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return
+        await self.store.delete_deck(interaction.user.id, game, found.name)
+        await interaction.response.send_message(
+            t(loc, "decks.deleted", name=found.name, game=game_name(game, loc)),
+            ephemeral=True)
+
+    @save.autocomplete("game")
+    @import_.autocomplete("game")
+    @edit.autocomplete("game")
+    @list_.autocomplete("game")
+    @delete.autocomplete("game")
+    @check.autocomplete("game")
+    @build.autocomplete("game")
+    @show.autocomplete("game")
+    @sealed.autocomplete("game")
+    async def game_autocomplete(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        """The games with decks."""
+        loc = locale_of(interaction)
+        return [app_commands.Choice(name=game_name(gid, loc)[:100], value=gid)
+                for gid in builders() if current.lower() in game_name(gid, loc).lower()
+                or current.lower() in gid][:25]
+
+    @build.autocomplete("leader")
+    @sealed.autocomplete("leader")
+    @save.autocomplete("leader")
+    async def leader_autocomplete(self, interaction: discord.Interaction[Any],
+                                  current: str) -> list[app_commands.Choice[str]]:
+        """Leaders of the chosen game matching what is typed."""
+        game = builders().get(str(getattr(interaction.namespace, "game", "") or ""))
+        if game is None:
+            return []
+        return [app_commands.Choice(name=n[:100], value=n[:100])
+                for n in game.deck_leaders() if current.lower() in n.lower()][:25]
+
+    @show.autocomplete("code")
+    @edit.autocomplete("name")
+    @delete.autocomplete("name")
+    async def saved_autocomplete(self, interaction: discord.Interaction[Any],
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """The user's saved decks of the chosen game matching what is typed."""
+        game = str(getattr(interaction.namespace, "game", "") or "")
+        if game not in builders():
+            return []
+        mine = await self.store.user_decks(interaction.user.id, game)
+        return [app_commands.Choice(name=label, value=value)
+                for label, value in name_choices(mine, current)]
+
+    @build.autocomplete("kards")
+    @edit.autocomplete("add")
+    @edit.autocomplete("remove")
+    async def kards_autocomplete(self, interaction: discord.Interaction[Any],
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """The list typed so far with its last kard name completed."""
+        game = builders().get(str(getattr(interaction.namespace, "game", "") or ""))
+        if game is None:
+            return []
+        return [app_commands.Choice(name=s, value=s) for s in kard_suggestions(game, current)]

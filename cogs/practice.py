@@ -1,0 +1,283 @@
+"""Practice against the AI: ``/practice game [level]`` (or challenging the bot itself).
+
+A practice match is an ordinary stored match, **unrated**, whose second seat is the bot's
+own user. The AI plays that seat through the same path as a human: the referee's
+:meth:`~cogs.referee.Referee.act` (same checks, version guard, one transaction), then the
+table's publishing. It is given the seat's view only (:func:`engine.ai.decide`), and it
+thinks in a worker thread (``run_in_executor``) so the bot keeps answering meanwhile.
+
+The AI moves as soon as it is prompted: after every published step (the table
+dispatches ``hajime_step``), right after the opening, and on start: a sweep of the bot's
+live matches (every few seconds, and at once on ``on_ready``) finds any decision it still
+owes, so a restart never leaves it stuck. It is never pinged and never timed out (the
+referee skips it, :attr:`cogs.referee.Referee.untimed`). The board names it "Hajime (AI,
+hard)"; the level is kept in the store (a guild setting ``practice:<match id>``), so it
+survives a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from cogs.i18n import L, Refusal, game_choices, locale_of, reason, server_locale, t
+from cogs.referee import Referee
+from cogs.router import answer
+from db.base import MatchRecord, Store
+from engine.ai import LEVELS, Agent, decide, make
+from engine.core import EngineError, StaleAction
+from engine.games import REGISTRY
+
+log = logging.getLogger("hajime.practice")
+
+LEVEL_CHOICES = [app_commands.Choice(name=L(f"practice.level.{lv}"), value=lv)
+                 for lv in LEVELS]
+DEFAULT_LEVEL = "normal"
+AI_LABELS: dict[int, str] = {}
+"""Per practice match, the AI seat's name on the board ("Hajime (AI, hard)")."""
+AI_USERS: set[int] = set()
+"""User ids that are AI seats (the bot's own user)."""
+
+
+def ai_name(match_id: int, user_id: int) -> str | None:
+    """The AI's display name in a practice match, or None for a human seat."""
+    if user_id in AI_USERS:
+        return AI_LABELS.get(match_id)
+    return None
+
+
+def is_ai(user_id: int) -> bool:
+    """Whether ``user_id`` is an AI seat (never pinged, never timed out)."""
+    return user_id in AI_USERS
+
+
+def level_key(match_id: int) -> str:
+    """The guild setting holding a practice match's level."""
+    return f"practice:{match_id}"
+
+
+class Practice(commands.Cog):
+    """Opens practice matches and plays the AI seats."""
+
+    def __init__(self, bot: commands.Bot, store: Store, referee: Referee,
+                 tick_seconds: float = 5.0) -> None:
+        self.bot = bot
+        self.store = store
+        self.referee = referee
+        self.agents: dict[int, Agent] = {}
+        """Per match, the AI's agent (it may remember what it did, like a player)."""
+        self.levels: dict[int, str] = {}
+        self.running: dict[int, asyncio.Task[None]] = {}
+        self.again: set[int] = set()
+        self.moves = 0
+        """AI decisions applied (tests wait on it)."""
+        self.sweeper.change_interval(seconds=tick_seconds)
+
+    async def cog_load(self) -> None:
+        """Start the sweep of live practice matches."""
+        self.sweeper.start()
+
+    async def cog_unload(self) -> None:
+        """Stop the sweep and the AI's pending moves."""
+        self.sweeper.cancel()
+        for task in self.running.values():
+            task.cancel()
+
+    @property
+    def ai_user(self) -> int:
+        """The bot's own user id (the AI's seat)."""
+        user = self.bot.user
+        if user is None:
+            raise Refusal("practice.not_ready")
+        AI_USERS.add(user.id)
+        self.referee.untimed.add(user.id)
+        return user.id
+
+    @property
+    def busy(self) -> bool:
+        """Whether an AI move is being computed or applied now."""
+        return any(not task.done() for task in self.running.values())
+
+    # ----------------------------------------------------------------- /practice
+    @app_commands.command(name=L("cmd.practice.name"),
+                          description=L("cmd.practice.description"))
+    @app_commands.rename(game=L("cmd.practice.opt.game.name"),
+                         level=L("cmd.practice.opt.level.name"))
+    @app_commands.describe(game=L("cmd.practice.opt.game.description"),
+                           level=L("cmd.practice.opt.level.description"))
+    @app_commands.choices(game=game_choices(), level=LEVEL_CHOICES)
+    @app_commands.guild_only()
+    async def practice(self, interaction: discord.Interaction[Any], game: str,
+                       level: str = DEFAULT_LEVEL) -> None:
+        """Open an unrated match against the AI at ``level``."""
+        try:
+            await self.start(interaction, game, level, {})
+        except EngineError as exc:
+            await answer(interaction, reason(exc, locale_of(interaction)))
+
+    async def rematch(self, interaction: discord.Interaction[Any], old: MatchRecord) -> None:
+        """The Rematch button of a practice match: a new one, same game, options, level,
+        in the channel of the old one."""
+        level = self.levels.get(old.id) or await self.stored_level(old)
+        await self.start(interaction, old.game, level, dict(old.options),
+                         channel_id=old.channel_id)
+
+    async def start(self, interaction: discord.Interaction[Any], game: str, level: str,
+                    options: dict[str, Any], channel_id: int | None = None) -> MatchRecord:
+        """Open, post and start a practice match for the user of ``interaction`` (in
+        ``channel_id``, by default where the command was used).
+
+        Refusals (unknown game or level, the live-match limit) raise :class:`Refusal`
+        before anything is stored.
+        """
+        if game not in REGISTRY:
+            raise Refusal("lobby.unknown_game")
+        if level not in LEVELS:
+            raise Refusal("practice.unknown_level", levels=", ".join(LEVELS))
+        if REGISTRY[game].min_seats > 2:
+            raise Refusal("practice.two_seats")
+        ai = self.ai_user
+        lobby: Any = self.bot.get_cog("Lobby")
+        if lobby is not None:
+            await lobby.check_room(interaction.user.id)
+        opts = REGISTRY[game].parse_options(options).model_dump(mode="json")
+        # A challenge to the bot, accepted at once: the match is stored "opening" in the
+        # same transaction, so a crash before its board is posted is finished on start.
+        here = channel_id if channel_id is not None else interaction.channel_id or 0
+        ch = await self.store.create_challenge(
+            guild_id=interaction.guild_id, channel_id=here,
+            challenger_id=interaction.user.id, opponent_id=ai, game=game, options=opts,
+            expires_at=time.time() + 60)
+        rec, state = await self.referee.open_match(
+            guild_id=interaction.guild_id, channel_id=here,
+            game_id=game, options=opts, seats=[interaction.user.id, ai], rated=False,
+            challenge_id=ch.id)
+        await self.store.set_guild_setting(rec.guild_id or 0, level_key(rec.id), level)
+        self.register(rec, level)
+        loc = locale_of(interaction)
+        await interaction.response.send_message(
+            t(loc, "practice.opening", game=REGISTRY[game].name,
+              level=t(loc, f"practice.level.{level}")), ephemeral=True)
+        channel = interaction.channel
+        where: discord.abc.Messageable | None = (
+            channel if channel_id is None and isinstance(channel, discord.abc.Messageable)
+            else None)  # None: the reconciler looks the match's channel up
+        table: Any = self.bot.get_cog("Table")
+        opened: MatchRecord = await table.post_board(rec, state, where)
+        self.kick(opened.id)
+        return opened
+
+    def register(self, rec: MatchRecord, level: str) -> None:
+        """Remember a practice match's level, and the AI's name on its board."""
+        self.levels[rec.id] = level
+        guild = self.bot.get_guild(rec.guild_id) if rec.guild_id is not None else None
+        loc = server_locale(guild)
+        user = self.bot.user
+        name = user.display_name if user is not None else "Hajime"
+        AI_LABELS[rec.id] = t(loc, "practice.ai_name", bot=name,
+                              level=t(loc, f"practice.level.{level}"))
+
+    # ----------------------------------------------------------------- the AI's turn
+    @commands.Cog.listener()
+    async def on_hajime_step(self, match_id: int) -> None:
+        """A step of some match was published: play the AI's decision, if it has one."""
+        if match_id in self.levels:
+            self.kick(match_id)
+
+    def kick(self, match_id: int) -> None:
+        """Make sure the AI looks at ``match_id`` soon (at most one task per match)."""
+        task = self.running.get(match_id)
+        if task is not None and not task.done():
+            self.again.add(match_id)
+            return
+        self.running[match_id] = asyncio.create_task(self.play(match_id),
+                                                     name=f"hajime-ai-{match_id}")
+
+    async def play(self, match_id: int) -> None:
+        """Play every decision the AI owes in ``match_id``, one at a time."""
+        try:
+            for _ in range(500):
+                self.again.discard(match_id)
+                moved = await self.move(match_id)
+                if not moved and match_id not in self.again:
+                    return
+        except Exception:
+            log.exception("the AI could not play match %s", match_id)
+        finally:
+            self.running.pop(match_id, None)
+
+    async def move(self, match_id: int) -> bool:
+        """One AI decision, if it has one now; False when there was nothing to do."""
+        rec, game, state = await self.referee.load(match_id)
+        if rec.status != "active" or rec.opening or rec.message_id is None:
+            return False
+        ai = self.ai_user
+        if ai not in rec.seats:
+            return False
+        seat = rec.seats.index(ai)
+        prompt = game.prompts(state).get(seat)
+        if prompt is None or prompt.committed:
+            return False
+        agent = self.agents.get(match_id)
+        if agent is None:
+            level = self.levels.get(match_id) or await self.stored_level(rec)
+            agent = self.agents[match_id] = make(rec.game, level)
+        rng = random.Random(hash((match_id, state.version)))
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(None, decide, game, state, seat, agent, rng)
+        if action is None:
+            return False
+        try:
+            applied = await self.referee.act(match_id, ai, action.aid, state.version,
+                                             seat=seat)
+        except StaleAction:
+            return True  # the board moved meanwhile: look again
+        self.moves += 1
+        table: Any = self.bot.get_cog("Table")
+        await table.publish(applied)
+        if applied.outcome is not None:
+            self.forget(match_id)
+        return True
+
+    async def stored_level(self, rec: MatchRecord) -> str:
+        """A practice match's level from the store (after a restart)."""
+        level = await self.store.guild_setting(rec.guild_id or 0, level_key(rec.id),
+                                               DEFAULT_LEVEL)
+        level = level if level in LEVELS else DEFAULT_LEVEL
+        self.register(rec, level)
+        return str(level)
+
+    def forget(self, match_id: int) -> None:
+        """Drop a finished match's agent (its name stays for the final board)."""
+        self.agents.pop(match_id, None)
+        self.levels.pop(match_id, None)
+
+    # ----------------------------------------------------------------- the sweep
+    @tasks.loop(seconds=5.0)
+    async def sweeper(self) -> None:
+        """Find live practice matches waiting for the AI (after a restart, a lost task)."""
+        try:
+            await self.sweep()
+        except Exception:  # an escaped exception would stop the loop for good
+            log.exception("the practice sweep failed")
+
+    async def sweep(self) -> None:
+        """Kick the AI of every live match it sits in."""
+        if self.bot.user is None:
+            return
+        for rec in await self.store.live_matches(self.ai_user):
+            if rec.id not in self.levels:
+                await self.stored_level(rec)
+            if rec.id not in self.running:
+                self.kick(rec.id)
+
+    @sweeper.before_loop
+    async def _before_sweep(self) -> None:
+        await self.bot.wait_until_ready()

@@ -1,0 +1,369 @@
+"""One exchange: an attack, the one response, and what follows (Kombo, burn, Follow-up).
+
+Decisions (see docs/rules/mortal-kombat.md): initiative stays only with an attack that
+lands; it passes on a block, an evasion, a landed counter (trades too), a breaker, a
+cancelled finisher, a pass or a Special-Effect-only action. A slower counter fails; a
+trade cancels both attacks' effects; a counter landing alone for 8+ stuns the attacker.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, public
+from engine.games.mortal_kombat import effects
+from engine.games.mortal_kombat.data import Kard, kard
+from engine.games.mortal_kombat.flow import name, next_turn
+from engine.games.mortal_kombat.model import (
+    KOMBO_MAX,
+    STUN_DAMAGE,
+    VENDETTA_BONUS,
+    Act,
+    Exchange,
+    MkState,
+)
+
+
+def _from_hand(state: MkState, seat: int, kid: str) -> None:
+    state.fighters[seat].hand.remove(kid)
+
+
+def _fold_modifiers(state: MkState, ex: Exchange) -> None:
+    """Modifiers in force join the new exchange's values."""
+    for m in state.modifiers:
+        on_attack = (m.seat == ex.attacker) == (m.target == "self")
+        if m.kind == "speed":
+            (ex.speed if on_attack else ex.def_speed).append(m.value)
+        else:
+            (ex.strength if on_attack else ex.def_strength).append(m.value)
+
+
+def attack_speed(state: MkState) -> int:
+    """The attack's Speed now: printed value, modifiers, move/fall penalty."""
+    ex = state.exchange
+    assert ex is not None
+    return (kard(ex.kard).speed or 0) + sum(ex.speed) - ex.pen
+
+
+def attack_strength(state: MkState) -> int:
+    """The first hit's Strength: printed value, modifiers, Vendetta."""
+    ex = state.exchange
+    assert ex is not None
+    bonus = VENDETTA_BONUS if ex.vendetta else 0
+    return max(0, (kard(ex.kard).strength or 0) + sum(ex.strength) + bonus)
+
+
+def declare(state: MkState, seat: int, act: Act) -> list[Event]:
+    """The initiative holder plays an attack (``at``/``ak``/``cm``) or a finisher (``fx``)."""
+    assert act.a is not None
+    f = state.fighters[seat]
+    kid = act.a
+    copied = False
+    se: list[str] = []
+    if act.kind == "cm":
+        _from_hand(state, seat, kid)
+        se.append(kid)
+        from engine.games.mortal_kombat.moves import copy_target
+
+        target = copy_target(state, seat)
+        assert target is not None
+        kid, copied = target, True
+    else:
+        _from_hand(state, seat, kid)
+    k = kard(kid)
+    ex = Exchange(attacker=seat, kard=kid, copied=copied, se=se, stepped=state.stepped)
+    if act.kind == "ak":
+        assert act.b is not None
+        _from_hand(state, seat, act.b)
+        ex.kombo = act.b
+    if act.kind == "fx":
+        ex.finisher = k.finisher
+    ex.pen = f.penalty + (1 if state.stepped else 0)
+    f.penalty = 0
+    state.exchange = ex
+    _fold_modifiers(state, ex)
+    events: list[Event] = []
+    if k.has("movement"):
+        events += effects.run(state, seat, next(e for e in k.effects if e.kind == "movement"),
+                              kid)
+    verb = "Copy Move: " if copied else ""
+    kombo = f" with {kard(act.b).name}" if act.b else ""
+    state.notes.append(f"{name(state, seat)} plays {verb}{k.name}{kombo}.")
+    state.phase = "boost" if ex.finisher is None else "respond"
+    return [*events, public("attack", seat=seat, kard=kid, kombo=act.b, copied=copied,
+                            finisher=ex.finisher)]
+
+
+def play_se(state: MkState, seat: int, kid: str) -> list[Event]:
+    """A Special Effect kard, on the exchange or (before any attack) on its own."""
+    _from_hand(state, seat, kid)
+    ex = state.exchange
+    if ex is None:
+        state.acted_se = True
+        state.fighters[seat].discard.append(kid)
+    elif seat == ex.attacker:
+        ex.se.append(kid)
+    else:
+        ex.dse.append(kid)
+    events = [public("special_effect", seat=seat, kard=kid)]
+    for e in kard(kid).effects:
+        events += effects.run(state, seat, e, kid)
+    state.notes.append(f"{name(state, seat)} plays {kard(kid).name}.")
+    if ex is None and any(f.kp <= 0 for f in state.fighters):
+        return events + close(state, keep=False)
+    return events
+
+
+def respond(state: MkState, seat: int, act: Act) -> list[Event]:
+    """The defender's one play (or taking the hit); then the exchange resolves."""
+    ex = state.exchange
+    assert ex is not None
+    if act.kind == "fr":
+        assert act.a is not None
+        _from_hand(state, seat, act.a)
+        ex.dse.append(act.a)
+        events = effects.run(state, seat, kard(act.a).effects[0], act.a)
+        state.notes.append(f"{name(state, seat)} answers with {kard(act.a).name}.")
+        if ex.cancelled:
+            state.notes.append("The Fatality is cancelled.")
+            return events + close(state, keep=False)
+        return events
+    if ex.finisher is not None:
+        state.fighters[seat].kp = 0
+        state.notes.append(f"{kard(ex.kard).name}! {name(state, seat)} is finished.")
+        return [public("finished", seat=seat, kard=ex.kard), *close(state, keep=True)]
+    if act.kind == "take":
+        return [public("took_hit", seat=seat), *land(state)]
+    assert act.a is not None
+    _from_hand(state, seat, act.a)
+    ex.defense, ex.defense_kind = act.a, act.kind
+    d = kard(act.a)
+    f = state.fighters[seat]
+    ex.def_pen = f.penalty
+    f.penalty = 0
+    dspeed = (d.speed or 0) + sum(ex.def_speed) - ex.def_pen
+    aspeed = attack_speed(state)
+    state.notes.append(f"{name(state, seat)} answers with {d.name}.")
+    head = [public("responded", seat=seat, kard=act.a, how=act.kind, speed=dspeed,
+                   against=aspeed)]
+    if act.kind == "bl":
+        if dspeed >= aspeed:
+            return head + _hurt(state, seat, 1) + _note(state, "Blocked: 1 damage.") + close(
+                state, keep=False)
+        return head + _note(state, "Too slow to block.") + land(state)
+    if act.kind == "ev":
+        if dspeed > aspeed:
+            return head + _note(state, "Evaded.") + close(state, keep=False)
+        return head + _note(state, "Too slow to evade.") + land(state)
+    if act.kind == "sc":
+        if dspeed >= aspeed:
+            dmg = max(0, (d.strength or 0) + sum(ex.def_strength))
+            return head + _hurt(state, ex.attacker, dmg) + _note(
+                state, f"Countered: the attack fails, {dmg} back.") + close(state, keep=False)
+        return head + _note(state, "The Specific Counter is too slow.") + land(state)
+    # counterattack (one that includes movement closes in from Ranged distance)
+    for e in d.effects:
+        if e.kind == "movement":
+            effects.run(state, seat, e, act.a)
+    if dspeed < aspeed:
+        return head + _note(state, "The counterattack is too slow.") + land(state)
+    cdmg = max(0, (d.strength or 0) + sum(ex.def_strength))
+    if dspeed == aspeed:
+        adm = attack_strength(state)
+        events = _hurt(state, seat, adm) + _hurt(state, ex.attacker, cdmg)
+        trade = _note(state, f"A trade: both hit ({adm} and {cdmg}), no effects.")
+        return head + events + trade + close(state, keep=False)
+    events = _hurt(state, ex.attacker, cdmg) + _note(state, f"The counter lands first: {cdmg}.")
+    for e in d.effects:
+        if e.kind != "movement":
+            events += effects.run(state, seat, e, act.a)
+    if cdmg >= STUN_DAMAGE and state.fighters[ex.attacker].kp > 0:
+        events += effects.lose_random_event(state, ex.attacker)
+        state.followup_for = seat
+    return head + events + after_hit(state, keep=False)
+
+
+def _note(state: MkState, text: str) -> list[Event]:
+    state.notes.append(text)
+    return []
+
+
+def _hurt(state: MkState, seat: int, amount: int) -> list[Event]:
+    f = state.fighters[seat]
+    f.kp -= amount
+    return [public("damage", seat=seat, amount=amount, kp=f.kp)]
+
+
+def land(state: MkState) -> list[Event]:
+    """The attack lands: a Kombo or multi-hit goes on, else damage, effects, stun."""
+    ex = state.exchange
+    assert ex is not None
+    ex.landed = True
+    k = kard(ex.kard)
+    if ex.kombo is not None:
+        from engine.games.mortal_kombat.moves import kombo_choices
+
+        # the kards it needs may have been lost meanwhile (a discard effect): then the
+        # Kombo ends with what was laid, and the defender may still break it
+        state.phase = "kombo" if kombo_choices(state, ex.attacker) else "breaker"
+        return _note(state, "The Kombo's first hit lands.")
+    if k.hits > 1:
+        state.phase = "burn"
+        return _note(state, "The first hit lands.")
+    defender = 1 - ex.attacker
+    dmg = attack_strength(state)
+    events = _hurt(state, defender, dmg) + _note(state, f"It hits for {dmg}.")
+    for e in k.effects:
+        if e.kind != "movement":
+            events += effects.run(state, ex.attacker, e, ex.kard)
+    if dmg >= STUN_DAMAGE and not k.is_kombo_attack and not k.has("stun") and \
+            state.fighters[defender].kp > 0:
+        events += effects.lose_random_event(state, defender)
+        state.followup_for = ex.attacker
+    return events + after_hit(state, keep=True)
+
+
+def after_hit(state: MkState, keep: bool) -> list[Event]:
+    """After damage: a Follow-up if one is owed (and nobody is out), else close."""
+    if state.followup_for is not None and all(f.kp > 0 for f in state.fighters):
+        state.phase = "followup"
+        if not keep:
+            state.initiative = state.followup_for
+        return []
+    return close(state, keep=keep)
+
+
+def _discard_table(state: MkState) -> None:
+    ex = state.exchange
+    if ex is None:
+        return
+    att, dfd = state.fighters[ex.attacker], state.fighters[1 - ex.attacker]
+    if not ex.copied:
+        att.discard.append(ex.kard)
+    att.discard.extend([*([ex.kombo] if ex.kombo else []), *ex.se, *ex.extra])
+    dfd.discard.extend([*ex.dse, *([ex.defense] if ex.defense else [])])
+
+
+def close(state: MkState, keep: bool) -> list[Event]:
+    """End the turn: kards to the discard piles, initiative kept or passed."""
+    ex = state.exchange
+    if ex is not None:
+        _discard_table(state)
+        if not keep:
+            state.initiative = 1 - ex.attacker
+    elif not keep:
+        state.initiative = 1 - state.initiative
+    return next_turn(state)
+
+
+def burn(state: MkState, seat: int, kid: str | None) -> list[Event]:
+    """Burn one more attack kard for +Strength, or stop and face a Kombo Breaker."""
+    ex = state.exchange
+    assert ex is not None
+    k = kard(ex.kard)
+    if kid is not None:
+        _from_hand(state, seat, kid)
+        ex.extra.append(kid)
+        state.notes.append(f"{name(state, seat)} burns {kard(kid).name}.")
+    if kid is None or len(ex.extra) >= k.hits - 1:
+        state.phase = "breaker"
+    return []
+
+
+def kombo_next(state: MkState, seat: int, kid: str) -> list[Event]:
+    """Lay the Kombo's next attack; after the last, the defender may break it."""
+    ex = state.exchange
+    assert ex is not None and ex.kombo is not None
+    _from_hand(state, seat, kid)
+    ex.extra.append(kid)
+    state.notes.append(f"{name(state, seat)} adds {kard(kid).name}.")
+    from engine.games.mortal_kombat.moves import kombo_choices
+
+    if len(ex.extra) >= len(kard(ex.kombo).kombo) or not kombo_choices(state, seat):
+        state.phase = "breaker"
+    return []
+
+
+def kombo_damage(state: MkState) -> int:
+    """Total of a Kombo (or multi-hit move): first hit, then each later hit that reaches."""
+    ex = state.exchange
+    assert ex is not None
+    first = attack_strength(state)
+    k = kard(ex.kard)
+    if ex.kombo is None:
+        return min(KOMBO_MAX, first + (k.strength or 0) * len(ex.extra))
+    total = first
+    far = False
+    if effects.advanced(state) and k.has("knockback") and k.range != "cq":
+        far = True
+    for x in ex.extra:
+        nk: Kard = kard(x)
+        if far and nk.range != "ranged" and not nk.has("movement"):
+            continue  # knocked out of reach: it misses but is still discarded
+        total += nk.strength or 0
+        if effects.advanced(state) and nk.has("knockback") and nk.range != "cq":
+            far = True
+    return total
+
+
+def breaker(state: MkState, seat: int, kid: str | None) -> list[Event]:
+    """The defender breaks the Kombo/Follow-up (or not); the damage is dealt."""
+    ex = state.exchange
+    assert ex is not None
+    events: list[Event] = []
+    if kid is not None:
+        _from_hand(state, seat, kid)
+        ex.dse.append(kid)
+        for e in kard(kid).effects:
+            events += effects.run(state, seat, e, kid)
+    if ex.followup:
+        if ex.broken:
+            state.notes.append("The Follow-up misses.")
+            return events + close(state, keep=False)
+        dmg = max(0, kard(ex.kard).strength or 0)
+        events += _hurt(state, seat, dmg) + _note(state, f"The Follow-up hits for {dmg}.")
+        for e in kard(ex.kard).effects:
+            if e.kind in ("knockdown", "knockback"):
+                events += effects.run(state, ex.attacker, e, ex.kard)
+        return events + close(state, keep=True)
+    if ex.broken:
+        dmg = attack_strength(state)
+        events += _hurt(state, seat, dmg) + _note(state, f"Kombo broken: only {dmg} lands.")
+        return events + close(state, keep=False)
+    dmg = kombo_damage(state)
+    events += _hurt(state, seat, dmg) + _note(state, f"The Kombo deals {dmg}.")
+    for kid in (ex.kard, *ex.extra):
+        for e in kard(kid).effects:
+            if e.kind in ("knockdown", "knockback"):
+                events += effects.run(state, ex.attacker, e, kid)
+    return events + close(state, keep=True)
+
+
+def followup(state: MkState, seat: int, kid: str | None) -> list[Event]:
+    """The hitter's Follow-up (undefendable; only a breaker stops it) or none."""
+    ex = state.exchange
+    if ex is not None:
+        _discard_table(state)
+    state.followup_for = None
+    if kid is None:
+        state.exchange = None
+        return close(state, keep=True)
+    _from_hand(state, seat, kid)
+    state.exchange = Exchange(attacker=seat, kard=kid, followup=True, landed=True)
+    state.notes.append(f"{name(state, seat)} follows up with {kard(kid).name}.")
+    state.phase = "breaker"
+    return [public("followup", seat=seat, kard=kid)]
+
+
+def pass_action(state: MkState, seat: int) -> list[Event]:
+    """Pass: penalties cleared, the initiative passes."""
+    state.fighters[seat].penalty = 0
+    state.notes.append(f"{name(state, seat)} passes.")
+    return [public("passed", seat=seat), *close(state, keep=False)]
+
+
+def step(state: MkState, seat: int) -> list[Event]:
+    """Move once before the action: Ranged <-> Hand-to-Hand, -1 Speed on this action."""
+    state.stepped = True
+    state.distance = "h2h" if state.distance == "ranged" else "ranged"
+    label = "Hand-to-Hand" if state.distance == "h2h" else "Ranged"
+    state.notes.append(f"{name(state, seat)} moves to {label} distance.")
+    return [public("moved", seat=seat, distance=state.distance)]

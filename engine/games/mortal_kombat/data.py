@@ -1,0 +1,161 @@
+"""The 300 kards, loaded from ``data/kards.toml`` into strict pydantic models.
+
+``extra="forbid"`` everywhere, so a typo in the data file fails at load time. Each kard's
+effects come from a closed set (:data:`EffectKind`); :mod:`effects` has one handler per
+kind, checked when that module is imported. The file is read once and cached.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+KardType = Literal["kombatant", "basic", "special", "defense", "se", "kombo"]
+Location = Literal["high", "mid", "low", "var", "area"]
+Reach = Literal["ranged", "h2h", "cq"]
+Allegiance = Literal["earthworld", "outworld", "neutral"]
+Finisher = Literal["fatality", "babality", "friendship"]
+DefenseKind = Literal["block", "evade", "counter", "breaker"]
+Guard = Literal["high", "mid", "low", "area", "ranged", "cq"]
+EffectKind = Literal[
+    "stun", "knockdown", "knockback", "movement", "followup",
+    "speed", "strength", "heal", "damage", "draw", "discard",
+    "vendetta", "copy_move", "break_kombo", "break_followup", "friendship",
+]
+KomboStep = Literal["basic", "special", "any"]
+
+
+class Effect(BaseModel):
+    """One effect of a kard; ``kind`` is one of the closed set, each with one handler."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: EffectKind
+    value: int = 0
+    target: Literal["self", "rival"] = "self"
+    """Whose value a Speed/Strength modifier changes: the player's or the rival's attack."""
+    turns: int = Field(default=0, ge=0, le=5)
+    """Actions it lasts past its first one (a duration, shown among modifiers in force)."""
+    nonaccum: bool = False
+    """Nonaccumulative: only on an unmodified value, and then nothing more is added."""
+
+
+class Kard(BaseModel):
+    """One kard of the set."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z0-9]{2,12}$")
+    name: str
+    type: KardType
+    text: str
+    allegiance: Allegiance | None = None
+    kombatant: str | None = None
+    finisher: Finisher | None = None
+    location: Location | None = None
+    speed: int | None = Field(default=None, ge=0, le=9)
+    strength: int | None = Field(default=None, ge=0, le=12)
+    hits: int = Field(default=1, ge=1, le=6)
+    range: Reach = "h2h"
+    defense: DefenseKind | None = None
+    guards: list[Guard] = []
+    kombo: list[KomboStep] = []
+    limit: int | None = Field(default=None, ge=1, le=4)
+    effects: list[Effect] = []
+
+    @model_validator(mode="after")
+    def _shape(self) -> Kard:
+        attack = self.type in ("basic", "special") and self.finisher is None
+        if attack and (self.location is None or self.speed is None or self.strength is None):
+            raise ValueError(f"{self.id}: an attack needs a location, Speed and Strength")
+        if self.type == "special" and self.kombatant is None:
+            raise ValueError(f"{self.id}: a Special Move names its Kombatant")
+        if self.type == "defense" and self.defense is None:
+            raise ValueError(f"{self.id}: a Defense kard says how it defends")
+        if self.type == "kombo" and not self.kombo:
+            raise ValueError(f"{self.id}: a Kombo kard lists its attacks")
+        if self.type == "kombatant" and self.allegiance is None:
+            raise ValueError(f"{self.id}: a Kombatant has an allegiance")
+        if self.strength is not None and self.strength * self.hits > 12:
+            raise ValueError(f"{self.id}: a Kombo attack does 12 at most")
+        return self
+
+    @property
+    def is_attack(self) -> bool:
+        """A Basic Attack or a Special Move that is not a finisher."""
+        return self.type in ("basic", "special") and self.finisher is None
+
+    @property
+    def is_kombo_attack(self) -> bool:
+        """Counts as a Kombo (never a counterattack, never inside a Kombo)."""
+        return self.hits > 1 or any(e.kind in ("followup", "stun") for e in self.effects)
+
+    def has(self, kind: str) -> bool:
+        """Whether one of its effects is ``kind``."""
+        return any(e.kind == kind for e in self.effects)
+
+
+class KardFile(BaseModel):
+    """The ``kards.toml`` file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kards: list[Kard]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> KardFile:
+        ids = [k.id for k in self.kards]
+        if len(set(ids)) != len(ids):
+            raise ValueError("kard ids must be unique")
+        fighters = {k.id for k in self.kards if k.type == "kombatant"}
+        for k in self.kards:
+            if k.kombatant is not None and k.kombatant not in fighters:
+                raise ValueError(f"{k.id}: unknown Kombatant {k.kombatant}")
+        for f in fighters:
+            own = [k for k in self.kards if k.kombatant == f]
+            kinds = sorted(k.finisher for k in own if k.finisher)
+            if kinds != ["babality", "fatality", "friendship"]:
+                raise ValueError(f"{f}: needs one Fatality, one Babality, one Friendship")
+        return self
+
+
+@cache
+def kards() -> dict[str, Kard]:
+    """Every kard by id, in file order."""
+    raw = tomllib.loads((DATA_DIR / "kards.toml").read_text(encoding="utf-8"))
+    return {k.id: k for k in KardFile.model_validate(raw).kards}
+
+
+def kard(kid: str) -> Kard:
+    """One kard by id (``KeyError`` if unknown)."""
+    return kards()[kid]
+
+
+@cache
+def kombatants() -> dict[str, Kard]:
+    """The 20 Kombatant kards by id."""
+    return {k.id: k for k in kards().values() if k.type == "kombatant"}
+
+
+@cache
+def specials_of(kombatant: str) -> tuple[str, ...]:
+    """A Kombatant's Special Moves (finishers included), in file order."""
+    return tuple(k.id for k in kards().values() if k.kombatant == kombatant)
+
+
+@cache
+def deckable() -> tuple[str, ...]:
+    """Every kard that may go in a Kombat deck (all but the Kombatant kards)."""
+    return tuple(k.id for k in kards().values() if k.type != "kombatant")
+
+
+def by_name(name: str) -> list[Kard]:
+    """Kards whose name is ``name`` (case-insensitive); several Kombatants share names."""
+    low = name.strip().lower()
+    return [k for k in kards().values() if k.name.lower() == low]

@@ -1,0 +1,213 @@
+"""The closed set of effect types, one handler each (checked when this module loads).
+
+A handler gets the state (a private copy), the seat whose kard it is, and the effect.
+Callers never test an effect's kind themselves: they call :func:`run`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import get_args
+
+from engine.core import Event, public
+from engine.games.mortal_kombat.data import Effect, EffectKind, kombatants
+from engine.games.mortal_kombat.model import MkState, Modifier
+
+Handler = Callable[[MkState, int, Effect, str], list[Event]]
+
+
+def advanced(state: MkState) -> bool:
+    """Distance, movement and falls are in play (Advanced rules)."""
+    return state.options.level == "advanced"
+
+
+def draw(state: MkState, seat: int, n: int) -> int:
+    """``seat`` draws up to ``n`` kards; the Infinity Rule reshuffles the discard pile.
+
+    Under the Timer Rule, drawing a deck's last kard runs the clock out
+    (:attr:`MkState.time_up`). Returns how many were drawn.
+    """
+    f = state.fighters[seat]
+    got = 0
+    for _ in range(n):
+        if not f.deck and state.options.timer == "infinity" and f.discard:
+            f.deck, f.discard = f.discard, []
+            state.rng.shuffle(f.deck)
+        if not f.deck:
+            break
+        f.hand.append(f.deck.pop())
+        got += 1
+        if not f.deck and state.options.timer == "timer":
+            state.time_up = True
+    return got
+
+
+def lose_random(state: MkState, seat: int, n: int) -> list[str]:
+    """``seat`` discards ``n`` kards at random from hand (stun, Confusion)."""
+    f = state.fighters[seat]
+    lost: list[str] = []
+    for _ in range(min(n, len(f.hand))):
+        lost.append(f.hand.pop(state.rng.below(len(f.hand))))
+    f.discard.extend(lost)
+    return lost
+
+
+def lose_random_event(state: MkState, seat: int) -> list[Event]:
+    """Stunned by damage: ``seat`` loses a random kard (the hitter's Follow-up is set by
+    the caller)."""
+    lost = lose_random(state, seat, 1)
+    state.notes.append(f"{_name(state, seat)} is stunned and loses a kard.")
+    return [public("stunned", seat=seat, lost=lost)]
+
+
+def _stun(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    rival = 1 - seat
+    lost = lose_random(state, rival, 1)
+    state.followup_for = seat
+    state.notes.append(f"{_name(state, rival)} is stunned and loses a kard.")
+    return [public("stunned", seat=rival, lost=lost)]
+
+
+def _knockdown(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    if not advanced(state):
+        return []
+    state.fighters[1 - seat].penalty += 1
+    state.notes.append(f"{_name(state, 1 - seat)} is knocked down (-1 Speed next action).")
+    return [public("knocked_down", seat=1 - seat)]
+
+
+def _knockback(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    if not advanced(state):
+        return []
+    ex = state.exchange
+    if ex is not None and _reach(ex.kard if kard == "" else kard) == "cq":
+        return []  # knocked out of Close Quarters: back to Hand-to-Hand only
+    if state.distance == "h2h":
+        state.distance = "ranged"
+        state.notes.append(f"{_name(state, 1 - seat)} is knocked back to Ranged distance.")
+        return [public("knocked_back", seat=1 - seat)]
+    return []
+
+
+def _movement(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    if advanced(state) and state.distance == "ranged":
+        state.distance = "h2h"
+        return [public("moved", seat=seat, distance="h2h")]
+    return []
+
+
+def _followup(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    state.followup_for = seat
+    return []
+
+
+def _modifier(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    ex = state.exchange
+    if ex is None:
+        return []
+    mine = seat == ex.attacker
+    on_attack = mine == (eff.target == "self")
+    if eff.kind == "speed":
+        values, locked = (ex.speed, ex.speed_locked) if on_attack else (ex.def_speed,
+                                                                          ex.def_locked)
+    else:
+        values, locked = (ex.strength, ex.strength_locked) if on_attack else (
+            ex.def_strength, ex.def_locked)
+    if locked:
+        return []
+    values.append(eff.value)
+    if eff.nonaccum:
+        if on_attack and eff.kind == "speed":
+            ex.speed_locked = True
+        elif on_attack:
+            ex.strength_locked = True
+        else:
+            ex.def_locked = True
+    if eff.turns:
+        state.modifiers.append(Modifier(seat=seat, kard=kard, kind=eff.kind, value=eff.value,
+                                        target=eff.target, turns=eff.turns + 1))
+    return []
+
+
+def _heal(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    f = state.fighters[seat]
+    f.kp = min(state.options.kp, f.kp + eff.value)
+    return [public("healed", seat=seat, kp=f.kp)]
+
+
+def _damage(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    f = state.fighters[1 - seat]
+    f.kp -= eff.value
+    return [public("damaged", seat=1 - seat, amount=eff.value, kp=f.kp)]
+
+
+def _draw(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    n = draw(state, seat, eff.value)
+    return [public("drew", seat=seat, count=n)]
+
+
+def _discard(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    lost = lose_random(state, 1 - seat, eff.value)
+    return [public("discarded_random", seat=1 - seat, kards=lost)]
+
+
+def _vendetta(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    ex = state.exchange
+    if ex is not None and opposed(state):
+        ex.vendetta = True
+    return []
+
+
+def _copy_move(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    if state.exchange is not None:
+        state.exchange.copied = True
+    return []
+
+
+def _break(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    if state.exchange is not None:
+        state.exchange.broken = True
+    return [public("broken", seat=seat, kard=kard)]
+
+
+def _friendship(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    ex = state.exchange
+    if ex is None:
+        return []
+    if ex.finisher == "fatality":
+        ex.cancelled = True
+    ex.vendetta = False
+    return [public("friendship", seat=seat, kard=kard)]
+
+
+HANDLERS: dict[str, Handler] = {
+    "stun": _stun, "knockdown": _knockdown, "knockback": _knockback,
+    "movement": _movement, "followup": _followup, "speed": _modifier,
+    "strength": _modifier, "heal": _heal, "damage": _damage, "draw": _draw,
+    "discard": _discard, "vendetta": _vendetta, "copy_move": _copy_move,
+    "break_kombo": _break, "break_followup": _break, "friendship": _friendship,
+}
+if set(HANDLERS) != set(get_args(EffectKind)):  # pragma: no cover - checked at import
+    raise RuntimeError("every effect kind needs exactly one handler")
+
+
+def run(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    """Apply one effect of ``kard`` played by ``seat`` (its one handler)."""
+    return HANDLERS[eff.kind](state, seat, eff, kard)
+
+
+def opposed(state: MkState) -> bool:
+    """Earthworld against Outworld (Vendetta's condition)."""
+    a = {kombatants()[f.kombatant].allegiance for f in state.fighters if f.kombatant}
+    return a == {"earthworld", "outworld"}
+
+
+def _reach(kid: str) -> str:
+    from engine.games.mortal_kombat.data import kard
+
+    return kard(kid).range
+
+
+def _name(state: MkState, seat: int) -> str:
+    k = state.fighters[seat].kombatant
+    return kombatants()[k].name if k else "?"

@@ -1,0 +1,238 @@
+"""What each seat may play now: the legal actions of every phase (pure, read-only).
+
+Decisions (see docs/rules/mortal-kombat.md): every fitting defence is offered and Speeds
+are compared at resolution; the defender is always asked, with *take the hit* always
+among the choices, so being asked reveals nothing. Kombos start only holding every kard
+they need. Ranged/Area attacks are only countered by Ranged ones; Close Quarters by
+Hand-to-Hand or Close Quarters; Hand-to-Hand by Hand-to-Hand or Ranged.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.games.mortal_kombat.data import Kard, kard
+from engine.games.mortal_kombat.effects import advanced
+from engine.games.mortal_kombat.model import (
+    BABALITY_KP,
+    FATALITY_KP,
+    MAX_DISCARD,
+    Act,
+    MkState,
+)
+
+MOD_KINDS = ("speed", "strength", "vendetta", "copy_move")
+
+
+def usable(state: MkState, seat: int, k: Kard) -> bool:
+    """A Special Move only for its Kombatant, except under the Basic Rules."""
+    if k.type != "special" or state.options.level == "basic":
+        return True
+    return k.kombatant == state.fighters[seat].kombatant
+
+
+def reaches(state: MkState, k: Kard, stepped: bool) -> bool:
+    """Whether an attack can be played from the current distance (Advanced only)."""
+    if not advanced(state):
+        return True
+    if stepped and k.has("movement"):
+        return False  # no movement kard after a step
+    if k.range == "ranged" or k.location == "area":
+        return True
+    if state.distance == "h2h":
+        return True
+    return k.has("movement")
+
+
+def hand_ids(state: MkState, seat: int) -> list[str]:
+    """The distinct kard ids in a seat's hand, sorted."""
+    return sorted(set(state.fighters[seat].hand))
+
+
+def discard_choices(state: MkState, seat: int) -> list[Act]:
+    """Discard nothing, one kard or two (distinct choices only)."""
+    hand = state.fighters[seat].hand
+    out = [Act.of(kind="dd")]
+    ids = sorted(set(hand))
+    out += [Act.of(kind="dd", a=x) for x in ids]
+    pairs = {tuple(sorted(p)) for p in combinations(sorted(hand), MAX_DISCARD)}
+    out += [Act.of(kind="dd", a=x, b=y) for x, y in sorted(pairs)]
+    return out
+
+
+def kombo_fits(state: MkState, step: str, k: Kard) -> bool:
+    """Whether ``k`` may be one of a Kombo's later attacks."""
+    if not k.is_attack or k.is_kombo_attack:
+        return False
+    if state.options.level == "basic" or step == "any":
+        return True
+    return k.type == step
+
+
+def kombo_ready(state: MkState, seat: int, first: str, kombo: str) -> bool:
+    """The hand holds a distinct fitting kard for every later step of the Kombo."""
+    hand = list(state.fighters[seat].hand)
+    hand.remove(first)
+    hand.remove(kombo)
+    for step in kard(kombo).kombo:
+        fit = next((x for x in hand if kombo_fits(state, step, kard(x))
+                    and usable(state, seat, kard(x))), None)
+        if fit is None:
+            return False
+        hand.remove(fit)
+    return True
+
+
+def act_choices(state: MkState, seat: int) -> list[Act]:
+    """The initiative holder: pass, step, attacks, Kombos, finishers, Special Effects."""
+    out = [Act.of(kind="pass")]
+    if advanced(state) and not state.stepped:
+        out.append(Act.of(kind="step"))
+    rival = state.fighters[1 - seat]
+    ids = hand_ids(state, seat)
+    kombos = [x for x in ids if kard(x).type == "kombo"]
+    for x in ids:
+        k = kard(x)
+        if k.is_attack and usable(state, seat, k) and reaches(state, k, state.stepped):
+            out.append(Act.of(kind="at", a=x))
+            if not k.is_kombo_attack:
+                out += [Act.of(kind="ak", a=x, b=c) for c in kombos
+                        if kombo_ready(state, seat, x, c)]
+        elif k.finisher in ("fatality", "babality") and usable(state, seat, k):
+            limit = FATALITY_KP if k.finisher == "fatality" else BABALITY_KP
+            if rival.kp <= limit:
+                out.append(Act.of(kind="fx", a=x))
+        elif k.type == "se":
+            if k.has("copy_move"):
+                last = copy_target(state, seat)
+                if last is not None and reaches(state, kard(last), state.stepped):
+                    out.append(Act.of(kind="cm", a=x))
+            elif not any(k.has(m) for m in MOD_KINDS):
+                out.append(Act.of(kind="se", a=x))
+    return out
+
+
+def copy_target(state: MkState, seat: int) -> str | None:
+    """The last Special Move (an attack) in the rival's discard pile, if any."""
+    for x in reversed(state.fighters[1 - seat].discard):
+        if kard(x).type == "special" and kard(x).is_attack:
+            return x
+    return None
+
+
+def se_fits(state: MkState, seat: int, k: Kard) -> bool:
+    """A Special Effect that may go on the current exchange now."""
+    ex = state.exchange
+    if ex is None or k.type != "se" or k.has("copy_move"):
+        return False
+    attacker = seat == ex.attacker
+    if k.has("vendetta") and (not attacker or ex.vendetta):
+        return False
+    for e in k.effects:
+        if e.kind not in ("speed", "strength"):
+            continue
+        on_attack = attacker == (e.target == "self")
+        if e.kind == "speed":
+            values, locked = (ex.speed, ex.speed_locked) if on_attack else (ex.def_speed,
+                                                                              ex.def_locked)
+        else:
+            values, locked = (ex.strength, ex.strength_locked) if on_attack else (
+                ex.def_strength, ex.def_locked)
+        if locked or (e.nonaccum and values):
+            return False
+    return True
+
+
+def boost_choices(state: MkState, seat: int) -> list[Act]:
+    """The attacker adds Special Effects to the attack, then goes."""
+    out = [Act.of(kind="go")]
+    out += [Act.of(kind="se", a=x) for x in hand_ids(state, seat) if se_fits(state, seat,
+                                                                             kard(x))]
+    return out
+
+
+def counter_fits(state: MkState, seat: int, attack: Kard, k: Kard) -> bool:
+    """A counterattack kard that may answer ``attack``."""
+    if not k.is_attack or k.is_kombo_attack or not usable(state, seat, k):
+        return False
+    if attack.range == "ranged" or attack.location == "area":
+        ok = k.range == "ranged"
+    elif attack.range == "cq":
+        ok = k.range in ("h2h", "cq")
+    else:
+        ok = k.range in ("h2h", "ranged")
+    if not ok:
+        return False
+    if advanced(state) and state.distance == "ranged" and k.range != "ranged":
+        return k.has("movement")
+    return True
+
+
+def respond_choices(state: MkState, seat: int) -> list[Act]:
+    """The defender: take the hit, or one defensive play, plus Special Effects and a
+    Friendship (against a Fatality or a Vendetta)."""
+    ex = state.exchange
+    assert ex is not None
+    out = [Act.of(kind="take")]
+    ids = hand_ids(state, seat)
+    if ex.finisher is not None:
+        if ex.finisher == "fatality":
+            out += [Act.of(kind="fr", a=x) for x in ids if kard(x).finisher == "friendship"
+                    and usable(state, seat, kard(x))]
+        return out
+    atk = kard(ex.kard)
+    for x in ids:
+        k = kard(x)
+        if k.type == "defense":
+            if k.defense == "block" and atk.location != "area" and (
+                    atk.location == "var" or atk.location in k.guards):
+                out.append(Act.of(kind="bl", a=x))
+            elif k.defense == "evade" and (atk.location == "var" or atk.location in k.guards):
+                out.append(Act.of(kind="ev", a=x))
+            elif k.defense == "counter" and (
+                    ("ranged" in k.guards and (atk.range == "ranged" or atk.location == "area"))
+                    or ("cq" in k.guards and atk.range == "cq")):
+                out.append(Act.of(kind="sc", a=x))
+        elif counter_fits(state, seat, atk, k):
+            out.append(Act.of(kind="ct", a=x))
+        elif k.finisher == "friendship" and ex.vendetta and usable(state, seat, k):
+            out.append(Act.of(kind="fr", a=x))
+        elif se_fits(state, seat, k):
+            out.append(Act.of(kind="se", a=x))
+    return out
+
+
+def burn_choices(state: MkState, seat: int) -> list[Act]:
+    """Burn attack kards for a multi-hit move's extra hits, or stop."""
+    out = [Act.of(kind="bn")]
+    out += [Act.of(kind="bn", a=x) for x in hand_ids(state, seat) if kard(x).is_attack]
+    return out
+
+
+def kombo_choices(state: MkState, seat: int) -> list[Act]:
+    """The next kard of a Kombo (the attacker lays them in order)."""
+    ex = state.exchange
+    assert ex is not None and ex.kombo is not None
+    step = kard(ex.kombo).kombo[len(ex.extra)]
+    return [Act.of(kind="kn", a=x) for x in hand_ids(state, seat)
+            if kombo_fits(state, step, kard(x)) and usable(state, seat, kard(x))]
+
+
+def breaker_choices(state: MkState, seat: int) -> list[Act]:
+    """After a Kombo's last kard or a Follow-up: a fitting breaker, or none."""
+    ex = state.exchange
+    assert ex is not None
+    need = "break_followup" if ex.followup else "break_kombo"
+    return [Act.of(kind="br"), *(Act.of(kind="br", a=x) for x in hand_ids(state, seat)
+                                 if kard(x).has(need))]
+
+
+def followup_choices(state: MkState, seat: int) -> list[Act]:
+    """An undefendable Follow-up attack (never a Kombo), or none."""
+    out = [Act.of(kind="fu")]
+    for x in hand_ids(state, seat):
+        k = kard(x)
+        if k.is_attack and not k.is_kombo_attack and usable(state, seat, k) and reaches(
+                state, k, False):
+            out.append(Act.of(kind="fu", a=x))
+    return out

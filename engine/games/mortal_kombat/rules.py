@@ -1,0 +1,317 @@
+"""The Mortal Kombat Kard Game state machine: the :class:`Game` contract for two players.
+
+Phases: ``pick`` (simultaneous secret Kombatant pick) -> per turn ``discard``
+(simultaneous Discard/Draw, skipped on a round's first turn) -> ``act`` (the initiative
+holder: step, Special Effects, attack, finisher or pass) -> ``boost`` (Special Effects
+on the attack) -> ``respond`` (the defender, always asked) -> maybe ``kombo``/``burn``
+-> ``breaker`` (the defender, always asked) and ``followup``. Rules live in
+:mod:`combat` and :mod:`flow`; the choices in :mod:`moves`; views in :mod:`views`.
+
+Timeout defaults (documented, deterministic): pick -> the first Kombatant; Discard/Draw
+-> discard nothing; act -> pass; boost -> go; respond -> take the hit; burn -> stop;
+kombo -> the first fitting kard; breaker -> none; follow-up -> none.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from engine.core import (
+    CatalogEntry,
+    Event,
+    Game,
+    IllegalAction,
+    Prompt,
+    Rng,
+    private_with_twin,
+    public,
+)
+from engine.core.decks import Deck
+from engine.games.mortal_kombat import combat, decks, moves
+from engine.games.mortal_kombat.data import kard, kombatants
+from engine.games.mortal_kombat.flow import discard_draw, start_round
+from engine.games.mortal_kombat.model import Act, Fighter, MkState, Options
+from engine.games.mortal_kombat.views import MkView, build_view
+
+GAME_ID = "mortal_kombat"
+DEFENDER_TIMER = 0.25
+"""The defender's share of the turn timer (decision: a short timer, the same whether or
+not they hold anything, so being asked reveals nothing)."""
+
+_TEXTS = {
+    "pick": "Choose your Kombatant.",
+    "discard": "Discard up to two kards (you refill to eight, then draw one).",
+    "act": "Your action: attack, play a Special Effect, move or pass.",
+    "boost": "Add Special Effects to your attack, or go.",
+    "respond": "You are attacked: defend, counter, or take the hit.",
+    "burn": "Burn attack kards for more hits, or stop.",
+    "kombo": "Lay the next kard of your Kombo.",
+    "breaker": "Break it with a kard, or not.",
+    "followup": "Your Follow-up: an attack they cannot defend, or none.",
+}
+
+
+class MortalKombat(Game[MkState, Act]):
+    """The Mortal Kombat Kard Game, two-player mode, Starter/Basic/Advanced rules."""
+
+    id: ClassVar[str] = GAME_ID
+    name: ClassVar[str] = "Mortal Kombat Kard Game"
+    options_model = Options
+    state_model = MkState
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Act)
+
+    # ------------------------------------------------------------------ contract
+    def setup(self, options: BaseModel, seats: int, seed: int) -> MkState:
+        """A new match waiting for both Kombatant picks; the initiative is a seeded coin."""
+        if not isinstance(options, Options):
+            options = Options.model_validate(options.model_dump())
+        fighters = [Fighter(kp=options.kp), Fighter(kp=options.kp)]
+        for seat, code in enumerate(options.decks):
+            if not code:
+                continue  # this player picks any Kombatant and plays its precon
+            which = ("first", "second")[seat]
+            deck = decks.from_code(code)
+            problems = decks.validate(deck, options)
+            if problems:
+                raise IllegalAction(f"The {which} player's deck is not legal: "
+                                    + " ".join(problems))
+            fighters[seat].decklist = deck.ids()
+            fighters[seat].kombatant = None
+        state = MkState(game=GAME_ID, seats=2, rng=Rng(seed=seed), options=options,
+                        fighters=fighters)
+        state.initiative = state.rng.below(2)
+        return state
+
+    def _asked(self, state: MkState) -> int | None:
+        """The one seat deciding in a sequential phase."""
+        ex = state.exchange
+        if state.phase in ("act",):
+            return state.initiative
+        if state.phase == "followup":
+            return state.followup_for
+        if ex is None:
+            return None
+        if state.phase in ("respond", "breaker"):
+            return 1 - ex.attacker
+        return ex.attacker
+
+    def prompts(self, state: MkState) -> dict[int, Prompt]:
+        """Both seats in ``pick``/``discard``; otherwise the one seat the rules ask."""
+        if state.result is not None or state.phase == "over":
+            return {}
+        text = _TEXTS[state.phase]
+        if state.phase == "pick":
+            return {s: Prompt(seat=s, kind="pick", text=text, simultaneous=True,
+                              committed=s in state.picks) for s in (0, 1)}
+        if state.phase == "discard":
+            return {s: Prompt(seat=s, kind="discard", text=text, simultaneous=True,
+                              committed=s in state.discards) for s in (0, 1)}
+        seat = self._asked(state)
+        assert seat is not None
+        return {seat: Prompt(seat=seat, kind=state.phase, text=text)}
+
+    def legal(self, state: MkState, seat: int) -> list[Act]:
+        """Every legal action of ``seat`` now."""
+        prompt = self.prompts(state).get(seat)
+        if prompt is None or prompt.committed:
+            return []
+        phase = state.phase
+        if phase == "pick":
+            if state.options.decks and state.options.decks[seat]:
+                leader = decks.from_code(state.options.decks[seat]).leader
+                return [Act.of(kind="pick", a=leader)]
+            return [Act.of(kind="pick", a=k) for k in kombatants()]
+        choices = {
+            "discard": moves.discard_choices, "act": moves.act_choices,
+            "boost": moves.boost_choices, "respond": moves.respond_choices,
+            "burn": moves.burn_choices, "kombo": moves.kombo_choices,
+            "breaker": moves.breaker_choices, "followup": moves.followup_choices,
+        }[phase]
+        return choices(state, seat)
+
+    def _apply(self, state: MkState, seat: int, action: Act) -> list[Event]:
+        state.notes = state.notes[-12:]
+        kind = action.kind
+        if kind == "pick":
+            return self._pick(state, seat, action)
+        if kind == "dd":
+            state.discards[seat] = [x for x in (action.a, action.b) if x]
+            events = private_with_twin("discard_chosen", (seat,),
+                                       {"kards": state.discards[seat]}, {"seat": seat})
+            if len(state.discards) < 2:
+                return events
+            return events + discard_draw(state)
+        if kind == "pass":
+            return combat.pass_action(state, seat)
+        if kind == "step":
+            return combat.step(state, seat)
+        if kind in ("at", "ak", "fx", "cm"):
+            return combat.declare(state, seat, action)
+        if kind == "se":
+            assert action.a is not None
+            return combat.play_se(state, seat, action.a)
+        if kind == "go":
+            state.phase = "respond"
+            return [public("attack_ready", seat=seat)]
+        if kind in ("take", "bl", "ev", "ct", "sc", "fr"):
+            return combat.respond(state, seat, action)
+        if kind == "bn":
+            return combat.burn(state, seat, action.a)
+        if kind == "kn":
+            assert action.a is not None
+            return combat.kombo_next(state, seat, action.a)
+        if kind == "br":
+            return combat.breaker(state, seat, action.a)
+        return combat.followup(state, seat, action.a)
+
+    def _pick(self, state: MkState, seat: int, action: Act) -> list[Event]:
+        assert action.a is not None
+        state.picks[seat] = action.a
+        events = private_with_twin("kombatant_picked", (seat,), {"kombatant": action.a},
+                                   {"seat": seat})
+        if len(state.picks) < 2:
+            return events
+        for s in (0, 1):
+            f = state.fighters[s]
+            f.kombatant = state.picks[s]
+            if not f.decklist:
+                f.decklist = decks.precon(f.kombatant, state.options.deck_size).ids()
+        state.picks = {}
+        events.append(public("kombatants_revealed",
+                             kombatants=[f.kombatant for f in state.fighters]))
+        return events + start_round(state)
+
+    def view(self, state: MkState, viewer: int | None) -> MkView:
+        """What ``viewer`` may see (``None``: a spectator, the public view)."""
+        return build_view(state, viewer)
+
+    def timeout_action(self, state: MkState, seat: int) -> Act:
+        """The documented default (see the module docstring)."""
+        legal = self.legal(state, seat)
+        if not legal:
+            raise ValueError("this seat has nothing to decide")
+        return legal[0]
+
+    def label(self, state: MkState, seat: int, action: Act) -> str:
+        """Button text in the game's words: ``"Block: High Block"``, ``"Pass"``."""
+        k = action.kind
+        a = kard(action.a).name if action.a else None
+        b = kard(action.b).name if action.b else None
+        fixed = {"pass": "Pass", "step": "Move (-1 Speed)", "go": "Go", "take": "Take the hit"}
+        if k in fixed:
+            return fixed[k]
+        if k == "pick":
+            return a or "?"
+        if k == "dd":
+            return "Keep everything" if a is None else f"Discard {a}" + (f" and {b}" if b
+                                                                         else "")
+        words = {"at": "Attack: {a}", "ak": "Kombo: {a} + {b}", "fx": "Finish: {a}",
+                 "cm": "Copy Move", "se": "Play {a}", "bl": "Block: {a}", "ev": "Evade: {a}",
+                 "ct": "Counter: {a}", "sc": "Counter: {a}", "fr": "Friendship: {a}",
+                 "bn": "Burn {a}", "kn": "Kombo: {a}", "br": "Break: {a}",
+                 "fu": "Follow-up: {a}"}
+        if a is None:
+            return {"bn": "Stop burning", "br": "No breaker", "fu": "No Follow-up"}[k]
+        return words[k].format(a=a, b=b)
+
+    def explain_illegal(self, state: MkState, seat: int, action: Act) -> str:
+        """A sharper reason for the common mistakes."""
+        hand = state.fighters[seat].hand
+        for x in (action.a, action.b):
+            if x and action.kind not in ("pick",) and x not in hand:
+                try:
+                    label = kard(x).name
+                except KeyError:
+                    return "There is no such kard."
+                return f"You hold no {label}."
+        if action.a and action.kind in ("at", "ct", "fu", "kn"):
+            k = kard(action.a)
+            if not moves.usable(state, seat, k):
+                return f"{k.name} is another Kombatant's Special Move (Advanced rules)."
+        return super().explain_illegal(state, seat, action)
+
+    def catalog(self) -> list[CatalogEntry]:
+        """Kombatants and kards for ``/card``."""
+        from engine.games.mortal_kombat.catalog import catalog
+
+        return catalog()
+
+    deck_tag: ClassVar[str] = decks.TAG
+
+    def deck_universe(self) -> list[str]:
+        """Kard ids in data order (what deck codes refer to)."""
+        return decks.universe()
+
+    def deck_names(self) -> dict[str, str]:
+        """``/card`` names of the kards that go in a deck -> their ids."""
+        from engine.games.mortal_kombat.catalog import entries
+
+        return {e.name: kid for kid, e in entries().items() if kard(kid).type != "kombatant"}
+
+    def deck_leaders(self) -> dict[str, str]:
+        """The 20 Kombatants by name."""
+        return {k.name: k.id for k in kombatants().values()}
+
+    def sealed(self, seed: int, leader: str) -> tuple[list[str], Deck]:
+        """A seeded Sealed pool from the whole set and the 50-kard deck built from it
+        (Basic rules)."""
+        pool = decks.sealed_pool(seed)
+        return pool, decks.sealed_deck(pool, leader)
+
+    def validate_deck(self, deck: Deck, options: Any) -> list[str]:
+        """Every broken deck limit at the options' level (the :class:`DeckRules` hook)."""
+        opts = options if isinstance(options, Options) else self.parse_options(options)
+        assert isinstance(opts, Options)
+        return decks.validate(deck, opts)
+
+    def clone(self, state: MkState) -> MkState:
+        """A deep copy, container by container (leaves are immutable): much faster than a
+        generic deep copy; a property test checks ``apply`` never mutates its input."""
+        fighters = [f.model_copy(update={"hand": list(f.hand), "deck": list(f.deck),
+                                         "discard": list(f.discard)})
+                    for f in state.fighters]
+        return state.model_copy(update={
+            "rng": state.rng.model_copy(),
+            "picks": dict(state.picks),
+            "fighters": fighters,
+            "discards": {k: list(v) for k, v in state.discards.items()},
+            "exchange": state.exchange.model_copy(deep=True) if state.exchange else None,
+            "modifiers": [m.model_copy() for m in state.modifiers],
+            "round_turns": list(state.round_turns),
+            "round_winners": list(state.round_winners),
+            "notes": list(state.notes),
+        })
+
+    def timer_share(self, state: MkState) -> float:
+        """A defender's answer (respond, breaker) gets a quarter of the turn timer: it is
+        a quick yes/no with *take the hit* / *no breaker* as the default."""
+        return DEFENDER_TIMER if state.phase in ("respond", "breaker") else 1.0
+
+    # ---------------------------------------------------------------- simulator
+    def turns(self, state: MkState) -> int:
+        """Turns played over the whole match."""
+        return state.turns_played
+
+    def sim_labels(self, state: MkState) -> list[str]:
+        """Kombatant names per seat."""
+        return [kombatants()[f.kombatant].name if f.kombatant else "?"
+                for f in state.fighters]
+
+    def greedy_action(self, state: MkState, seat: int, rng: Rng) -> Act:
+        """The greedy simulator agent's choice (see :mod:`agents`)."""
+        from engine.games.mortal_kombat.agents import greedy_action
+
+        return greedy_action(state, seat, rng)
+
+    def sim_weight(self, state: MkState, seat: int, action: Act) -> float:
+        """Random play attacks and defends more often than it passes or waits."""
+        if action.kind in ("at", "ak", "fx", "bl", "ev", "ct", "sc", "fr", "kn"):
+            return 4.0
+        if action.kind in ("dd", "bn", "br", "fu") and action.a is not None:
+            return 2.0
+        return 1.0
+
+
+GAME = MortalKombat()

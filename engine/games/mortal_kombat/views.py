@@ -1,0 +1,74 @@
+"""What each viewer may see, by allow-list: never a hand (but one's own), never deck order.
+
+Public: both Kombatants, KP, rounds won, hand/deck/discard counts and the face-up
+discard piles, distance (Advanced), initiative, the exchange on the table, modifiers in
+force, the phase and the story of the last plays. A seat also sees its own hand.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.games.mortal_kombat.data import kombatants
+from engine.games.mortal_kombat.model import Exchange, MkState, Modifier
+
+
+class FighterView(BaseModel):
+    """One side of the board as anyone may see it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kombatant: str | None
+    name: str | None
+    kp: int
+    rounds: int
+    hand_count: int
+    deck_count: int
+    discard: list[str]
+    penalty: int
+    picked: bool
+    discard_chosen: bool
+
+
+class MkView(BaseModel):
+    """The board for one viewer (``hand`` is ``None`` for spectators)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    viewer: int | None
+    level: str
+    timer: str
+    start_kp: int
+    phase: str
+    round: int
+    turn: int
+    initiative: int
+    distance: str | None
+    fighters: list[FighterView]
+    exchange: Exchange | None
+    modifiers: list[Modifier]
+    notes: list[str]
+    hand: list[str] | None = None
+
+
+def build_view(state: MkState, viewer: int | None) -> MkView:
+    """The view for a seat (its own hand included) or a spectator (``None``)."""
+    both = state.phase != "pick"
+    fighters = []
+    for s, f in enumerate(state.fighters):
+        k = f.kombatant if both else None
+        fighters.append(FighterView(
+            kombatant=k, name=kombatants()[k].name if k else None, kp=f.kp, rounds=f.rounds,
+            hand_count=len(f.hand), deck_count=len(f.deck), discard=list(f.discard),
+            penalty=f.penalty, picked=s in state.picks or f.kombatant is not None,
+            discard_chosen=s in state.discards))
+    return MkView(
+        viewer=viewer, level=state.options.level, timer=state.options.timer,
+        start_kp=state.options.kp, phase=state.phase, round=state.round, turn=state.turn,
+        initiative=state.initiative,
+        distance=state.distance if state.options.level == "advanced" else None,
+        fighters=fighters,
+        exchange=state.exchange.model_copy(deep=True) if state.exchange else None,
+        modifiers=[m.model_copy() for m in state.modifiers], notes=list(state.notes[-8:]),
+        hand=sorted(state.fighters[viewer].hand) if viewer in (0, 1) else None,
+    )

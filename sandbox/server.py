@@ -1,0 +1,172 @@
+"""The sandbox's web server (aiohttp): a JSON API and a plain HTML/JS page.
+
+Routes:
+
+- ``GET /``: the start page (pick a game, its options, the players' names).
+- ``GET /t/{match}``: a table's page; ``?seat=TOKEN`` makes it that seat's page.
+- ``GET /api/games``: every game of the registry and its options.
+- ``POST /api/tables``: ``{game, options, names, ai}`` opens a table; answers its seat
+  links (the first seat's is the opener's; the second is for another tab, or the AI's).
+- ``GET /api/tables/{match}?seat=TOKEN``: what that seat (or a spectator) may see.
+- ``GET /api/tables/{match}/board.png``: the board picture, from the spectator view.
+- ``POST /api/tables/{match}/act``: ``{seat, aid, version, nonce}``, one click.
+- ``POST /api/tables/{match}/forfeit``: ``{seat}``.
+
+Bad input gets a JSON ``{"error": "..."}`` in plain words and changes nothing. The
+server listens on 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from cogs.referee import AlreadyDone, NoSuchMatch
+from engine.core import EngineError, MatchOver, NotYourDecision, StaleAction
+from sandbox.tables import AI_SEAT, Refused, Sandbox
+
+STATIC = Path(__file__).parent / "static"
+SANDBOX: web.AppKey[Sandbox] = web.AppKey("sandbox", Sandbox)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def refusal(exc: EngineError) -> web.Response:
+    """A refusal as JSON with a fitting status; nothing was changed."""
+    status = 400
+    if isinstance(exc, Refused):
+        status = exc.status
+    elif isinstance(exc, NoSuchMatch):
+        status = 404
+    elif isinstance(exc, StaleAction | AlreadyDone | MatchOver | NotYourDecision):
+        status = 409
+    return web.json_response({"error": str(exc)}, status=status)
+
+
+@web.middleware
+async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Turn every engine or sandbox refusal into a clear JSON answer."""
+    try:
+        return await handler(request)
+    except EngineError as exc:
+        return refusal(exc)
+
+
+def match_id(request: web.Request) -> int:
+    """The table number in the URL, or a refusal."""
+    raw = request.match_info["match"]
+    if not raw.isdigit() or len(raw) > 18:
+        raise Refused("There is no such table. Start a new one from the first page.", 404)
+    return int(raw)
+
+
+async def body(request: web.Request) -> dict[str, Any]:
+    """The JSON object a page posted, or a refusal."""
+    try:
+        data = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise Refused("The request is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise Refused("The request is not a JSON object.")
+    return data
+
+
+def seat_token(value: Any) -> str | None:
+    """A seat token from a query or a body (None when absent)."""
+    return value if isinstance(value, str) and value else None
+
+
+async def index(request: web.Request) -> web.StreamResponse:
+    """The start page."""
+    return web.FileResponse(STATIC / "index.html")
+
+
+async def table_page(request: web.Request) -> web.StreamResponse:
+    """A table's page (the script reads the seat token from the URL)."""
+    match_id(request)  # a malformed number is refused here
+    return web.FileResponse(STATIC / "table.html")
+
+
+async def games(request: web.Request) -> web.Response:
+    """Every game and its options."""
+    from engine.ai import LEVELS
+
+    return web.json_response({"games": Sandbox.games(), "ai_levels": list(LEVELS)})
+
+
+async def create(request: web.Request) -> web.Response:
+    """Open a table; answer its seat links."""
+    data = await body(request)
+    sandbox = request.app[SANDBOX]
+    rec, tokens = await sandbox.create(data.get("game"), data.get("options"),
+                                       data.get("names"), data.get("ai"))
+    table = await sandbox.table(rec)
+    ai_seat = AI_SEAT if table.ai is not None else None
+    links = [{"name": table.names[s], "ai": s == ai_seat,
+              "url": None if s == ai_seat else f"/t/{rec.id}?seat={tok}"}
+             for s, tok in enumerate(tokens)]
+    return web.json_response({"match": rec.id, "seats": links, "watch": f"/t/{rec.id}"})
+
+
+async def show(request: web.Request) -> web.Response:
+    """What one seat (or a spectator) may see now."""
+    sandbox = request.app[SANDBOX]
+    page = await sandbox.page(match_id(request), seat_token(request.query.get("seat")))
+    return web.json_response(page, headers={"Cache-Control": "no-store"})
+
+
+async def board(request: web.Request) -> web.StreamResponse:
+    """The public board picture."""
+    version, png = await request.app[SANDBOX].picture(match_id(request))
+    if png is None:
+        raise web.HTTPNotFound(text="This game has no board picture.")
+    return web.Response(body=png, content_type="image/png",
+                        headers={"Cache-Control": "no-store", "X-Version": str(version)})
+
+
+async def act(request: web.Request) -> web.Response:
+    """One click."""
+    data = await body(request)
+    await request.app[SANDBOX].act(match_id(request), seat_token(data.get("seat")),
+                                   data.get("aid"), data.get("version"), data.get("nonce"))
+    return web.json_response({"ok": True})
+
+
+async def forfeit(request: web.Request) -> web.Response:
+    """The seat concedes."""
+    data = await body(request)
+    await request.app[SANDBOX].forfeit(match_id(request), seat_token(data.get("seat")))
+    return web.json_response({"ok": True})
+
+
+def make_app(folder: Path, seed: int | None = None) -> web.Application:
+    """The application over the data folder ``folder`` (its SQLite file and key).
+
+    With ``seed``, the n-th match is dealt from ``seed + n`` (reproducible matches)."""
+    app = web.Application(middlewares=[refusals], client_max_size=64 * 1024)
+    sandbox = Sandbox(folder)
+    if seed is not None:
+        seeds = itertools.count(seed)
+        sandbox.referee.new_seed = lambda: next(seeds)
+    app[SANDBOX] = sandbox
+
+    async def lifespan(app: web.Application) -> Any:
+        await sandbox.open()
+        yield
+        await sandbox.close()
+
+    app.cleanup_ctx.append(lifespan)
+    app.router.add_get("/", index)
+    app.router.add_get("/t/{match}", table_page)
+    app.router.add_get("/api/games", games)
+    app.router.add_post("/api/tables", create)
+    app.router.add_get("/api/tables/{match}", show)
+    app.router.add_get("/api/tables/{match}/board.png", board)
+    app.router.add_post("/api/tables/{match}/act", act)
+    app.router.add_post("/api/tables/{match}/forfeit", forfeit)
+    app.router.add_static("/static/", STATIC)
+    return app

@@ -1,0 +1,142 @@
+"""/practice without Discord: refusals change nothing; the AI plays through the referee,
+is never timed out, and is named on the board."""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import cogs.practice as P
+from cogs.i18n import Refusal
+from cogs.practice import Practice, ai_name, level_key
+from cogs.referee import Referee
+from db import SqliteStore
+from engine.games import REGISTRY
+from tests.clock import Clock
+
+ALICE, AI = 11, 99
+
+
+class FakeBot:
+    """What the practice cog asks of its bot."""
+
+    def __init__(self) -> None:
+        self.user = SimpleNamespace(id=AI, display_name="Hajime")
+        self.cogs: dict[str, Any] = {}
+        self.published: list[Any] = []
+
+    def get_cog(self, name: str) -> Any:
+        return self.cogs.get(name)
+
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
+
+class FakeTable:
+    def __init__(self, bot: FakeBot) -> None:
+        self.bot = bot
+
+    async def publish(self, applied: Any) -> None:
+        self.bot.published.append(applied)
+
+
+class FakeInteraction:
+    def __init__(self) -> None:
+        self.user = SimpleNamespace(id=ALICE)
+        self.guild_id = 1
+        self.channel_id = 2
+        self.locale = "en-US"
+        self.guild_locale = None
+
+
+@pytest.fixture
+async def setup(tmp_path: pathlib.Path):  # type: ignore[no-untyped-def]
+    store = SqliteStore(str(tmp_path / "h.sqlite3"))
+    await store.open()
+    clock = Clock()
+    ref = Referee(store, turn_seconds=60, max_timeouts=3, clock=clock)
+    bot = FakeBot()
+    bot.cogs["Table"] = FakeTable(bot)
+    cog = Practice(bot, store, ref)  # type: ignore[arg-type]
+    yield store, ref, cog, bot, clock
+    P.AI_USERS.discard(AI)
+    await store.close()
+
+
+async def _count(store: SqliteStore, table: str) -> int:
+    async with store.read_connection() as conn:
+        rows = await conn.execute_fetchall(f"SELECT COUNT(*) FROM {table}")
+    return int(next(iter(rows))[0])
+
+
+@pytest.mark.parametrize(("game", "level", "key"), [
+    ("no_such_game", "hard", "lobby.unknown_game"),
+    ("sushido", "godlike", "practice.unknown_level"),
+])
+async def test_refusals_store_nothing(setup, game: str, level: str, key: str) -> None:  # type: ignore[no-untyped-def]
+    store, _ref, cog, _bot, _ = setup
+    with pytest.raises(Refusal) as err:
+        await cog.start(FakeInteraction(), game, level, {})  # type: ignore[arg-type]
+    assert err.value.key == key
+    assert await _count(store, "matches") == 0 and await _count(store, "challenges") == 0
+
+
+async def test_the_live_match_limit_is_the_lobbys(setup) -> None:  # type: ignore[no-untyped-def]
+    store, _ref, cog, bot, _ = setup
+
+    class Full:
+        async def check_room(self, user_id: int) -> None:
+            raise Refusal("lobby.you_at_limit", count=5, limit=5)
+
+    bot.cogs["Lobby"] = Full()
+    with pytest.raises(Refusal):
+        await cog.start(FakeInteraction(), "sushido", "easy", {})  # type: ignore[arg-type]
+    assert await _count(store, "matches") == 0
+
+
+async def _practice_match(store: SqliteStore, ref: Referee, cog: Practice, game: str,
+                          level: str) -> int:
+    rec, _ = await ref.open_match(guild_id=1, channel_id=2, game_id=game, options={},
+                                  seats=[ALICE, AI], rated=False, seed=3)
+    await store.set_match_thread(rec.id, 5)
+    await store.set_board_message(rec.id, 6, rec.version)
+    await store.set_guild_setting(1, level_key(rec.id), level)
+    return rec.id
+
+
+async def test_the_ai_moves_through_the_referee_at_its_stored_level(setup) -> None:  # type: ignore[no-untyped-def]
+    store, ref, cog, bot, _ = setup
+    match_id = await _practice_match(store, ref, cog, "world_of_fighters", "hard")
+    assert await cog.move(match_id)  # the pick: its seat is asked too
+    assert not await cog.move(match_id)  # committed: nothing more until alice moves
+    log = await store.action_log(match_id)
+    assert [x.seat for x in log] == [1]
+    assert len(bot.published) == 1 and bot.published[0].seat == 1
+    assert type(cog.agents[match_id]).__name__ == "HardAgent"  # read back from the store
+    assert ai_name(match_id, AI) == "Hajime (AI, hard)" and ai_name(match_id, ALICE) is None
+    # a sweep after a restart finds its live matches and plays what it owes
+    await ref.act(match_id, ALICE, "pick-rocco", None)
+    fresh = Practice(bot, store, ref)  # type: ignore[arg-type]
+    await fresh.sweep()
+    await asyncio.gather(*fresh.running.values())
+    rec = await store.get_match(match_id)
+    assert rec is not None and REGISTRY[rec.game].load(rec.state).phase == "commit"
+    assert fresh.moves >= 1
+
+
+async def test_the_ai_is_never_timed_out(setup) -> None:  # type: ignore[no-untyped-def]
+    store, ref, cog, _bot, clock = setup
+    match_id = await _practice_match(store, ref, cog, "world_of_fighters", "easy")
+    assert cog.ai_user == AI and AI in ref.untimed
+    clock.now += 61
+    applied = await ref.expire(match_id, 0)
+    assert applied is not None and applied.match.timeouts == [1, 0]
+    state = applied.state
+    assert 0 in state.picks and 1 not in state.picks  # only alice's default was played
+    # with only the AI deciding, a missed deadline does nothing: it is on its way
+    clock.now += 61
+    assert await ref.expire(match_id, applied.match.version) is None

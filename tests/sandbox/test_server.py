@@ -1,0 +1,279 @@
+"""The sandbox's HTTP API: seat tokens, refusals, the spectator view, whole matches.
+
+Every test talks to the real aiohttp application over 127.0.0.1 (no browser); the
+state is read back from the SQLite store only to check what the pages showed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from engine.games import REGISTRY
+from sandbox.server import SANDBOX, make_app
+from sandbox.tables import Sandbox
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def client(tmp_path: Path) -> AsyncIterator[TestClient[Any, Any]]:
+    """A client of a fresh sandbox whose data folder is ``tmp_path``."""
+    app = make_app(tmp_path)
+    async with TestClient(TestServer(app, host="127.0.0.1")) as c:
+        c.app[SANDBOX].ai_rng.seed(7)
+        c.app[SANDBOX].referee.new_seed = lambda: 6  # the same (short) matches every run
+        yield c
+
+
+async def open_table(client: TestClient[Any, Any], game: str = "sushido",
+                     **extra: Any) -> tuple[int, list[str]]:
+    """Open a table; its match id and the seat tokens (None for an AI seat)."""
+    answer = await client.post("/api/tables", json={"game": game, **extra})
+    assert answer.status == 200, await answer.text()
+    data = await answer.json()
+    tokens = [s["url"].split("seat=")[1] if s["url"] else None for s in data["seats"]]
+    return data["match"], tokens
+
+
+async def page(client: TestClient[Any, Any], match: int, token: str | None) -> Any:
+    """One page's answer (asserting it was served)."""
+    answer = await client.get(f"/api/tables/{match}",
+                              params={"seat": token} if token else None)
+    assert answer.status == 200, await answer.text()
+    return await answer.json()
+
+
+async def stored_state(client: TestClient[Any, Any], match: int) -> tuple[Any, Any]:
+    """The game and the stored state of a match (what the pages must never show whole)."""
+    rec = await client.app[SANDBOX].store.get_match(match)
+    assert rec is not None
+    game = REGISTRY[rec.game]
+    return game, game.load(rec.state)
+
+
+async def click(client: TestClient[Any, Any], match: int, token: str | None,
+                aid: str, version: int, nonce: int | None = None) -> tuple[int, Any]:
+    """One click; its status and answer."""
+    answer = await client.post(f"/api/tables/{match}/act", json={
+        "seat": token, "aid": aid, "version": version, "nonce": nonce})
+    return answer.status, await answer.json()
+
+
+async def test_every_game_is_offered_with_its_options(client: TestClient[Any, Any]) -> None:
+    data = await (await client.get("/api/games")).json()
+    offered = {g["id"]: g for g in data["games"]}
+    assert set(offered) == set(REGISTRY)
+    assert offered["sushido"]["options"]["properties"]["duel"]["enum"] == [
+        "iaijutsu", "entrainement", "rencontre"]
+    assert data["ai_levels"] == ["easy", "normal", "hard"]
+    for path in ("/", "/t/1"):
+        answer = await client.get(path)
+        assert answer.status == 200 and "<html" in await answer.text()
+
+
+@pytest.mark.parametrize(("payload", "words"), [
+    ({"game": "chess"}, "Pick one of the games"),
+    ({"game": "world_of_fighters", "options": {"bouts": 2}}, "bouts must be 1 or 3"),
+    ({"game": "sushido", "options": {"duel": "x", "extra": 1}}, "Invalid options"),
+    ({"game": "sushido", "names": ["Ann", " Ann "]}, "different name"),
+    ({"game": "sushido", "ai": "godlike"}, "The AI levels are easy, normal, hard"),
+    ({"game": "sushido", "options": [1]}, "options are not valid"),
+])
+async def test_a_bad_table_is_refused_in_words_and_nothing_is_stored(
+        client: TestClient[Any, Any], payload: dict[str, Any], words: str) -> None:
+    answer = await client.post("/api/tables", json=payload)
+    assert answer.status == 400
+    assert words in (await answer.json())["error"]
+    missing = await client.get("/api/tables/1")
+    assert missing.status == 404
+    assert "no such table" in (await missing.json())["error"]
+
+
+async def test_each_token_shows_its_seat_view_and_no_token_the_spectators(
+        client: TestClient[Any, Any]) -> None:
+    match, tokens = await open_table(client, names=["Ann", "Ben"])
+    other, other_tokens = await open_table(client)
+    first = await page(client, match, tokens[0])
+    for aid in ("f-manta", "f-kujira"):  # both pick: hands are dealt
+        seat = 0 if aid == "f-manta" else 1
+        status, _ = await click(client, match, tokens[seat], aid,
+                                (await page(client, match, tokens[seat]))["version"])
+        assert status == 200
+    game, state = await stored_state(client, match)
+    for seat, token in enumerate(tokens):
+        shown = await page(client, match, token)
+        assert shown["seat"] == seat and shown["names"] == ["Ann", "Ben"]
+        assert shown["view"] == game.view(state, seat).model_dump(mode="json")
+        assert shown["public"] == game.view(state, None).model_dump(mode="json")
+        assert shown["secret"]["me"]["hand"] == shown["view"]["me"]["hand"] != []
+    watcher = await page(client, match, None)
+    assert watcher["seat"] is None and watcher["actions"] == [] and watcher["secret"] == {}
+    assert watcher["view"] == game.view(state, None).model_dump(mode="json")
+    assert watcher["view"]["me"] is None
+    assert first["picture"] and first["prompt"] == "Choose your fighter."
+    # A token is one seat of one table: another table's, or a made-up one, is refused.
+    for token in (other_tokens[0], "0" * 32, tokens[0][:-1]):
+        answer = await client.get(f"/api/tables/{match}", params={"seat": token})
+        assert answer.status == 403
+        assert "seat link is not valid" in (await answer.json())["error"]
+    assert (await page(client, other, other_tokens[1]))["seat"] == 1
+
+
+async def test_refusals_are_clear_and_change_nothing(client: TestClient[Any, Any]) -> None:
+    match, tokens = await open_table(client)
+    before = await client.app[SANDBOX].store.get_match(match)
+    cases = [
+        (None, "f-manta", 0, 403, "Spectators cannot play"),
+        (tokens[0], "f-nobody", 0, 400, "not available"),
+        (tokens[0], "f-manta", 5, 409, "board has changed"),
+        (tokens[0], "", 0, 400, "does not exist"),
+    ]
+    for token, aid, version, status, words in cases:
+        got, answer = await click(client, match, token, aid, version)
+        assert (got, words in answer["error"]) == (status, True), answer
+    for raw in (b"{not json", b"[1, 2]"):
+        answer = await client.post(f"/api/tables/{match}/act", data=raw)
+        assert answer.status == 400 and "JSON" in (await answer.json())["error"]
+    answer = await client.post(f"/api/tables/{match}/act", json={
+        "seat": tokens[0], "aid": "f-manta", "version": "0"})
+    assert answer.status == 400 and "version" in (await answer.json())["error"]
+    for path in ("/api/tables/99", "/api/tables/abc", "/api/tables/1" + "9" * 30):
+        assert (await client.get(path)).status == 404
+    after = await client.app[SANDBOX].store.get_match(match)
+    assert after == before
+    # The same click sent twice is applied once; a second click on the old board is stale.
+    assert (await click(client, match, tokens[0], "f-manta", 0, nonce=42))[0] == 200
+    status, answer = await click(client, match, tokens[0], "f-manta", 0, nonce=42)
+    assert status == 409 and "Already done" in answer["error"]
+    status, answer = await click(client, match, tokens[0], "f-kani", 0, nonce=43)
+    assert status == 409 and "board has changed" in answer["error"]
+    status, answer = await click(client, match, tokens[0], "f-kani", 1, nonce=44)
+    assert status == 409 and "already committed" in answer["error"]
+    assert (await client.app[SANDBOX].store.get_match(match)).version == 1  # type: ignore[union-attr]
+
+
+async def play_random(client: TestClient[Any, Any], match: int, tokens: list[str | None],
+                      rng: random.Random, limit: int = 3000) -> Any:
+    """Play a match over HTTP: a random open human seat clicks a random button, until
+    the end. Checks at each step that each seat's page shows its own view only."""
+    for _ in range(limit):
+        pages = [await page(client, match, t) if t else None for t in tokens]
+        live = [p for p in pages if p is not None]
+        if live[0]["status"] != "active":
+            return live[0]
+        game, state = await stored_state(client, match)
+        for seat, shown in enumerate(pages):
+            if shown is not None and shown["version"] == state.version:
+                assert shown["view"] == game.view(state, seat).model_dump(mode="json")
+        ready = [(s, p) for s, p in enumerate(pages) if p is not None and p["actions"]
+                 and any(not a["interrupt"] for a in p["actions"])]
+        if not ready:
+            await asyncio.sleep(0.02)  # the AI is thinking
+            continue
+        seat, shown = rng.choice(ready)
+        choice = rng.choice([a for a in shown["actions"] if not a["interrupt"]])
+        status, answer = await click(client, match, tokens[seat], choice["aid"],
+                                     shown["version"], nonce=rng.randrange(1, 2**60))
+        assert status in (200, 409), answer  # 409: the AI moved in between
+    raise AssertionError("the match did not end")
+
+
+async def test_a_whole_sushido_match_over_http(client: TestClient[Any, Any]) -> None:
+    match, tokens = await open_table(client, options={"duel": "iaijutsu"},
+                                     names=["Ann", "Ben"])
+    final = await play_random(client, match, list(tokens), random.Random(3))
+    _game, state = await stored_state(client, match)
+    assert state.result is not None and final["status"] == "finished"
+    winner = ["Ann", "Ben"][state.result.winners[0]]
+    assert final["result"].startswith(f"{winner} wins") and "Seat" not in final["result"]
+    assert final["actions"] == []
+    # Each seat was told its own draws, never the other's.
+    for seat, token in enumerate(tokens):
+        lines = (await page(client, match, token))["narration"]
+        assert all(line["private"] is False or line["text"].startswith(["Ann", "Ben"][seat])
+                   for line in lines)
+    status, answer = await click(client, match, tokens[0], "f-manta", state.version)
+    assert status == 409 and "over" in answer["error"]
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+async def test_every_game_plays_against_the_ai(
+        client: TestClient[Any, Any], game_id: str) -> None:
+    """The AI answers every decision it is asked (a World of Fighters match to the end;
+    other games for a few dozen clicks, then the human forfeits)."""
+    match, tokens = await open_table(client, game_id, ai="easy", names=["Ann"])
+    assert tokens[1] is None  # nobody gets the AI seat's link
+    clicks = 10_000 if game_id == "world_of_fighters" else 60
+    try:
+        final = await play_random(client, match, list(tokens), random.Random(5), clicks)
+    except AssertionError as exc:
+        assert "did not end" in str(exc)
+        answer = await client.post(f"/api/tables/{match}/forfeit", json={"seat": tokens[0]})
+        assert answer.status == 200
+        final = await page(client, match, tokens[0])
+        assert final["result"] == "AI (easy) wins: Ann forfeited."
+    assert final["status"] == "finished" and final["names"] == ["Ann", "AI (easy)"]
+    log = await client.app[SANDBOX].store.action_log(match)
+    assert any(entry.seat == 1 and entry.action for entry in log)  # the AI played
+
+
+async def test_forfeit_ends_the_match_in_names(client: TestClient[Any, Any]) -> None:
+    match, tokens = await open_table(client, "world_of_fighters", names=["Ann", "Ben"])
+    answer = await client.post(f"/api/tables/{match}/forfeit", json={})
+    assert answer.status == 403
+    answer = await client.post(f"/api/tables/{match}/forfeit", json={"seat": tokens[1]})
+    assert answer.status == 200
+    final = await page(client, match, None)
+    assert final["status"] == "finished" and final["result"] == "Ann wins: Ben forfeited."
+
+
+async def test_links_survive_a_restart_of_the_sandbox(tmp_path: Path) -> None:
+    first = Sandbox(tmp_path)
+    await first.open()
+    rec, tokens = await first.create("sushido", {}, ["Ann", "Ben"])
+    await first.close()
+    again = Sandbox(tmp_path)
+    await again.open()
+    try:
+        shown = await again.page(rec.id, tokens[1])
+        assert shown["seat"] == 1 and shown["names"] == ["Ann", "Ben"]
+    finally:
+        await again.close()
+
+
+async def test_an_ai_due_when_the_sandbox_stopped_plays_after_a_restart(
+        tmp_path: Path) -> None:
+    first = Sandbox(tmp_path)
+    await first.open()
+    rec, tokens = await first.create("world_of_fighters", {}, ["Ann"], "easy")
+    await first.close()  # before the AI seat had its turn
+    again = Sandbox(tmp_path)
+    await again.open()
+    try:
+        stored = await again.store.get_match(rec.id)
+        assert stored is not None and stored.version == 0  # nobody has picked yet
+        for _ in range(200):
+            shown = await again.page(rec.id, tokens[0])
+            if "AI (easy)" in shown["committed"]:
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError("the AI seat never played after the restart")
+    finally:
+        await again.close()
+
+
+def test_the_sandbox_never_imports_discord() -> None:
+    code = ("import sys, sandbox.server, sandbox.__main__; "
+            "sys.exit(1 if any(m == 'discord' or m.startswith('discord.') "
+            "for m in sys.modules) else 0)")
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
