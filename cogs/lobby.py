@@ -82,14 +82,15 @@ def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, 
     from cogs.decks import builders, deck_of, problems
 
     if game_id not in builders():
-        owner = REGISTRY[OPTION_GAMES["deck"]].name
+        owner = " / ".join(REGISTRY[g].name for g in builders())
         raise Refusal("lobby.option_other", option="deck", owner=owner,
                       game=REGISTRY[game_id].name)
     deck = deck_of(game_id, code)
     broken = problems(game_id, deck, level)
     if broken:
         raise DeckRefusal("lobby.deck_illegal", broken)
-    return {"decks": [code.strip(), ""], "deck_size": deck.size}
+    sized = "deck_size" in REGISTRY[game_id].options_model.model_fields
+    return {"decks": [code.strip(), ""], **({"deck_size": deck.size} if sized else {})}
 
 
 FIRST = "_first"

@@ -21,6 +21,7 @@ from engine.games.epic_battles.effects import (
     effect_tasks,
     mill,
     name,
+    note,
     other,
     pay,
     power,
@@ -61,6 +62,7 @@ def play_attack(state: EbState, seat: int, cid: str, spare: bool) -> None:
     state.passes = 0
     combo = f" (combo hit {index})" if index > 1 else ""
     say(state, f"{who(state, seat)} attacks with {name(cid)}{combo}.")
+    note(state, "attack", [seat, other(seat)], [cid], index)
     push(state, [Task(kind="step")])
 
 
@@ -98,6 +100,7 @@ def do_block(state: EbState, seat: int, mask: int, spare: bool) -> None:
     assert strike is not None
     if not mask:
         say(state, f"{who(state, seat)} does not block.")
+        note(state, "no_block", [seat])
         return
     side = state.sides[seat]
     chosen = [c for i, c in enumerate(side.hand) if mask >> i & 1]
@@ -106,6 +109,7 @@ def do_block(state: EbState, seat: int, mask: int, spare: bool) -> None:
     side.hand = [c for i, c in enumerate(side.hand) if not mask >> i & 1]
     strike.blocks, strike.blocked = chosen, True
     say(state, f"{who(state, seat)} blocks with {', '.join(name(c) for c in chosen)}.")
+    note(state, "block", [seat], chosen, cost)
 
 
 def damage(state: EbState) -> int:
@@ -167,6 +171,8 @@ def step(state: EbState) -> None:
         tasks = []
         if not strike.blocked:
             tasks = effect_tasks(seat, c.hit, c.id) + triggers(state, seat, "hit", c.subtype)
+            if tasks:
+                note(state, "hit", [seat, rival], [c.id])
         push(state, tasks + after)
     elif n == 11:
         put_energy(state, seat, c.id)
@@ -187,10 +193,12 @@ def _damage_step(state: EbState) -> None:
     if strike.blocked:
         n = chip(state)
         say(state, f"{who(state, rival)} takes {n} chip.")
+        note(state, "chip", [rival, strike.seat], [strike.card], n)
         mill(state, rival, n)
         return
     n = damage(state)
     say(state, f"{who(state, rival)} takes {n} damage.")
+    note(state, "damage", [rival, strike.seat], [strike.card], n)
     strike.dealt = n
     mill(state, rival, n)
 
@@ -199,6 +207,8 @@ def end_action(state: EbState) -> None:
     """The attacker's action is over: the rival acts next."""
     assert state.strike is not None
     seat = state.strike.seat
+    if state.strike.index > 1:
+        note(state, "combo_end", [seat], [], state.strike.index)
     state.strike = None
     push(state, [Task(kind="act", seat=other(seat))])
 
@@ -210,3 +220,4 @@ def steal(state: EbState, seat: int, index: int) -> None:
     kami = state.sides[other(seat)].kamidogu.pop(index)
     state.sides[seat].kamidogu.append(kami)
     say(state, f"{who(state, seat)} takes control of {name(kami.card)}.")
+    note(state, "steal", [seat, other(seat)], [kami.card])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.games.epic_battles.data import EFFECT_TYPES, Card, Effect, cards, characters
-from engine.games.epic_battles.model import Ask, EbState, Float, Task
+from engine.games.epic_battles.model import Ask, EbState, Float, Note, Task
 
 
 class RoundOver(Exception):
@@ -49,6 +49,13 @@ def who(state: EbState, seat: int) -> str:
 def say(state: EbState, text: str) -> None:
     """Add a public sentence to the turn's log."""
     state.log.append(text)
+
+
+def note(state: EbState, key: str, seats: list[int] | None = None,
+         cards: list[str] | None = None, n: int = 0, what: str = "") -> None:
+    """Record a public happening for the narration (never a hidden card)."""
+    state.notes.append(Note(key=key, seats=list(seats or []), cards=list(cards or []),
+                            n=n, what=what))
 
 
 def check_decks(state: EbState) -> None:
@@ -87,6 +94,7 @@ def put_energy(state: EbState, seat: int, cid: str) -> None:
         side.discard.append(cid)
         say(state, f"{name(cid)} is discarded instead of going to {who(state, seat)}'s "
                    f"energy pile ({who(state, other(seat))}).")
+        note(state, "siphoned", [seat, other(seat)], [cid])
         return
     side.energy.append(cid)
 
@@ -161,6 +169,7 @@ def _draw(state: EbState, seat: int, eff: Effect, source: str) -> None:
 def _mill(state: EbState, seat: int, eff: Effect, source: str) -> None:
     say(state, f"{name(source)}: {who(state, other(seat))} discards the top "
                f"{eff.n} card(s) of the deck.")
+    note(state, "milled", [seat, other(seat)], [source], eff.n)
     mill(state, other(seat), eff.n)
 
 
@@ -216,6 +225,7 @@ def _strip(state: EbState, seat: int, eff: Effect, source: str) -> None:
     for _ in range(min(eff.n, len(hand))):
         state.sides[other(seat)].discard.append(hand.pop(state.rng.below(len(hand))))
     say(state, f"{name(source)}: {who(state, other(seat))} discards a card at random.")
+    note(state, "stripped", [seat, other(seat)], [source])
 
 
 def _drain(state: EbState, seat: int, eff: Effect, source: str) -> None:
@@ -268,7 +278,10 @@ def check_content() -> None:
 
 
 def run_effect(state: EbState, seat: int, eff: Effect, source: str) -> None:
-    """Resolve one one-shot effect for ``seat``."""
+    """Resolve one one-shot effect for ``seat`` (narrated: its source and what it does;
+    ``mill`` and ``strip`` say what they did themselves)."""
+    if eff.type not in ("mill", "strip"):
+        note(state, "effect", [seat, other(seat)], [source], eff.n, eff.type)
     HANDLERS[eff.type](state, seat, eff, source)
 
 

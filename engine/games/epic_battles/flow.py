@@ -19,6 +19,7 @@ from engine.games.epic_battles.effects import (
     effect_tasks,
     has_static,
     name,
+    note,
     other,
     pay,
     push,
@@ -39,10 +40,15 @@ from engine.games.epic_battles.model import (
 
 
 def start_match(state: EbState) -> list[Event]:
-    """Both characters picked: decks from their precons, a random aggressor, round 1."""
+    """Both characters picked: each deck is the seat's built deck (its code in the
+    options) or the character's precon; a random aggressor, round 1."""
+    from engine.games.epic_battles.decks import from_code
+
     for s in (0, 1):
         cid = state.picks[s]
-        state.sides[s] = Side(character=cid, decklist=decklist(precons()[cid]))
+        code = state.options.decks[s] if state.options.decks else ""
+        counts = from_code(code).cards if code else precons()[cid]
+        state.sides[s] = Side(character=cid, decklist=decklist(counts))
     state.picks = {}
     state.aggressor = state.rng.below(2)
     start_round(state)
@@ -62,6 +68,7 @@ def start_round(state: EbState) -> None:
     state.turn, state.phase = 1, "draw"
     a = state.aggressor
     state.log = [f"Round {state.round}: {who(state, a)} is the aggressor."]
+    note(state, "round_start", [a], [], state.round)
     push(state, [Task(kind="draw", seat=s) for _ in range(OPENING) for s in (a, other(a))])
     state.todo.append(Task(kind="draw_step"))
 
@@ -74,6 +81,7 @@ def end_round(state: EbState, losers: list[int]) -> list[Event]:
     state.round_winners.append(winners)
     names = " and ".join(who(state, w) for w in winners)
     events = [public("round_over", round=state.round, winners=winners)]
+    note(state, "round_over", losers, [], state.round)
     state.asks, state.todo, state.strike, state.flipped = [], [], None, []
     need = state.options.to_win
     done = [s for s in (0, 1) if state.sides[s].rounds >= need]
@@ -194,6 +202,7 @@ def do_flip(state: EbState, seat: int, mask: int, spare: bool, window: str) -> N
         return
     state.flipped, state.flipper = flipped, seat
     say(state, f"{who(state, seat)} flips {', '.join(name(c) for c in flipped)}.")
+    note(state, "flip", [seat], flipped, cost)
     tasks: list[Task] = []
     if window == "attack" and state.strike is not None:
         sub = card(state.strike.card).subtype
@@ -239,6 +248,8 @@ def set_cards(state: EbState) -> list[Event]:
                 side.events.append(SetEvent(card=cid))
         side.hand = keep
     state.commits = {}
+    for s in (0, 1):
+        note(state, "set", [s], shown[s], len(state.sides[s].events))
     push(state, [Task(kind="enter_battle")])
     return [public("set_revealed", kamidogu=shown,
                    events=[len(state.sides[s].events) for s in (0, 1)])]
@@ -266,7 +277,9 @@ def discard_cards(state: EbState) -> None:
     """Every Discard commit is in: discard them (in hand order), end the turn."""
     for s, mask in state.commits.items():
         side = state.sides[s]
-        side.discard += [c for i, c in enumerate(side.hand) if mask >> i & 1]
+        gone = [c for i, c in enumerate(side.hand) if mask >> i & 1]
+        note(state, "discard", [s], gone)
+        side.discard += gone
         side.hand = [c for i, c in enumerate(side.hand) if not mask >> i & 1]
     state.commits = {}
     push(state, [Task(kind="end_turn")])
@@ -279,5 +292,6 @@ def end_turn(state: EbState) -> None:
     state.turn += 1
     state.turns_played += 1
     state.log = [f"Turn {state.turn}: {who(state, state.aggressor)} is the aggressor."]
+    note(state, "turn_start", [state.aggressor], [], state.turn)
     check_decks(state)
     push(state, [Task(kind="draw_step")])

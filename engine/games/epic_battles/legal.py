@@ -60,7 +60,12 @@ def swap_ask(seat: int, left: int) -> Ask:
 def actions(state: EbState, seat: int, kind: str) -> list[Any]:
     """The legal actions of ``seat`` for a decision of this kind."""
     side = state.sides[seat]
-    if kind == "pick":
+    if kind == "pick":  # a built deck fixes its character
+        code = state.options.decks[seat] if state.options.decks else ""
+        if code:
+            from engine.games.epic_battles.decks import from_code
+
+            return [Pick.of(character=from_code(code).leader)]
         return [Pick.of(character=c) for c in characters()]
     if kind == "set":
         ok = [i for i, c in enumerate(side.hand) if card(c).type in ("event", "kamidogu")]

@@ -24,11 +24,21 @@ Phase = Literal["pick", "draw", "set", "battle", "discard", "over"]
 
 
 class Options(BaseModel):
-    """Match options: 3 rounds (first to two, the default) or a single round."""
+    """Match options: 3 rounds (first to two, the default) or a single round; optional
+    built decks (one ``EB1-...`` code per seat, ``""`` for the character's precon)."""
 
     model_config = ConfigDict(extra="forbid")
 
     rounds: int = 3
+    decks: list[str] = []
+    """Built deck codes per seat (empty: both play the precon of the character picked)."""
+
+    @field_validator("decks")
+    @classmethod
+    def _two_or_none(cls, value: list[str]) -> list[str]:
+        if value and len(value) != 2:
+            raise ValueError("decks holds one code per seat (two), or nothing")
+        return value
 
     @field_validator("rounds")
     @classmethod
@@ -271,6 +281,20 @@ class Strike(BaseModel):
     dealt: int = 0
 
 
+class Note(BaseModel):
+    """One public thing that happened, for the narration (the table words it in the
+    reader's language): a key, the seats and cards it names, a number, an effect type.
+    Only public facts go in a note (see :mod:`effects`, :func:`note`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    key: str
+    seats: list[int] = []
+    cards: list[str] = []
+    n: int = 0
+    what: str = ""
+
+
 class Task(BaseModel):
     """A micro-step of the flow (see :mod:`flow`)."""
 
@@ -322,3 +346,5 @@ class EbState(BaseState):
     round_winners: list[list[int]] = []
     log: list[str] = []
     """Public sentences of the current turn."""
+    notes: list[Note] = []
+    """What the last action made happen, in order (public; emitted as ``note`` events)."""

@@ -17,14 +17,16 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Event, Game, Prompt, Rng, private_with_twin, public
-from engine.games.epic_battles import attack, flow, legal
-from engine.games.epic_battles.data import characters, validate_deck
+from engine.core import Event, Game, IllegalAction, Prompt, Rng, private_with_twin, public
+from engine.core.decks import Deck
+from engine.games.epic_battles import attack, decks, flow, legal
+from engine.games.epic_battles.data import characters
 from engine.games.epic_battles.effects import (
     RoundOver,
     ask,
     check_decks,
     name,
+    note,
     other,
     push,
     put_energy,
@@ -85,6 +87,14 @@ class EpicBattles(Game[EbState, AnyAction]):
         """A new match waiting for both character picks."""
         if not isinstance(options, Options):
             options = Options.model_validate(options.model_dump())
+        for seat, code in enumerate(options.decks):
+            if not code:
+                continue
+            problems = decks.validate(decks.from_code(code))
+            if problems:
+                which = ("first", "second")[seat]
+                raise IllegalAction(f"The {which} player's deck is not legal: "
+                                    f"{' '.join(problems)}")
         return EbState(game=GAME_ID, seats=2, rng=Rng(seed=seed), options=options,
                        sides=[Side(), Side()])
 
@@ -116,6 +126,7 @@ class EpicBattles(Game[EbState, AnyAction]):
 
     def _apply(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
         start = len(state.log)
+        state.notes = []
         events: list[Event] = []
         try:
             events = self._step(state, seat, action)
@@ -124,6 +135,7 @@ class EpicBattles(Game[EbState, AnyAction]):
         events += flow.run(state)
         if state.log[start:] and len(state.log) > start:
             events.append(public("log", lines=state.log[start:]))
+        events += [public("note", **n.model_dump()) for n in state.notes]
         return events
 
     def _step(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
@@ -164,6 +176,7 @@ class EpicBattles(Game[EbState, AnyAction]):
             side.hand.remove(head.card)
             side.events.append(SetEvent(card=head.card, known=True))
             say(state, f"{who(state, seat)} reveals {name(head.card)} and sets it.")
+            note(state, "reveal", [seat], [head.card])
         return []
 
     @staticmethod
@@ -173,6 +186,7 @@ class EpicBattles(Game[EbState, AnyAction]):
             return
         state.passes += 1
         say(state, f"{who(state, seat)} passes.")
+        note(state, "pass", [seat], [], state.passes)
         if state.passes >= 2:
             push(state, [Task(kind="enter_discard")])
         else:
@@ -187,6 +201,7 @@ class EpicBattles(Game[EbState, AnyAction]):
         state.rng.shuffle(side.deck)
         say(state, f"{who(state, seat)} searches the deck"
                    f"{' and takes a card' if cid else ' and takes nothing'}; shuffled.")
+        note(state, "search", [seat], [], 1 if cid else 0)
         check_decks(state)
 
     @staticmethod
@@ -200,6 +215,7 @@ class EpicBattles(Game[EbState, AnyAction]):
         put_energy(state, seat, action.card)
         say(state, f"{who(state, seat)} switches {name(action.card)} with {name(taken)} "
                    f"of the energy pile.")
+        note(state, "swap", [seat], [action.card, taken])
         if left > 1:
             ask(state, legal.swap_ask(seat, left - 1))
 
@@ -231,9 +247,30 @@ class EpicBattles(Game[EbState, AnyAction]):
         """A sharper reason for the common mistakes."""
         return legal.explain(state, seat, action)
 
-    def validate_deck(self, deck_counts: dict[str, int], options: dict[str, Any]) -> list[str]:
-        """Human reasons naming each broken deck limit (for the shared deck module)."""
-        return validate_deck(deck_counts, options)
+    # ------------------------------------------------------- deck building hooks
+    deck_tag: ClassVar[str] = decks.TAG
+    card_word: ClassVar[str] = "card"
+    """How deck texts name this game's cards."""
+
+    def deck_universe(self) -> list[str]:
+        """Card then character ids in data order (what deck codes refer to)."""
+        return decks.universe()
+
+    def deck_names(self) -> dict[str, str]:
+        """The printed names of the cards that go in a deck -> their ids."""
+        return decks.names()
+
+    def deck_leaders(self) -> dict[str, str]:
+        """Characters' names -> their ids (a deck's leader is its character)."""
+        return decks.leaders()
+
+    def deck_precon(self, leader: str) -> Deck:
+        """The preconstructed deck of a character."""
+        return decks.precon(leader)
+
+    def validate_deck(self, deck: Deck, options: Any) -> list[str]:
+        """Every broken deck limit (the :class:`DeckRules` hook; no option changes them)."""
+        return decks.validate(deck)
 
     # ---------------------------------------------------------------- simulator
     def turns(self, state: EbState) -> int:

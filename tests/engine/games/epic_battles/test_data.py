@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from engine.core.decks import Deck
 from engine.games import REGISTRY
 from engine.games.epic_battles import GAME
 from engine.games.epic_battles.data import (
@@ -113,4 +114,4 @@ def test_validate_deck_counts_names() -> None:
     problems = validate_deck(deck, {"character": "sub_zero"})
     assert problems and all("At most 24 different cards" in p or "at most 4" in p
                             for p in problems)
-    assert GAME.validate_deck(_deck(), {"character": "sub_zero"}) == []
+    assert GAME.validate_deck(Deck(cards=_deck(), leader="sub_zero"), None) == []
