@@ -251,6 +251,8 @@ HANDLERS: dict[str, Handler] = {
     "strip": _strip, "drain": _drain, "swap_weapons": _swap, "search": _search,
 }
 """One handler per one-shot effect type."""
+_ON_STRIKE = frozenset({"bonus", "chip", "combo_bonus", "multi_block", "unblockable"})
+"""Effects that change only their own seat's attack in progress (else they do nothing)."""
 STATIC = frozenset({"block_tax", "armor", "sharpen", "siphon", "event_reveal"})
 """Static effect types, read by :func:`block_tax`, :func:`armor`, :func:`sharpen`,
 :func:`put_energy` and the draw (``event_reveal``)."""
@@ -280,7 +282,10 @@ def check_content() -> None:
 def run_effect(state: EbState, seat: int, eff: Effect, source: str) -> None:
     """Resolve one one-shot effect for ``seat`` (narrated: its source and what it does;
     ``mill`` and ``strip`` say what they did themselves)."""
-    if eff.type not in ("mill", "strip"):
+    on_strike = _strike_of(state, seat) and (
+        eff.type != "combo_bonus" or (state.strike is not None and state.strike.index >= 2))
+    if eff.type not in ("mill", "strip") and (
+            eff.type not in _ON_STRIKE or on_strike):
         note(state, "effect", [seat, other(seat)], [source], eff.n, eff.type)
     HANDLERS[eff.type](state, seat, eff, source)
 

@@ -234,6 +234,7 @@ def resolve_event(state: EbState, index: int) -> None:
 def set_cards(state: EbState) -> list[Event]:
     """Both Set commits are in: events go face down, kamidogu face up; then Battle."""
     shown: list[list[str]] = [[], []]
+    fresh = [0, 0]
     for s in (0, 1):
         side = state.sides[s]
         mask = state.commits[s]
@@ -246,10 +247,11 @@ def set_cards(state: EbState) -> list[Event]:
                 shown[s].append(cid)
             else:
                 side.events.append(SetEvent(card=cid))
+                fresh[s] += 1
         side.hand = keep
     state.commits = {}
     for s in (0, 1):
-        note(state, "set", [s], shown[s], len(state.sides[s].events))
+        note(state, "set", [s], shown[s], fresh[s])
     push(state, [Task(kind="enter_battle")])
     return [public("set_revealed", kamidogu=shown,
                    events=[len(state.sides[s].events) for s in (0, 1)])]

@@ -103,6 +103,8 @@ class EbView(BaseModel):
     my_commit: int | None
     my_search: list[str] | None
     round_winners: list[list[int]]
+    to_win: int = 2
+    """Rounds a player needs to win the match (the ``rounds`` option)."""
     result_summary: str | None
     winners: list[int] | None
 
@@ -145,6 +147,7 @@ def build_view(game: EpicBattles, state: EbState, viewer: int | None) -> EbView:
         my_commit=state.commits.get(viewer) if viewer is not None else None,
         my_search=sorted(mine.deck) if mine is not None and searching else None,
         round_winners=[list(w) for w in state.round_winners],
+        to_win=state.options.to_win,
         result_summary=state.result.summary if state.result else None,
         winners=list(state.result.winners) if state.result else None,
     )
