@@ -65,9 +65,16 @@ OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters", "level": "morta
 """Which game each /challenge option belongs to (an option for another game is refused)."""
 
 
+ROUNDS_GAMES = ("epic_battles",)
+"""Games whose ``rounds`` option the /challenge ``bouts`` choice sets (one, or best of 3)."""
+
+
 def check_options(game_id: str, given: dict[str, Any]) -> dict[str, Any]:
     """The options given for ``game_id``; an option of another game is refused, clearly."""
     fields = REGISTRY[game_id].options_model.model_fields
+    if game_id in ROUNDS_GAMES and given.get("bouts") is not None:  # same choice, its word
+        given = {**{k: v for k, v in given.items() if k != "bouts"},
+                 "rounds": given["bouts"]}
     for key, value in given.items():
         if value is not None and key not in fields:
             raise Refusal("lobby.option_other", option=key,
@@ -111,7 +118,7 @@ def option_text(key: str, value: Any, loc: str = DEFAULT) -> str:
     if key == "decks":  # a built deck's list stays its owner's (only its size is said)
         return t(loc, "lobby.built_deck")
     choice = f"choice.{key}.{value}"
-    if key in ("duel", "bouts", "level") and t(DEFAULT, choice) != choice:
+    if key in ("duel", "bouts", "level", "rounds") and t(DEFAULT, choice) != choice:
         return t(loc, choice)
     return f"{key.replace('_', ' ')}: {value}"
 

@@ -17,7 +17,16 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import Event, Game, IllegalAction, Prompt, Rng, private_with_twin, public
+from engine.core import (
+    CatalogEntry,
+    Event,
+    Game,
+    IllegalAction,
+    Prompt,
+    Rng,
+    private_with_twin,
+    public,
+)
 from engine.core.decks import Deck
 from engine.games.epic_battles import attack, decks, flow, legal
 from engine.games.epic_battles.data import characters
@@ -246,6 +255,12 @@ class EpicBattles(Game[EbState, AnyAction]):
     def explain_illegal(self, state: EbState, seat: int, action: AnyAction) -> str:
         """A sharper reason for the common mistakes."""
         return legal.explain(state, seat, action)
+
+    def catalog(self) -> list[CatalogEntry]:
+        """Characters and cards for ``/card``."""
+        from engine.games.epic_battles.catalog import catalog
+
+        return catalog()
 
     # ------------------------------------------------------- deck building hooks
     deck_tag: ClassVar[str] = decks.TAG
