@@ -285,17 +285,21 @@ class Decks(commands.Cog):
                      seed: app_commands.Range[int, 0, 999_999]) -> None:
         """A Sealed pool (the same seed gives the same pool to everyone) and its deck."""
         loc = locale_of(interaction)
-        try:
+
+        async def work() -> tuple[list[str], Deck]:
             hooks = builder(game)
             make = getattr(hooks, "sealed", None)
             if make is None:
                 raise DeckCodeError(f"{game} has no Sealed pools.")
             lid = leader_id(hooks, leader)
             assert lid is not None
-            pool, deck = make(seed, lid)
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
+            made: tuple[list[str], Deck] = make(seed, lid)
+            return made
+
+        done = await self._attempt(interaction, work)
+        if done is None:
             return
+        pool, deck = done
         embed = discord.Embed(title=t(loc, "deck.title_sealed", game=game_name(game, loc),
                                       seed=seed, leader=leader_name(game, deck)),
                               description=listing(game, Deck.of(pool))[:4000],

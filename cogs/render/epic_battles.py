@@ -93,7 +93,7 @@ class EbRenderer(Renderer):
             embed.add_field(name=t(loc, "eb.strike"), value=self.strike_text(v, names, loc),
                             inline=False)
         if v.flipped:
-            embed.add_field(name=t(loc, "eb.strike") if v.strike is None else "\u200b",
+            embed.add_field(name="\u200b",
                             value=t(loc, "eb.flipped", cards=cards_text(v.flipped, loc)),
                             inline=False)
         if v.floats:
