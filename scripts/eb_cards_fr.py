@@ -133,6 +133,13 @@ def sentence(s: str) -> str:
     """One English sentence of a card in French (KeyError if unknown)."""
     if s in FIXED:
         return FIXED[s]
+    numbers = re.findall(r"\d+", s)  # the same sentence with other numbers (balance)
+    shape = re.sub(r"\d+", "#", s)
+    found = next((fr for en, fr in FIXED.items() if re.sub(r"\d+", "#", en) == shape), None)
+    if numbers and found is not None:
+        pieces = re.split(r"\d+", found)
+        if len(pieces) == len(numbers) + 1:
+            return "".join(p + n for p, n in zip(pieces, [*numbers, ""], strict=True))
     m = re.fullmatch(r"(High|Low) (\w+)(, free to throw|, the big finisher)?\.", s)
     if m:
         extra = {", free to throw": ", gratuit", ", the big finisher": ", le gros finish"}.get(
