@@ -127,7 +127,8 @@ def challenge_text(ch: ChallengeRecord, status: str | None = None,
                    loc: str = DEFAULT) -> str:
     """The public text of a challenge message (in the server's language ``loc``)."""
     game = REGISTRY[ch.game].name
-    opts = ", ".join(option_text(k, v, loc) for k, v in ch.options.items() if k != FIRST)
+    opts = ", ".join(option_text(k, v, loc) for k, v in ch.options.items()
+                     if k != FIRST and not (k == "decks" and not any(v or [])))
     head = t(loc, "lobby.challenge", challenger=f"<@{ch.challenger_id}>",
              opponent=f"<@{ch.opponent_id}>", game=game)
     head += f" · {opts}" if opts else ""
