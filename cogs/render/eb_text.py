@@ -36,7 +36,9 @@ def stats(cid: str, loc: str = DEFAULT) -> str:
     """A card's numbers in short: ``High kick · cost 1 · 3 dmg / 1 chip · links: punch``."""
     c = cards()[cid]
     if c.type == "attack":
-        text = t(loc, "eb.stats", height=t(loc, f"eb.height.{c.height}"),
+        feminine = (c.subtype or "") in t(loc, "eb.feminine").split()
+        text = t(loc, "eb.stats", height=t(loc, f"eb.height{'_f' if feminine else ''}."
+                                                 f"{c.height}"),
                  subtype=t(loc, f"eb.sub.{c.subtype}"), cost=c.cost, damage=c.damage,
                  chip=c.chip)
         if c.links:
