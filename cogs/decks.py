@@ -12,7 +12,8 @@ game in the store (:mod:`cogs.saved_decks`), and ``/deck show`` takes a saved na
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -36,6 +37,12 @@ ECHO = 80
 """At most this many characters of what a player typed are echoed back."""
 _ITEM = re.compile(r"^\s*(?:(\d{1,2})\s*[xX×]?\s+)?(.+?)\s*$")
 LEVELS = ("starter", "basic", "advanced")
+T = TypeVar("T")
+
+
+def card_word(game: DeckBuilding) -> str:
+    """How the game's texts name a card (``kard`` in Mortal Kombat, else ``card``)."""
+    return str(getattr(game, "card_word", "card"))
 
 
 def builders() -> dict[str, DeckBuilding]:
@@ -76,10 +83,14 @@ def parse_kards(game: DeckBuilding, text: str, leader: str | None) -> Deck:
             raise DeckCodeError(f"A count must be 1 or more ({item.strip()[:ECHO]}).")
         else:
             counts[cid] = counts.get(cid, 0) + n
+    kards = card_word(game) == "kard"  # Mortal Kombat's own word
     if unknown:
-        raise DeckCodeError(f"Unknown kard(s): {', '.join(unknown)}.")
+        names = ", ".join(unknown)
+        raise DeckCodeError(f"Unknown kard(s): {names}." if kards
+                            else f"Unknown card(s): {names}.")
     if not counts:
-        raise DeckCodeError("This list holds no kards.")
+        raise DeckCodeError("This list holds no kards." if kards
+                            else "This list holds no cards.")
     return Deck(cards=counts, leader=leader)
 
 
@@ -146,6 +157,11 @@ def kard_suggestions(game: DeckBuilding, current: str) -> list[str]:
     return [n for n in names if len(n) <= 100][:25]  # a longer one could not be sent whole
 
 
+def cards_word(game_id: str, loc: str) -> str:
+    """``kards``/``cards`` (in ``loc``) for the game's deck texts."""
+    return t(loc, f"deck.word.{card_word(builder(game_id))}")
+
+
 class Decks(commands.Cog):
     """/deck check, build, show and sealed (ephemeral; nothing is stored)."""
 
@@ -159,17 +175,38 @@ class Decks(commands.Cog):
 
     deck = app_commands.Group(name=L("cmd.deck.name"), description=L("cmd.deck.description"))
 
-    async def _answer(self, interaction: discord.Interaction[Any], game: str, deck: Deck,
-                      level: str | None, title_key: str) -> None:
+    async def _attempt(self, interaction: discord.Interaction[Any],
+                       work: Callable[[], Awaitable[T]]) -> T | None:
+        """Run ``work`` (read, check, store...); an engine refusal gets its clear
+        ephemeral answer, nothing changes, and ``None`` comes back."""
+        try:
+            return await work()
+        except EngineError as exc:
+            await self._refuse(interaction, exc)
+            return None
+
+    async def _answer(self, interaction: discord.Interaction[Any], game: str,
+                      read: Callable[[], Deck], level: str | None, title_key: str) -> None:
+        """The one validate-and-answer of /deck check and build: read the deck (a refusal
+        answers instead), then its leader, size, code and every broken limit."""
+        async def work() -> Deck:
+            return read()
+
+        deck = await self._attempt(interaction, work)
+        if deck is None:
+            return
         loc = locale_of(interaction)
         found = problems(game, deck, level)
         embed = discord.Embed(title=t(loc, title_key, game=game_name(game, loc)),
                               color=0x2ECC71 if not found else 0xE74C3C)
         embed.add_field(name=t(loc, "deck.leader"), value=leader_name(game, deck))
-        embed.add_field(name=t(loc, "deck.size"), value=str(deck.size))
+        embed.add_field(name=t(loc, f"deck.size_{card_word(builder(game))}"),
+                        value=str(deck.size))
         embed.add_field(name=t(loc, "deck.code"), value=f"`{code_of(game, deck)}`",
                         inline=False)
-        verdict = (t(loc, "deck.legal", level=level or "-") if not found else
+        leveled = "level" in REGISTRY[game].options_model.model_fields
+        verdict = (t(loc, "deck.legal", level=level or "-") if not found and leveled else
+                   t(loc, "deck.legal_plain") if not found else
                    "\n".join(f"• {reason(DeckCodeError(p), loc)}" for p in found))
         embed.add_field(name=t(loc, "deck.verdict"), value=verdict[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -189,12 +226,8 @@ class Decks(commands.Cog):
     async def check(self, interaction: discord.Interaction[Any], game: str, code: str,
                     level: str | None = None) -> None:
         """Read a deck code and name each limit it breaks at a level."""
-        try:
-            deck = deck_of(game, code)
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
-            return
-        await self._answer(interaction, game, deck, level, "deck.title_check")
+        await self._answer(interaction, game, lambda: deck_of(game, code), level,
+                           "deck.title_check")
 
     @deck.command(name=L("cmd.deck.build.name"), description=L("cmd.deck.build.description"))
     @app_commands.rename(game=L("cmd.deck.opt.game.name"),
@@ -210,13 +243,11 @@ class Decks(commands.Cog):
     async def build(self, interaction: discord.Interaction[Any], game: str, leader: str,
                     kards: str, level: str | None = None) -> None:
         """A deck from a list of kard names: its code and each broken limit."""
-        try:
+        def read() -> Deck:
             hooks = builder(game)
-            deck = parse_kards(hooks, kards, leader_id(hooks, leader))
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
-            return
-        await self._answer(interaction, game, deck, level, "deck.title_build")
+            return parse_kards(hooks, kards, leader_id(hooks, leader))
+
+        await self._answer(interaction, game, read, level, "deck.title_build")
 
     @deck.command(name=L("cmd.deck.show.name"), description=L("cmd.deck.show.description"))
     @app_commands.rename(game=L("cmd.deck.opt.game.name"), code=L("cmd.deck.opt.code.name"))
@@ -225,17 +256,19 @@ class Decks(commands.Cog):
     async def show(self, interaction: discord.Interaction[Any], game: str, code: str) -> None:
         """The kards of a deck code or of one's saved deck, by name, and its code to share."""
         loc = locale_of(interaction)
-        try:
+
+        async def read() -> Deck:
             if looks_like_code(game, code):
-                deck = deck_of(game, code)
-            else:  # one of the user's saved decks
-                found = await saved(self.store, interaction.user.id, game, code)
-                deck = deck_of(game, found.code)
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
+                return deck_of(game, code)
+            found = await saved(self.store, interaction.user.id, game, code)  # a saved one
+            return deck_of(game, found.code)
+
+        deck = await self._attempt(interaction, read)
+        if deck is None:
             return
         embed = discord.Embed(title=t(loc, "deck.title_show", game=game_name(game, loc),
-                                      leader=leader_name(game, deck), size=deck.size),
+                                      leader=leader_name(game, deck), size=deck.size,
+                                      cards=cards_word(game, loc)),
                               description=listing(game, deck)[:4000], color=0x5865F2)
         embed.add_field(name=t(loc, "deck.code"), value=f"`{code_of(game, deck)}`",
                         inline=False)
@@ -252,17 +285,21 @@ class Decks(commands.Cog):
                      seed: app_commands.Range[int, 0, 999_999]) -> None:
         """A Sealed pool (the same seed gives the same pool to everyone) and its deck."""
         loc = locale_of(interaction)
-        try:
+
+        async def work() -> tuple[list[str], Deck]:
             hooks = builder(game)
             make = getattr(hooks, "sealed", None)
             if make is None:
                 raise DeckCodeError(f"{game} has no Sealed pools.")
             lid = leader_id(hooks, leader)
             assert lid is not None
-            pool, deck = make(seed, lid)
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
+            made: tuple[list[str], Deck] = make(seed, lid)
+            return made
+
+        done = await self._attempt(interaction, work)
+        if done is None:
             return
+        pool, deck = done
         embed = discord.Embed(title=t(loc, "deck.title_sealed", game=game_name(game, loc),
                                       seed=seed, leader=leader_name(game, deck)),
                               description=listing(game, Deck.of(pool))[:4000],
@@ -276,13 +313,29 @@ class Decks(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # ------------------------------------------------------------ saved decks
+    async def _store(self, interaction: discord.Interaction[Any], game: str, name: str,
+                     read: Callable[[], Deck], level: str | None) -> None:
+        """The one read-check-save-answer of /deck save and import."""
+        async def work() -> tuple[Deck, str, bool]:
+            deck = read()
+            code, new = await store_deck(self.store, interaction.user.id, game, name, deck,
+                                         level)
+            return deck, code, new
+
+        done = await self._attempt(interaction, work)
+        if done is not None:
+            deck, code, new = done
+            await self._saved_answer(interaction, "decks.saved" if new else "decks.replaced",
+                                     game, name, code, deck)
+
     async def _saved_answer(self, interaction: discord.Interaction[Any], key: str, game: str,
                             name: str, code: str, deck: Deck) -> None:
         loc = locale_of(interaction)
         embed = discord.Embed(title=t(loc, key, name=check_name(name),
                                       game=game_name(game, loc)), color=0x2ECC71)
         embed.add_field(name=t(loc, "deck.leader"), value=leader_name(game, deck))
-        embed.add_field(name=t(loc, "deck.size"), value=str(deck.size))
+        embed.add_field(name=t(loc, f"deck.size_{card_word(builder(game))}"),
+                        value=str(deck.size))
         embed.add_field(name=t(loc, "deck.code"), value=f"`{code}`", inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -301,15 +354,8 @@ class Decks(commands.Cog):
     async def save(self, interaction: discord.Interaction[Any], game: str, name: str,
                    deck: str, leader: str | None = None, level: str | None = None) -> None:
         """Save a deck (a code, or a list of kard names) under a name, checked at a level."""
-        try:
-            read = read_deck(game, deck, leader)
-            code, new = await store_deck(self.store, interaction.user.id, game, name, read,
-                                         level)
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
-            return
-        await self._saved_answer(interaction, "decks.saved" if new else "decks.replaced",
-                                 game, name, code, read)
+        await self._store(interaction, game, name, lambda: read_deck(game, deck, leader),
+                          level)
 
     @deck.command(name=L("cmd.deck.import.name"),
                   description=L("cmd.deck.import.description"))
@@ -321,15 +367,7 @@ class Decks(commands.Cog):
     async def import_(self, interaction: discord.Interaction[Any], game: str, code: str,
                       name: str) -> None:
         """Save a friend's deck code under a name."""
-        try:
-            read = deck_of(game, code)
-            saved_code, new = await store_deck(self.store, interaction.user.id, game, name,
-                                               read, None)
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
-            return
-        await self._saved_answer(interaction, "decks.saved" if new else "decks.replaced",
-                                 game, name, saved_code, read)
+        await self._store(interaction, game, name, lambda: deck_of(game, code), None)
 
     @deck.command(name=L("cmd.deck.edit.name"), description=L("cmd.deck.edit.description"))
     @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"),
@@ -346,15 +384,17 @@ class Decks(commands.Cog):
                    add: str | None = None, remove: str | None = None,
                    level: str | None = None) -> None:
         """Add and remove kards of a saved deck; the result is checked before it is saved."""
-        try:
+        async def work() -> tuple[str, Deck, str]:
             found = await saved(self.store, interaction.user.id, game, name)
             read = edited(game, deck_of(game, found.code), add, remove)
             code, _ = await store_deck(self.store, interaction.user.id, game, found.name,
                                        read, level)
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
-            return
-        await self._saved_answer(interaction, "decks.edited", game, found.name, code, read)
+            return found.name, read, code
+
+        done = await self._attempt(interaction, work)
+        if done is not None:
+            await self._saved_answer(interaction, "decks.edited", game, done[0], done[2],
+                                     done[1])
 
     @deck.command(name=L("cmd.deck.list.name"), description=L("cmd.deck.list.description"))
     @app_commands.rename(game=L("cmd.deck.opt.game.name"))
@@ -362,12 +402,14 @@ class Decks(commands.Cog):
     async def list_(self, interaction: discord.Interaction[Any], game: str) -> None:
         """The user's saved decks of a game (leader, size), only to them."""
         loc = locale_of(interaction)
-        try:
+
+        async def work() -> list[Any]:
             builder(game)
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
+            return list(await self.store.user_decks(interaction.user.id, game))
+
+        mine = await self._attempt(interaction, work)
+        if mine is None:
             return
-        mine = await self.store.user_decks(interaction.user.id, game)
         if not mine:
             await interaction.response.send_message(
                 t(loc, "decks.none", game=game_name(game, loc)), ephemeral=True)
@@ -376,7 +418,7 @@ class Decks(commands.Cog):
         for d in mine:
             deck = deck_of(game, d.code)
             lines.append(t(loc, "decks.line", name=d.name, leader=leader_name(game, deck),
-                           size=deck.size))
+                           size=deck.size, cards=cards_word(game, loc)))
         embed = discord.Embed(title=t(loc, "decks.title_list", game=game_name(game, loc),
                                       count=len(mine)),
                               description="\n".join(lines)[:4000], color=0x5865F2)
@@ -391,11 +433,13 @@ class Decks(commands.Cog):
                      name: str) -> None:
         """Delete one of the user's saved decks."""
         loc = locale_of(interaction)
-        try:
+
+        async def work() -> Any:
             builder(game)
-            found = await saved(self.store, interaction.user.id, game, name)
-        except EngineError as exc:
-            await self._refuse(interaction, exc)
+            return await saved(self.store, interaction.user.id, game, name)
+
+        found = await self._attempt(interaction, work)
+        if found is None:
             return
         await self.store.delete_deck(interaction.user.id, game, found.name)
         await interaction.response.send_message(

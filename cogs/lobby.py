@@ -65,9 +65,16 @@ OPTION_GAMES = {"duel": "sushido", "bouts": "world_of_fighters", "level": "morta
 """Which game each /challenge option belongs to (an option for another game is refused)."""
 
 
+ROUNDS_GAMES = ("epic_battles",)
+"""Games whose ``rounds`` option the /challenge ``bouts`` choice sets (one, or best of 3)."""
+
+
 def check_options(game_id: str, given: dict[str, Any]) -> dict[str, Any]:
     """The options given for ``game_id``; an option of another game is refused, clearly."""
     fields = REGISTRY[game_id].options_model.model_fields
+    if game_id in ROUNDS_GAMES and given.get("bouts") is not None:  # same choice, its word
+        given = {**{k: v for k, v in given.items() if k != "bouts"},
+                 "rounds": given["bouts"]}
     for key, value in given.items():
         if value is not None and key not in fields:
             raise Refusal("lobby.option_other", option=key,
@@ -82,14 +89,15 @@ def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, 
     from cogs.decks import builders, deck_of, problems
 
     if game_id not in builders():
-        owner = REGISTRY[OPTION_GAMES["deck"]].name
+        owner = " / ".join(REGISTRY[g].name for g in builders())
         raise Refusal("lobby.option_other", option="deck", owner=owner,
                       game=REGISTRY[game_id].name)
     deck = deck_of(game_id, code)
     broken = problems(game_id, deck, level)
     if broken:
         raise DeckRefusal("lobby.deck_illegal", broken)
-    return {"decks": [code.strip(), ""], "deck_size": deck.size}
+    sized = "deck_size" in REGISTRY[game_id].options_model.model_fields
+    return {"decks": [code.strip(), ""], **({"deck_size": deck.size} if sized else {})}
 
 
 FIRST = "_first"
@@ -110,7 +118,7 @@ def option_text(key: str, value: Any, loc: str = DEFAULT) -> str:
     if key == "decks":  # a built deck's list stays its owner's (only its size is said)
         return t(loc, "lobby.built_deck")
     choice = f"choice.{key}.{value}"
-    if key in ("duel", "bouts", "level") and t(DEFAULT, choice) != choice:
+    if key in ("duel", "bouts", "level", "rounds") and t(DEFAULT, choice) != choice:
         return t(loc, choice)
     return f"{key.replace('_', ' ')}: {value}"
 
@@ -119,7 +127,8 @@ def challenge_text(ch: ChallengeRecord, status: str | None = None,
                    loc: str = DEFAULT) -> str:
     """The public text of a challenge message (in the server's language ``loc``)."""
     game = REGISTRY[ch.game].name
-    opts = ", ".join(option_text(k, v, loc) for k, v in ch.options.items() if k != FIRST)
+    opts = ", ".join(option_text(k, v, loc) for k, v in ch.options.items()
+                     if k != FIRST and not (k == "decks" and not any(v or [])))
     head = t(loc, "lobby.challenge", challenger=f"<@{ch.challenger_id}>",
              opponent=f"<@{ch.opponent_id}>", game=game)
     head += f" · {opts}" if opts else ""

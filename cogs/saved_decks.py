@@ -150,7 +150,8 @@ async def deck_picker(store: Store, ch: ChallengeRecord, loc: str) -> StaticView
         choices.append(discord.SelectOption(
             label=d.name[:100], value=d.name[:100],
             description=t(loc, "decks.line", name=d.name, leader=leader_name(ch.game, deck),
-                          size=deck.size).replace("**", "")[:100]))
+                          size=deck.size, cards=_decks().cards_word(ch.game, loc),
+                          ).replace("**", "")[:100]))
     view.add_item(discord.ui.Select(custom_id=ids.make("ch", ch.id, "deck"),
                                     placeholder=t(loc, "lobby.pick_deck_placeholder"),
                                     options=choices))
@@ -169,6 +170,8 @@ async def opponent_deck_options(store: Store, ch: ChallengeRecord,
     if broken:
         raise DeckRefusal("lobby.deck_illegal", broken)
     codes = list(ch.options.get("decks") or ["", ""])
+    if "deck_size" not in REGISTRY[ch.game].options_model.model_fields:
+        return {"decks": [codes[0], found.code]}  # one deck size for every deck
     if codes[0] and deck.size != ch.options.get("deck_size"):
         raise Refusal("lobby.deck_sizes", mine=deck.size, theirs=ch.options.get("deck_size"))
     return {"decks": [codes[0], found.code], "deck_size": deck.size}

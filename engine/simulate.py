@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -37,6 +38,8 @@ class SimResult:
     first_error: str | None = None
     lengths: list[int] = field(default_factory=list)
     reasons: Counter[str] = field(default_factory=Counter)
+    decisions: list[int] = field(default_factory=list)
+    """Actions (decisions) of each finished match."""
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as one JSON-friendly dict."""
@@ -54,6 +57,7 @@ class SimResult:
             "interrupts": self.interrupts,
             "mean_turns": round(self.turns / max(self.matches, 1), 2),
             "median_turns": sorted(self.lengths)[len(self.lengths) // 2] if self.lengths else 0,
+            "median_decisions": statistics.median(self.decisions) if self.decisions else 0,
             "reasons": dict(sorted(self.reasons.items())),
             "matches_per_second": round(self.matches / secs, 2),
             "actions_per_second": round(self.actions / secs, 1),
@@ -192,6 +196,7 @@ def simulate(
             continue
         res.reasons[outcome.reason] += 1
         res.finished += 1
+        res.decisions.append(n)
         labels = game.sim_labels(state)
         for s, label in enumerate(labels):
             res.played[label] += 1

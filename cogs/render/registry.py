@@ -25,7 +25,8 @@ def _load() -> None:
     import importlib
 
     for name in ("cogs.render.sushido", "cogs.render.world_of_fighters",
-                 "cogs.render.kingdom_of_loathing", "cogs.render.mortal_kombat"):
+                 "cogs.render.kingdom_of_loathing", "cogs.render.mortal_kombat",
+                 "cogs.render.epic_battles"):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

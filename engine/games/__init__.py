@@ -26,7 +26,8 @@ def _load() -> None:
     import importlib
 
     for module in ("engine.games.sushido", "engine.games.world_of_fighters",
-                   "engine.games.kingdom_of_loathing", "engine.games.mortal_kombat"):
+                   "engine.games.kingdom_of_loathing", "engine.games.mortal_kombat",
+                   "engine.games.epic_battles"):
         try:
             mod = importlib.import_module(module)
         except ModuleNotFoundError as exc:  # a game package not written yet

@@ -45,3 +45,17 @@ def test_mortal_kombat_kards_read_in_french_with_their_names() -> None:
     bolt = next(e for e in REGISTRY["mortal_kombat"].catalog() if e.name == "Green Bolt")
     text = entry_text("mortal_kombat", bolt, "fr")
     assert text.startswith("**Coup spécial** de Johnny Cage · Milieu · Vitesse 5 · Force 3")
+
+
+def test_epic_battles_cards_and_characters_are_all_looked_up_in_both_languages() -> None:
+    from engine.games.epic_battles.data import cards, characters
+
+    game = REGISTRY["epic_battles"]
+    found = {e.name: e for e in game.catalog()}
+    assert set(found) == {c.name for c in cards().values()} | {
+        c.name for c in characters().values()}
+    hadoken = found["Hadoken"]
+    assert "High projectile · cost 0" in hadoken.text and "Ryu's deck only" in hadoken.text
+    french = entry_text("epic_battles", hadoken, "fr")
+    assert french.startswith("**Attaque**") and "Ryu uniquement" in french
+    assert "Limit 1" in found["Searching the Realms"].text

@@ -91,3 +91,35 @@ def test_deck_reasons_are_shown_in_french(english: str, french: str) -> None:
     from cogs.i18n import reason
 
     assert reason(DeckCodeError(english), "fr") == french
+
+
+def test_epic_battles_is_served_by_the_same_helpers() -> None:
+    from engine.games.epic_battles import GAME as EB_GAME
+    from engine.games.epic_battles.decks import precon as eb_precon
+
+    eb = "epic_battles"
+    assert eb in decks.builders() and MK in decks.builders()
+    deck = decks.parse_kards(EB_GAME, "4 Hadoken, 2x sparring", "ryu")
+    assert deck.cards == {"hadoken": 4, "sparring": 2}
+    assert decks.leader_id(EB_GAME, "sub-zero") == "sub_zero"
+    code = decks.code_of(eb, eb_precon("ryu"))
+    assert code.startswith("EB1-") and decks.deck_of(eb, code) == eb_precon("ryu")
+    assert decks.problems(eb, eb_precon("ryu"), None) == []
+    assert any("exactly 59 cards" in p for p in decks.problems(eb, deck, "advanced"))
+    with pytest.raises(DeckCodeError, match=r"Unknown card\(s\): Fireball\."):
+        decks.parse_kards(EB_GAME, "Fireball", None)
+    assert "2 Hadoken, 3 Sparring" in decks.kard_suggestions(EB_GAME, "2 Hadoken, 3 Spar")
+
+
+@pytest.mark.parametrize(("english", "french"), [
+    ("Unknown card(s): Fireball.", "Carte(s) inconnue(s) : Fireball."),
+    ("Jab: at most 4 copies (got 5).", "Jab : au plus 4 exemplaires (ici 5)."),
+    ("Sparring is a SF card; Sub-Zero plays MK cards only.",
+     "Sparring est une carte SF ; Sub-Zero ne joue que des cartes MK."),
+    ("A deck holds exactly 59 cards besides the character (this one has 6).",
+     "Un deck compte exactement 59 cartes en plus du personnage (celui-ci en a 6)."),
+])
+def test_epic_battles_deck_reasons_are_shown_in_french(english: str, french: str) -> None:
+    from cogs.i18n import reason
+
+    assert reason(DeckCodeError(english), "fr") == french

@@ -108,3 +108,46 @@ async def test_the_opponents_deck_must_match_the_challengers_size(store: SqliteS
     assert free == {"decks": ["", to_code(precon("kano", 60))], "deck_size": 60}
     with pytest.raises(Refusal, match="no saved"):  # only the opponent's own decks
         await saved_decks.opponent_deck_options(store, challenge({}), "Ice")
+
+
+async def test_an_epic_battles_opponent_brings_a_saved_deck_of_any_character(
+        store: SqliteStore) -> None:
+    from cogs.lobby import built_deck_options
+    from engine.games import REGISTRY
+    from engine.games.epic_battles.decks import precon as eb_precon
+    from engine.games.epic_battles.decks import to_code as eb_code
+
+    eb = "epic_battles"
+    mine, theirs = eb_code(eb_precon("ryu")), eb_code(eb_precon("sub_zero"))
+    assert built_deck_options(eb, mine, None) == {"decks": [mine, ""]}  # no size option
+    await store.save_deck(BOB, eb, "Ice", theirs)
+    ch = ChallengeRecord(id=2, guild_id=1, channel_id=1, challenger_id=ALICE,
+                         opponent_id=BOB, game=eb, options={"decks": [mine, ""]},
+                         expires_at=1e12)
+    opts = await saved_decks.opponent_deck_options(store, ch, "ice")
+    assert opts == {"decks": [mine, theirs]}
+    REGISTRY[eb].parse_options(opts)  # the match options it makes are valid
+    with pytest.raises(EngineError, match="exactly 59 cards"):
+        built_deck_options(eb, eb_code(Deck(cards={"hadoken": 4}, leader="ryu")), None)
+
+
+def test_the_challenge_says_built_deck_only_when_one_is_brought() -> None:
+    from cogs.lobby import challenge_text, check_options
+    from engine.games import REGISTRY
+
+    def text(game: str, raw: dict[str, object]) -> str:
+        options = REGISTRY[game].parse_options(check_options(game, raw)).model_dump(
+            mode="json")
+        return challenge_text(ChallengeRecord(id=1, guild_id=1, channel_id=1,
+                                              challenger_id=ALICE, opponent_id=BOB,
+                                              game=game, options=options, expires_at=1e12), "")
+
+    assert "built deck" not in text("epic_battles", {"bouts": 1})
+    assert "One round" in text("epic_battles", {"bouts": 1})
+    assert "built deck" not in text(MK, {})
+    from engine.games.epic_battles.decks import precon as eb_precon
+    from engine.games.epic_battles.decks import to_code as eb_code
+
+    code = eb_code(eb_precon("ryu"))
+    assert "your own built deck" in text("epic_battles", {"decks": [code, ""]})
+    assert code not in text("epic_battles", {"decks": [code, ""]})

@@ -239,6 +239,8 @@ class MortalKombat(Game[MkState, Act]):
         return catalog()
 
     deck_tag: ClassVar[str] = decks.TAG
+    card_word: ClassVar[str] = "kard"
+    """How deck texts name this game's cards."""
 
     def deck_universe(self) -> list[str]:
         """Kard ids in data order (what deck codes refer to)."""

@@ -1,0 +1,223 @@
+"""The advanced rulebook's 12 steps of an attack, in order.
+
+1) pay and play (:func:`play_attack`); 2) on-play effects; 3) the attacker may flip
+"when you attack" events (asked whenever he has set events); 4) they resolve in his
+order; 5) the attack's text; 6) the rival is always asked to block (High/High, Low/Low,
+N blocks or none, each paid, taxes once; "cannot block" beats any "can"); 7) block
+texts; 8) unblocked: damage; blocked: chip; 9) damage in a combo may win one rival
+kamidogu; 10) unblocked: HIT effects; 11) the attack to the energy pile (replacements
+apply), blocks to the discard pile; 12) a link lets the attacker continue the combo.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.games.epic_battles.effects import armor as armor_of
+from engine.games.epic_battles.effects import (
+    ask,
+    block_tax,
+    card,
+    effect_tasks,
+    mill,
+    name,
+    note,
+    other,
+    pay,
+    power,
+    push,
+    put_energy,
+    say,
+    sharpen,
+    who,
+)
+from engine.games.epic_battles.model import Ask, EbState, Strike, Task
+
+
+def attack_cost(state: EbState, seat: int, cid: str) -> int:
+    """What playing attack ``cid`` costs ``seat`` now."""
+    return card(cid).cost
+
+
+def playable(state: EbState, seat: int, links: tuple[str, ...] | None = None) -> list[str]:
+    """Distinct attacks of ``seat``'s hand it can pay for (and that match ``links``)."""
+    side = state.sides[seat]
+    out: list[str] = []
+    for cid in dict.fromkeys(side.hand):
+        c = card(cid)
+        if c.type != "attack" or attack_cost(state, seat, cid) > len(side.energy):
+            continue
+        if links is not None and c.subtype not in links:
+            continue
+        out.append(cid)
+    return out
+
+
+def play_attack(state: EbState, seat: int, cid: str, spare: bool) -> None:
+    """Step 1: pay the cost and play the attack (it leaves the hand for the arena)."""
+    index = state.strike.index + 1 if state.strike is not None else 1
+    pay(state, seat, attack_cost(state, seat, cid), spare)
+    state.sides[seat].hand.remove(cid)
+    state.strike = Strike(seat=seat, card=cid, index=index)
+    state.passes = 0
+    combo = f" (combo hit {index})" if index > 1 else ""
+    say(state, f"{who(state, seat)} attacks with {name(cid)}{combo}.")
+    note(state, "attack", [seat, other(seat)], [cid], index)
+    push(state, [Task(kind="step")])
+
+
+def block_options(state: EbState, seat: int) -> list[tuple[int, int]]:
+    """The blocks ``seat`` may play now: ``(hand mask, total cost)``, one per distinct
+    set of cards; exactly the number of blocks needed, each paid, the tax once."""
+    strike = state.strike
+    if strike is None or strike.unblockable:
+        return []
+    height = card(strike.card).height
+    hand = state.sides[seat].hand
+    first: dict[str, list[int]] = {}
+    for i, cid in enumerate(hand):
+        c = card(cid)
+        if c.type == "block" and height in c.blocks:
+            first.setdefault(cid, []).append(i)
+    pool = [i for idx in first.values() for i in idx]
+    tax = block_tax(state, strike.seat, strike.card)
+    out: list[tuple[int, int]] = []
+    seen: set[tuple[str, ...]] = set()
+    for combo in combinations(pool, strike.blocks_needed):
+        key = tuple(sorted(hand[i] for i in combo))
+        if key in seen:
+            continue
+        seen.add(key)
+        cost = sum(card(hand[i]).cost for i in combo) + tax
+        if cost <= len(state.sides[seat].energy):
+            out.append((sum(1 << i for i in combo), cost))
+    return out
+
+
+def do_block(state: EbState, seat: int, mask: int, spare: bool) -> None:
+    """Step 6 answered: the chosen blocks are paid and played (or none)."""
+    strike = state.strike
+    assert strike is not None
+    if not mask:
+        say(state, f"{who(state, seat)} does not block.")
+        note(state, "no_block", [seat])
+        return
+    side = state.sides[seat]
+    chosen = [c for i, c in enumerate(side.hand) if mask >> i & 1]
+    cost = sum(card(c).cost for c in chosen) + block_tax(state, strike.seat, strike.card)
+    pay(state, seat, cost, spare)
+    side.hand = [c for i, c in enumerate(side.hand) if not mask >> i & 1]
+    strike.blocks, strike.blocked = chosen, True
+    say(state, f"{who(state, seat)} blocks with {', '.join(name(c) for c in chosen)}.")
+    note(state, "block", [seat], chosen, cost)
+
+
+def damage(state: EbState) -> int:
+    """The damage the current attack would deal now (never below 0)."""
+    strike = state.strike
+    assert strike is not None
+    total = card(strike.card).damage + strike.bonus + power(state, strike.seat)
+    if not strike.no_lower:
+        total -= armor_of(state, other(strike.seat))
+    return max(0, total)
+
+
+def chip(state: EbState) -> int:
+    """The chip the current attack deals when blocked."""
+    strike = state.strike
+    assert strike is not None
+    return card(strike.card).chip + strike.chip + sharpen(state, strike.seat)
+
+
+def step(state: EbState) -> None:
+    """Run the current step of the strike and queue the next one."""
+    from engine.games.epic_battles.flow import triggers  # the flow imports this module
+
+    strike = state.strike
+    assert strike is not None
+    seat, rival, c = strike.seat, other(strike.seat), card(strike.card)
+    n = strike.step
+    strike.step = n + 1
+    after: list[Task] = [Task(kind="step")]
+    if n == 2:  # on-play effects
+        tasks = effect_tasks(seat, c.on_play, c.id) + triggers(state, seat, "play", c.subtype)
+        if strike.index >= 2:
+            tasks += triggers(state, seat, "play_combo", c.subtype)
+        push(state, tasks + after)
+    elif n == 3:  # flip "when you attack" events (4: they resolve in the owner's order)
+        push(state, [Task(kind="flip_window", seat=seat, source="attack"), *after])
+    elif n == 4:
+        push(state, after)
+    elif n == 5:  # the attack's text
+        push(state, effect_tasks(seat, c.effects, c.id) + after)
+    elif n == 6:  # the rival is always asked
+        push(state, after)
+        ask(state, Ask(kind="block", seat=rival))
+    elif n == 7:  # block texts
+        tasks = []
+        if strike.blocked:
+            for b in strike.blocks:
+                tasks += effect_tasks(rival, card(b).effects, b)
+            tasks += triggers(state, rival, "block", c.subtype)
+        push(state, tasks + after)
+    elif n == 8:
+        push(state, after)
+        _damage_step(state)
+    elif n == 9:
+        push(state, after)
+        if strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
+            ask(state, Ask(kind="steal", seat=seat))
+    elif n == 10:  # HIT effects
+        tasks = []
+        if not strike.blocked:
+            tasks = effect_tasks(seat, c.hit, c.id) + triggers(state, seat, "hit", c.subtype)
+            if tasks:
+                note(state, "hit", [seat, rival], [c.id])
+        push(state, tasks + after)
+    elif n == 11:
+        put_energy(state, seat, c.id)
+        state.sides[rival].discard.extend(strike.blocks)
+        strike.blocks = []
+        push(state, after)
+    else:  # 12: a link may continue the combo
+        if c.links:
+            ask(state, Ask(kind="link", seat=seat))
+        else:
+            end_action(state)
+
+
+def _damage_step(state: EbState) -> None:
+    strike = state.strike
+    assert strike is not None
+    rival = other(strike.seat)
+    if strike.blocked:
+        n = chip(state)
+        say(state, f"{who(state, rival)} takes {n} chip.")
+        note(state, "chip", [rival, strike.seat], [strike.card], n)
+        mill(state, rival, n)
+        return
+    n = damage(state)
+    say(state, f"{who(state, rival)} takes {n} damage.")
+    note(state, "damage", [rival, strike.seat], [strike.card], n)
+    strike.dealt = n
+    mill(state, rival, n)
+
+
+def end_action(state: EbState) -> None:
+    """The attacker's action is over: the rival acts next."""
+    assert state.strike is not None
+    seat = state.strike.seat
+    if state.strike.index > 1:
+        note(state, "combo_end", [seat], [], state.strike.index)
+    state.strike = None
+    push(state, [Task(kind="act", seat=other(seat))])
+
+
+def steal(state: EbState, seat: int, index: int) -> None:
+    """Step 9 answered: take control of the rival's kamidogu (it keeps its owner)."""
+    if index < 0:
+        return
+    kami = state.sides[other(seat)].kamidogu.pop(index)
+    state.sides[seat].kamidogu.append(kami)
+    say(state, f"{who(state, seat)} takes control of {name(kami.card)}.")
+    note(state, "steal", [seat, other(seat)], [kami.card])

@@ -1,0 +1,320 @@
+"""The Epic Battles state machine: the :class:`Game` contract for this game.
+
+Prompts: the simultaneous secret character pick; the simultaneous secret Set (both, always)
+and Discard (those above 3) commits; otherwise the head of ``state.asks``. Legal actions per
+decision are in :mod:`legal`; the flow (tasks run until a decision is needed) in
+:mod:`flow`; the 12 steps in :mod:`attack`; what each viewer sees in :mod:`views`.
+
+Timeout defaults (documented, deterministic): pick -> the first character of the roster;
+Set -> set nothing; Discard -> the newest cards of the hand; flip -> none; order -> the
+first; act -> pass; link -> end the combo; block -> no block; steal, search, reveal -> no;
+swap -> stop.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from engine.core import (
+    CatalogEntry,
+    Event,
+    Game,
+    IllegalAction,
+    Prompt,
+    Rng,
+    private_with_twin,
+    public,
+)
+from engine.core.decks import Deck
+from engine.games.epic_battles import attack, decks, flow, legal
+from engine.games.epic_battles.data import characters
+from engine.games.epic_battles.effects import (
+    RoundOver,
+    ask,
+    check_decks,
+    name,
+    note,
+    other,
+    push,
+    put_energy,
+    say,
+    who,
+)
+from engine.games.epic_battles.model import (
+    Action,
+    AnyAction,
+    Attack,
+    Block,
+    Discard,
+    EbState,
+    Flip,
+    Options,
+    Order,
+    Pass,
+    Pick,
+    Reveal,
+    Search,
+    SetCards,
+    SetEvent,
+    Side,
+    Steal,
+    Swap,
+    Task,
+)
+from engine.games.epic_battles.views import EbView, build_view
+
+GAME_ID = "epic_battles"
+
+TEXTS = {
+    "pick": "Choose your character (its preconstructed deck).",
+    "set": "Set events face down and kamidogu face up (or nothing).",
+    "discard": "Discard down to 3 cards.",
+    "flip": "Flip set events now (or none).",
+    "order": "Choose which flipped event resolves next.",
+    "act": "Attack or pass.",
+    "link": "Link another attack into your combo, or end it.",
+    "block": "Block this attack, or take it.",
+    "steal": "Your combo hit: take one of your rival's kamidogu, or not.",
+    "search": "Search your deck for a card (you may find nothing).",
+    "swap": "Switch a weapon of your hand with a card of your energy pile, or stop.",
+    "reveal": "Reveal the event you just drew and set it, or keep it in hand.",
+}
+
+
+class EpicBattles(Game[EbState, AnyAction]):
+    """Epic Battles TCG: decks are health bars; the first to win two rounds wins."""
+
+    id: ClassVar[str] = GAME_ID
+    name: ClassVar[str] = "Epic Battles TCG"
+    options_model = Options
+    state_model = EbState
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
+
+    def setup(self, options: BaseModel, seats: int, seed: int) -> EbState:
+        """A new match waiting for both character picks."""
+        if not isinstance(options, Options):
+            options = Options.model_validate(options.model_dump())
+        for seat, code in enumerate(options.decks):
+            if not code:
+                continue
+            problems = decks.validate(decks.from_code(code))
+            if problems:
+                which = ("first", "second")[seat]
+                raise IllegalAction(f"The {which} player's deck is not legal: "
+                                    f"{' '.join(problems)}")
+        return EbState(game=GAME_ID, seats=2, rng=Rng(seed=seed), options=options,
+                       sides=[Side(), Side()])
+
+    def prompts(self, state: EbState) -> dict[int, Prompt]:
+        """Who must decide now (see the module docstring)."""
+        if state.result is not None:
+            return {}
+        if state.phase == "pick":
+            return {s: Prompt(seat=s, kind="pick", text=TEXTS["pick"], simultaneous=True,
+                              committed=s in state.picks) for s in (0, 1)}
+        if state.asks:
+            head = state.asks[0]
+            return {head.seat: Prompt(seat=head.seat, kind=head.kind, text=TEXTS[head.kind])}
+        if state.phase == "set":
+            return {s: Prompt(seat=s, kind="set", text=TEXTS["set"], simultaneous=True,
+                              committed=s in state.commits) for s in (0, 1)}
+        if state.phase == "discard":
+            return {s: Prompt(seat=s, kind="discard", text=TEXTS["discard"],
+                              simultaneous=True, committed=s in state.commits)
+                    for s in flow.discarders(state)}
+        return {}  # pragma: no cover - run() always stops at a decision
+
+    def legal(self, state: EbState, seat: int) -> list[AnyAction]:
+        """Every legal action of ``seat`` now."""
+        prompt = self.prompts(state).get(seat)
+        if prompt is None or prompt.committed:
+            return []
+        return legal.actions(state, seat, prompt.kind)
+
+    def _apply(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
+        start = len(state.log)
+        state.notes = []
+        events: list[Event] = []
+        try:
+            events = self._step(state, seat, action)
+        except RoundOver as over:
+            events = flow.end_round(state, over.losers)
+        events += flow.run(state)
+        if state.log[start:] and len(state.log) > start:
+            events.append(public("log", lines=state.log[start:]))
+        events += [public("note", **n.model_dump()) for n in state.notes]
+        return events
+
+    def _step(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
+        if isinstance(action, Pick):
+            state.picks[seat] = action.character
+            events = private_with_twin("picked", (seat,), {"character": action.character},
+                                       {"seat": seat})
+            return events + (flow.start_match(state) if len(state.picks) == 2 else [])
+        if isinstance(action, SetCards | Discard):
+            state.commits[seat] = action.mask
+            events = private_with_twin("committed", (seat,), {"mask": action.mask},
+                                       {"seat": seat})
+            if isinstance(action, SetCards) and len(state.commits) == 2:
+                events += flow.set_cards(state)
+            elif isinstance(action, Discard) and set(state.commits) == set(
+                    flow.discarders(state)):
+                flow.discard_cards(state)
+            return events
+        head = state.asks.pop(0)
+        if isinstance(action, Flip):
+            flow.do_flip(state, seat, action.mask, action.spare, head.window)
+        elif isinstance(action, Order):
+            flow.resolve_event(state, action.index)
+        elif isinstance(action, Attack):
+            attack.play_attack(state, seat, action.card, action.spare)
+        elif isinstance(action, Pass):
+            self._pass(state, seat, head.kind)
+        elif isinstance(action, Block):
+            attack.do_block(state, seat, action.mask, action.spare)
+        elif isinstance(action, Steal):
+            attack.steal(state, seat, action.index)
+        elif isinstance(action, Search):
+            self._search(state, seat, action.card)
+        elif isinstance(action, Swap):
+            self._swap(state, seat, action, head.left)
+        elif isinstance(action, Reveal) and action.yes:
+            side = state.sides[seat]
+            side.hand.remove(head.card)
+            side.events.append(SetEvent(card=head.card, known=True))
+            say(state, f"{who(state, seat)} reveals {name(head.card)} and sets it.")
+            note(state, "reveal", [seat], [head.card])
+        return []
+
+    @staticmethod
+    def _pass(state: EbState, seat: int, kind: str) -> None:
+        if kind == "link":
+            attack.end_action(state)
+            return
+        state.passes += 1
+        say(state, f"{who(state, seat)} passes.")
+        note(state, "pass", [seat], [], state.passes)
+        if state.passes >= 2:
+            push(state, [Task(kind="enter_discard")])
+        else:
+            push(state, [Task(kind="act", seat=other(seat))])
+
+    @staticmethod
+    def _search(state: EbState, seat: int, cid: str | None) -> None:
+        side = state.sides[seat]
+        if cid is not None:
+            side.deck.remove(cid)
+            side.hand.append(cid)
+        state.rng.shuffle(side.deck)
+        say(state, f"{who(state, seat)} searches the deck"
+                   f"{' and takes a card' if cid else ' and takes nothing'}; shuffled.")
+        note(state, "search", [seat], [], 1 if cid else 0)
+        check_decks(state)
+
+    @staticmethod
+    def _swap(state: EbState, seat: int, action: Swap, left: int) -> None:
+        if action.card is None:
+            return
+        side = state.sides[seat]
+        taken = side.energy.pop(action.index)
+        side.hand.remove(action.card)
+        side.hand.append(taken)
+        put_energy(state, seat, action.card)
+        say(state, f"{who(state, seat)} switches {name(action.card)} with {name(taken)} "
+                   f"of the energy pile.")
+        note(state, "swap", [seat], [action.card, taken])
+        if left > 1:
+            ask(state, legal.swap_ask(seat, left - 1))
+
+    def view(self, state: EbState, viewer: int | None) -> EbView:
+        """What ``viewer`` may see (``None``: a spectator)."""
+        return build_view(self, state, viewer)
+
+    def timeout_action(self, state: EbState, seat: int) -> AnyAction:
+        """The documented default (see the module docstring)."""
+        acts = self.legal(state, seat)
+        if not acts:
+            raise ValueError("this seat has nothing to decide")
+        if isinstance(acts[0], Discard):
+            hand = len(state.sides[seat].hand)
+            newest = sum(1 << i for i in range(3, hand))
+            return next((a for a in acts if isinstance(a, Discard) and a.mask == newest),
+                        acts[0])
+        for a in acts:
+            if isinstance(a, Pass) or (isinstance(a, Reveal) and not a.yes) or (
+                    isinstance(a, Swap | Search) and a.card is None):
+                return a
+        return acts[0]
+
+    def label(self, state: EbState, seat: int, action: AnyAction) -> str:
+        """Button text in the game's own words."""
+        return legal.label(state, seat, action)
+
+    def explain_illegal(self, state: EbState, seat: int, action: AnyAction) -> str:
+        """A sharper reason for the common mistakes."""
+        return legal.explain(state, seat, action)
+
+    def catalog(self) -> list[CatalogEntry]:
+        """Characters and cards for ``/card``."""
+        from engine.games.epic_battles.catalog import catalog
+
+        return catalog()
+
+    # ------------------------------------------------------- deck building hooks
+    deck_tag: ClassVar[str] = decks.TAG
+    card_word: ClassVar[str] = "card"
+    """How deck texts name this game's cards."""
+
+    def deck_universe(self) -> list[str]:
+        """Card then character ids in data order (what deck codes refer to)."""
+        return decks.universe()
+
+    def deck_names(self) -> dict[str, str]:
+        """The printed names of the cards that go in a deck -> their ids."""
+        return decks.names()
+
+    def deck_leaders(self) -> dict[str, str]:
+        """Characters' names -> their ids (a deck's leader is its character)."""
+        return decks.leaders()
+
+    def deck_precon(self, leader: str) -> Deck:
+        """The preconstructed deck of a character."""
+        return decks.precon(leader)
+
+    def validate_deck(self, deck: Deck, options: Any) -> list[str]:
+        """Every broken deck limit (the :class:`DeckRules` hook; no option changes them)."""
+        return decks.validate(deck)
+
+    # ---------------------------------------------------------------- simulator
+    def turns(self, state: EbState) -> int:
+        """Turns played over the whole match."""
+        return state.turns_played
+
+    def sim_labels(self, state: EbState) -> list[str]:
+        """Character names per seat."""
+        return [characters()[s.character].name if s.character else "?"
+                for s in state.sides]
+
+    def sim_weight(self, state: EbState, seat: int, action: AnyAction) -> float:
+        """Random play attacks, blocks and flips more often than it passes."""
+        if isinstance(action, Pass):
+            return 0.5
+        if isinstance(action, Attack) or (isinstance(action, Block) and action.mask):
+            return 3.0
+        return 1.0
+
+    def greedy(self, state: EbState, seat: int) -> AnyAction:
+        """The greedy agent's choice (see :mod:`agent`)."""
+        from engine.games.epic_battles.agent import choose
+
+        chosen: AnyAction = choose(self, state, seat)
+        return chosen
+
+    def greedy_action(self, state: EbState, seat: int, rng: object = None) -> AnyAction:
+        """The simulator's ``--agent greedy`` hook: :meth:`greedy` (it needs no ``rng``)."""
+        return self.greedy(state, seat)
+
+
+GAME = EpicBattles()

@@ -1,0 +1,153 @@
+"""What each viewer may see, built by allow-list (never by deleting from a state copy).
+
+Public (common knowledge): characters, deck counts (the health bars), hand counts, the
+discard and energy piles, set events as face-down counts (plus those revealed before being
+set), kamidogu with their owners, rounds, the attack being resolved, floating effects and
+the turn's log. A seat also sees its own hand, its own face-down events, its own pending
+commit and, while it searches, the cards of its own deck (sorted, not in deck order).
+Never: a rival's hand, a deck's order, a rival's face-down events or pending choice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.games.epic_battles.data import characters
+from engine.games.epic_battles.model import EbState, Phase
+
+if TYPE_CHECKING:
+    from engine.games.epic_battles.rules import EpicBattles
+
+
+class KamiView(BaseModel):
+    """A kamidogu in play."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    card: str
+    owner: int
+
+
+class SideView(BaseModel):
+    """Public facts about one seat."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int
+    character: str | None
+    name: str | None
+    deck_count: int
+    """The health bar."""
+    hand_count: int
+    discard: list[str]
+    energy: list[str]
+    set_count: int
+    """Events set face down."""
+    set_known: list[str]
+    """Set events that were revealed before being set (Dudley)."""
+    kamidogu: list[KamiView]
+    rounds: int
+
+
+class FloatView(BaseModel):
+    """A floating effect in force (until the end of the turn)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int
+    source: str
+    type: str
+    n: int
+
+
+class StrikeView(BaseModel):
+    """The attack being resolved (public: it is in the arena)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int
+    card: str
+    index: int
+    step: int
+    bonus: int
+    blocks_needed: int
+    unblockable: bool
+    blocks: list[str]
+
+
+class EbView(BaseModel):
+    """One viewer's view of an Epic Battles match."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str = "epic_battles"
+    viewer: int | None
+    version: int
+    phase: Phase
+    round: int
+    turn: int
+    aggressor: int
+    to_act: list[int]
+    asked: str | None
+    """What the seat(s) to act are asked (the prompt kind)."""
+    sides: list[SideView]
+    strike: StrikeView | None
+    flipped: list[str]
+    floats: list[FloatView]
+    log: list[str]
+    my_hand: list[str] | None
+    my_set: list[str] | None
+    my_pick: str | None
+    my_commit: int | None
+    my_search: list[str] | None
+    round_winners: list[list[int]]
+    to_win: int = 2
+    """Rounds a player needs to win the match (the ``rounds`` option)."""
+    result_summary: str | None
+    winners: list[int] | None
+
+
+def build_view(game: EpicBattles, state: EbState, viewer: int | None) -> EbView:
+    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+    roster = characters()
+    sides = []
+    for s, side in enumerate(state.sides):
+        c = roster[side.character] if side.character else None
+        sides.append(SideView(
+            seat=s, character=side.character, name=c.name if c else None,
+            deck_count=len(side.deck), hand_count=len(side.hand),
+            discard=list(side.discard), energy=list(side.energy),
+            set_count=len(side.events),
+            set_known=[e.card for e in side.events if e.known],
+            kamidogu=[KamiView(card=k.card, owner=k.owner) for k in side.kamidogu],
+            rounds=side.rounds,
+        ))
+    prompts = game.prompts(state)
+    to_act = sorted(s for s, p in prompts.items() if not p.committed)
+    st = state.strike
+    strike = StrikeView(seat=st.seat, card=st.card, index=st.index, step=st.step,
+                        bonus=st.bonus, blocks_needed=st.blocks_needed,
+                        unblockable=st.unblockable, blocks=list(st.blocks)) if st else None
+    mine = state.sides[viewer] if viewer is not None else None
+    searching = (viewer is not None and state.asks and state.asks[0].seat == viewer
+                 and state.asks[0].kind == "search")
+    return EbView(
+        viewer=viewer, version=state.version, phase=state.phase, round=state.round,
+        turn=state.turn, aggressor=state.aggressor, to_act=to_act,
+        asked=next(iter(prompts.values())).kind if prompts else None,
+        sides=sides, strike=strike, flipped=list(state.flipped),
+        floats=[FloatView(seat=f.seat, source=f.source, type=f.effect.type, n=f.effect.n)
+                for f in state.floats],
+        log=list(state.log),
+        my_hand=list(mine.hand) if mine is not None else None,
+        my_set=[e.card for e in mine.events] if mine is not None else None,
+        my_pick=state.picks.get(viewer) if viewer is not None else None,
+        my_commit=state.commits.get(viewer) if viewer is not None else None,
+        my_search=sorted(mine.deck) if mine is not None and searching else None,
+        round_winners=[list(w) for w in state.round_winners],
+        to_win=state.options.to_win,
+        result_summary=state.result.summary if state.result else None,
+        winners=list(state.result.winners) if state.result else None,
+    )
