@@ -85,9 +85,12 @@ class TournamentFlow:
     async def _step(self, tournament_id: int) -> bool:
         """One step; True when a new round was paired (then step again)."""
         tour = await self.store.get_tournament(tournament_id)
-        if tour is None or tour.status != "running":
+        if tour is None or tour.status not in ("running", "closing"):
             return False
         entrants = await self.store.entrants(tour.id)
+        if tour.status == "closing":  # the last result is in; the final post may not be
+            await self.finish(tour, event_of(tour, entrants, await self.store.pairings(tour.id)))
+            return False
         dropped = {e.user_id for e in entrants if e.dropped}
         pairings = await self.store.pairings(tour.id)
         current = [p for p in pairings if p.round == tour.round]
@@ -124,7 +127,7 @@ class TournamentFlow:
         following = next_round(event)
         if following is None:
             if await self.store.settle_round(tour.id, tour.round, results, None, [], True):
-                await self.finish(tour.model_copy(update={"status": "finished"}), event)
+                await self.finish(tour, event)
             return False
         return await self.store.settle_round(
             tour.id, tour.round, results, [(p.a, p.b) for p in following],
@@ -190,7 +193,9 @@ class TournamentFlow:
             log.info("could not edit the standings of tournament %s", tour.id)
 
     async def finish(self, tour: TournamentRecord, event: Event) -> None:
-        """Post the final standings and the bracket picture."""
+        """Post the final standings and the bracket picture, then mark the event finished
+        (it stays ``closing`` until then, so a restart in between posts them: at least once;
+        a crash between the post and the mark posts them twice)."""
         public = self.locale(tour.guild_id)
         guild = self.bot.get_guild(tour.guild_id) if tour.guild_id is not None else None
         names = {u: await user_name(self.bot, guild, u) for u in event.players}
@@ -205,3 +210,4 @@ class TournamentFlow:
         await self.bot.get_partial_messageable(tour.channel_id).send(
             embed=embed, file=discord.File(fp=io.BytesIO(png), filename="bracket.png"),
             allowed_mentions=discord.AllowedMentions.none())
+        await self.store.close_tournament(tour.id)

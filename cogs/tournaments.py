@@ -434,7 +434,7 @@ class Tournaments(TournamentFlow, commands.Cog):
         """Move every running event on (at start-up: whatever happened while down)."""
         try:
             live = [x for x in await self.store.live_tournaments()
-                    if x.status == "running" and owns(self.bot, x.guild_id)]
+                    if x.status in ("running", "closing") and owns(self.bot, x.guild_id)]
         except Exception:  # an escaped exception would stop the loop for good
             log.exception("could not read the tournaments")
             return

@@ -378,8 +378,13 @@ class Store(Protocol):
                            next_results: list[PairingResult], finished: bool) -> bool:
         """Record ``results`` of ``round`` (pairings still pending only) and, when
         ``following`` is given, pair the next round (with its decided ``next_results``),
-        or with ``finished`` close the event; one transaction. The round moves only from
+        or with ``finished`` close the event (``closing`` until its final post,
+        :meth:`close_tournament`); one transaction. The round moves only from
         ``round`` (False, writing nothing, when another step moved it first)."""
+
+    async def close_tournament(self, tournament_id: int) -> bool:
+        """Mark a ``closing`` event ``finished`` once its final standings are posted
+        (False when it was not closing)."""
 
     async def drop_entrant(self, tournament_id: int, user_id: int) -> bool:
         """Mark an entrant of a running event as dropped; False if not entered or gone."""

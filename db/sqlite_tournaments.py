@@ -82,9 +82,19 @@ class TournamentStore(DeckStore):
     async def live_tournaments(self) -> list[TournamentRecord]:
         """Tournaments in sign-up or running, oldest first."""
         rows = await self._fetch(
-            f"SELECT {_T_COLUMNS} FROM tournaments WHERE status IN ('signup', 'running')"
+            f"SELECT {_T_COLUMNS} FROM tournaments"
+            " WHERE status IN ('signup', 'running', 'closing')"
             " ORDER BY id")
         return [_tournament(r) for r in rows]
+
+    async def close_tournament(self, tournament_id: int) -> bool:
+        """The final standings are posted: ``closing`` becomes ``finished`` (False when it
+        was not closing)."""
+        async with self.write_transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE tournaments SET status = 'finished' WHERE id = ? AND status = 'closing'",
+                (tournament_id,))
+            return cur.rowcount == 1
 
     async def enter_tournament(self, tournament_id: int, user_id: int) -> bool:
         """Sign a player up; False when not in sign-up or already entered."""
@@ -193,7 +203,7 @@ class TournamentStore(DeckStore):
                            next_results: list[PairingResult], finished: bool) -> bool:
         """Record results and pair the next round (or finish), guarded by the round."""
         async with self.write_transaction() as conn:
-            status = "finished" if finished else "running"
+            status = "closing" if finished else "running"
             step = 1 if following is not None else 0
             cur = await conn.execute(
                 "UPDATE tournaments SET round = round + ?, status = ?"

@@ -2,7 +2,8 @@
 
 ``tournaments`` holds one row per event: where it runs (its sign-up and standings
 message), its organiser, game, format and options (JSON: Swiss rounds, series matches,
-level, sealed), its ``status`` (``signup``, ``running``, ``finished``, ``cancelled``) and
+level, sealed), its ``status`` (``signup``, ``running``, ``closing``: the last result is
+in and the final standings not yet posted, ``finished``, ``cancelled``) and
 the current ``round`` (0 before the start). ``tournament_entrants`` holds the players in
 sign-up order (``position``), their seed once started, whether they dropped and, in a
 sealed event, their pool's seed and the deck they registered from it (NULL: the deck the
@@ -33,7 +34,8 @@ CREATE TABLE tournaments (
     created_at    REAL    NOT NULL
 );
 
-CREATE INDEX tournaments_live ON tournaments (status) WHERE status IN ('signup', 'running');
+CREATE INDEX tournaments_live ON tournaments (status)
+    WHERE status IN ('signup', 'running', 'closing');
 
 CREATE TABLE tournament_entrants (
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,

@@ -22,7 +22,8 @@ CREATE TABLE tournaments (
     created_at    DOUBLE PRECISION    NOT NULL
 );
 
-CREATE INDEX tournaments_live ON tournaments (status) WHERE status IN ('signup', 'running');
+CREATE INDEX tournaments_live ON tournaments (status)
+    WHERE status IN ('signup', 'running', 'closing');
 
 CREATE TABLE tournament_entrants (
     tournament_id BIGINT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,

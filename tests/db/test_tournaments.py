@@ -77,9 +77,13 @@ async def test_signup_start_pairings_and_rounds(store: SqliteStore) -> None:
     assert await store.settle_round(tid, 2, [PairingResult(slot=0, winner_id=B, forfeit=True)],
                                     None, [], True)
     t = await store.get_tournament(tid)
-    assert t is not None and t.status == "finished" and t.round == 2
-    assert await store.live_tournaments() == []
+    assert t is not None and t.status == "closing" and t.round == 2  # final post pending
+    assert [x.id for x in await store.live_tournaments()] == [tid]  # a restart posts it
     assert not await store.cancel_tournament(tid)
+    assert await store.close_tournament(tid) and not await store.close_tournament(tid)
+    t = await store.get_tournament(tid)
+    assert t is not None and t.status == "finished"
+    assert await store.live_tournaments() == []
 
 
 async def test_cancel_closes_sign_up(store: SqliteStore) -> None:

@@ -291,6 +291,15 @@ async def test_restart_between_rounds_loses_nothing(
     async with bot_running(fake, db) as bot:
         await finished(fake, bot, tid)
         assert len([m for m in fake.messages(fake.channel) if "**Round 2**" in m.content]) == 1
+    # the last result recorded, the bot gone before its final post: the next start posts it
+    async with bot_running(fake, db) as bot:
+        bot.get_cog("Tournaments").sweeper.cancel()
+        async with bot.store.write_transaction() as conn:
+            await conn.execute("UPDATE tournaments SET status = 'closing' WHERE id = ?", (tid,))
+        posts = len(fake.messages(fake.channel))
+    async with bot_running(fake, db) as bot:
+        await finished(fake, bot, tid)
+        assert len(fake.messages(fake.channel)) == posts + 1  # the final post, once more
 
 
 async def test_series_tie_gets_a_decider(fake_discord: FakeDiscord, tmp_path: pathlib.Path,
