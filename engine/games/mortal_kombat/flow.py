@@ -39,6 +39,7 @@ def start_round(state: MkState) -> list[Event]:
     state.acted_se = False
     state.turn = 1
     state.down, state.spent, state.groups, state.aim = [], [], [], None
+    state.discards = {}
     seats = standing(state)
     for s in seats:
         f = state.fighters[s]
