@@ -111,7 +111,8 @@ def end_turn(state: MkState) -> list[Event]:
     elif state.initiative not in up:
         set_actor(state, left_of(state, state.initiative, up))
     state.phase = "discard"
-    return [*events, public("turn_started", turn=state.turn, initiative=state.initiative)]
+    return [*events, public("turn_started", turn=state.turn, initiative=state.initiative,
+                            brawl=state.brawl)]
 
 
 def end_round(state: MkState, winner: int | None, reason: str) -> list[Event]:

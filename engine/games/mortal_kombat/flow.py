@@ -56,7 +56,8 @@ def start_round(state: MkState) -> list[Event]:
     state.phase = "act"
     state.notes.append(f"Round {state.round}: {name(state, state.initiative)} "
                        + ("starts the Brawl." if state.brawl else "has the initiative."))
-    return [public("round_started", round=state.round, initiative=state.initiative)]
+    more = {"brawl": True} if state.brawl else {}
+    return [public("round_started", round=state.round, initiative=state.initiative, **more)]
 
 
 def discard_draw(state: MkState) -> list[Event]:
