@@ -90,6 +90,21 @@ class MkRenderer(Renderer):
     """Kombatants revealed, finishing moves, stuns, rounds and the match end get a
     message; every other exchange is folded into the live board."""
 
+    def turning_point(self, event: Event) -> bool:
+        """Two players: the default kinds. A Brawl (its events say ``brawl``): each turn's
+        end gets one message (its whole story), stuns are folded into it."""
+        if "brawl" in event.data:
+            return event.kind == "turn_started"
+        return super().turning_point(event)
+
+    def ping_ahead(self, view: BaseModel) -> list[int]:
+        """A Brawl turn asks every standing Kombatant: all are pinged with the turn's first
+        ping (at most once per turn each)."""
+        v: Any = view
+        if not v.brawl or v.phase in ("pick", "over"):
+            return []
+        return mk_brawl.standing_seats(v)
+
     # ------------------------------------------------------------------ board
     def picture(self, view: BaseModel) -> bytes | None:
         """KP bars, rounds and the distance strip as a PNG (spectator view)."""

@@ -58,7 +58,7 @@ def lose_random_event(state: MkState, seat: int) -> list[Event]:
     the caller)."""
     lost = lose_random(state, seat, 1)
     state.notes.append(f"{_name(state, seat)} is stunned and loses a kard.")
-    return [public("stunned", seat=seat, lost=lost)]
+    return [public("stunned", seat=seat, lost=lost, **_brawl(state))]
 
 
 def _stun(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
@@ -66,7 +66,7 @@ def _stun(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
     lost = lose_random(state, rival, 1)
     state.followup_for = seat
     state.notes.append(f"{_name(state, rival)} is stunned and loses a kard.")
-    return [public("stunned", seat=rival, lost=lost)]
+    return [public("stunned", seat=rival, lost=lost, **_brawl(state))]
 
 
 def _knockdown(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
@@ -215,6 +215,11 @@ def _reach(kid: str) -> str:
     from engine.games.mortal_kombat.data import kard
 
     return kard(kid).range
+
+
+def _brawl(state: MkState) -> dict[str, bool]:
+    """``{"brawl": True}`` for an event of a table of three or more (renderers fold it)."""
+    return {"brawl": True} if state.seats > 2 else {}
 
 
 def _name(state: MkState, seat: int) -> str:
