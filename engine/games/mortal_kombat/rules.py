@@ -1,4 +1,4 @@
-"""The Mortal Kombat Kard Game state machine: the :class:`Game` contract for two players.
+"""The Mortal Kombat Kard Game state machine: the :class:`Game` contract (2 to 6 seats).
 
 Phases: ``pick`` (simultaneous secret Kombatant pick) -> per turn ``discard``
 (simultaneous Discard/Draw, skipped on a round's first turn) -> ``act`` (the initiative
