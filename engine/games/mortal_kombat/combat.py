@@ -36,8 +36,12 @@ def _from_hand(state: MkState, seat: int, kid: str) -> None:
 
 
 def _fold_modifiers(state: MkState, ex: Exchange) -> None:
-    """Modifiers in force join the new exchange's values."""
+    """Modifiers in force join the new exchange's values (in a Brawl, only those of the
+    two Kombatants in it)."""
+    both = (ex.attacker, target_of(state, ex))
     for m in state.modifiers:
+        if state.seats > 2 and m.seat not in both:
+            continue
         on_attack = (m.seat == ex.attacker) == (m.target == "self")
         if m.kind == "speed":
             (ex.speed if on_attack else ex.def_speed).append(m.value)

@@ -240,3 +240,15 @@ def test_a_leaver_is_knocked_out_and_play_goes_on() -> None:
     s, _ = GAME.concede(s, 3)
     assert s.result is not None and s.result.winners == (1,)
     assert s.result.ranks == (3, 1, 4, 2)
+
+
+def test_lasting_modifiers_count_only_in_their_owners_exchanges() -> None:
+    """Haste (+1 Speed for two turns) played by Ron on his attack helps Ron's later
+    attacks, not Carl's defence when Billy attacks Carl (decision)."""
+    from engine.games.mortal_kombat.model import Modifier
+
+    s = brawl(hands={1: ["b01"]}, starter=1)
+    s.modifiers = [Modifier(seat=2, kard="e16", kind="speed", value=1, target="self",
+                            turns=2)]
+    s = play(play(aim(s, 1, 0), 1, "at-b01"), 1, "go")
+    assert s.exchange is not None and s.exchange.speed == [] and s.exchange.def_speed == []
