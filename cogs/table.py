@@ -470,6 +470,9 @@ class Table(TableMemory, commands.Cog):
         pinged = self.pinged[rec.id][1]
         fresh = self.new_decisions(applied)
         targets = [s for s in humans(rec, fresh) if s not in pinged]
+        if targets or post:  # the renderer's heads-up for seats asked later this turn
+            ahead = humans(rec, renderer.ping_ahead(game.view(applied.state, None)))
+            targets += [s for s in ahead if s not in pinged and s not in targets]
         pinged.update(targets)
         # timed-out seats too: their open hand must not keep the controls of a decision
         # the referee already played for them
@@ -498,6 +501,8 @@ class Table(TableMemory, commands.Cog):
             return ""
         text = " ".join(f"{names[s]}: {renderer.prompt_text(prompts[s], loc)}"
                         for s in targets if s in prompts)
+        if later := [names[s] for s in targets if s not in prompts]:  # pinged ahead
+            text = f"{text} {t(loc, 'table.ping_ahead', who=and_list(loc, later))}".strip()
         return t(loc, "table.ping", text=text)
 
     async def announce_result(self, rec: MatchRecord, applied: Applied,

@@ -124,6 +124,14 @@ class Renderer:
         """
         return event.kind in self.turning_points
 
+    def ping_ahead(self, view: BaseModel) -> list[int]:
+        """Seats to ping together with the seats that have a new decision, because the
+        rules will ask them later in this same turn anyway (a Brawl: everyone standing
+        acts each turn), so a turn costs one ping message, not one per seat. From the
+        public ``view`` only; each seat is still pinged at most once per turn. Default:
+        none."""
+        return []
+
     def board_embed(self, ctx: BoardContext) -> discord.Embed:
         """The public board (from the spectator view only)."""
         loc = ctx.locale

@@ -24,7 +24,10 @@ TEXT = (240, 236, 228)
 MUTED = (160, 156, 150)
 BAR_BACK = (70, 62, 60)
 KP_COLORS = ((70, 200, 90), (230, 190, 50), (220, 60, 50))
-SEAT_COLORS = ((208, 52, 44), (46, 110, 222))
+SEAT_COLORS = ((208, 52, 44), (46, 110, 222), (60, 170, 80), (220, 190, 40), (150, 80, 200),
+               (235, 130, 40))
+"""Seat colours (the embed's tokens: red, blue, green, yellow, purple, orange)."""
+ROW_H = 44
 GOLD = (236, 190, 60)
 
 
@@ -40,8 +43,56 @@ def kp_color(kp: int, start: int) -> tuple[int, int, int]:
     return KP_COLORS[0] if share > 0.5 else KP_COLORS[1] if share > 0.25 else KP_COLORS[2]
 
 
+def render_brawl(view: MkView) -> bytes:
+    """A Brawl board: one row per Kombatant (KP bar, rounds won, rounds lost, whether it
+    acts now, is aimed at, is down or out), and the Hand-to-Hand groups (Advanced)."""
+    n = len(view.fighters)
+    groups = view.groups
+    height = 40 + n * ROW_H + (28 if view.level == "advanced" else 0)
+    img = Image.new("RGB", (WIDTH, height), BG)
+    draw = ImageDraw.Draw(img)
+    title = f"Round {view.round} · Turn {view.turn}" if view.phase != "pick" else "Pick"
+    draw.text((WIDTH // 2, 14), title, fill=MUTED, font=font(16), anchor="mm")
+    live = view.phase not in ("pick", "over")
+    for seat, f in enumerate(view.fighters):
+        y = 32 + seat * ROW_H
+        color = SEAT_COLORS[seat % len(SEAT_COLORS)]
+        draw.rectangle((20, y + 4, 30, y + 30), fill=color)
+        draw.text((40, y + 17), f.name or "?", fill=MUTED if f.out or f.down else TEXT,
+                  font=font(18), anchor="lm")
+        x0 = 220
+        draw.rectangle((x0, y + 4, x0 + BAR_W, y + 30), fill=BAR_BACK)
+        filled = round(BAR_W * min(max(f.kp, 0) / max(view.start_kp, 1), 1.0))
+        if filled and not f.out:
+            draw.rectangle((x0, y + 4, x0 + filled, y + 30), fill=kp_color(f.kp, view.start_kp))
+        draw.text((x0 + BAR_W // 2, y + 17), f"{f.kp} KP", fill=TEXT, font=font(15),
+                  anchor="mm")
+        for r in range(2):
+            cx = x0 + BAR_W + 18 + r * 20
+            draw.ellipse((cx - 7, y + 10, cx + 7, y + 24), fill=GOLD if r < f.rounds
+                         else BAR_BACK)
+        for r in range(f.losses):
+            cx = x0 + BAR_W + 64 + r * 16
+            draw.text((cx, y + 17), "x", fill=KP_COLORS[2], font=font(16), anchor="mm")
+        status = ("OUT" if f.out else "K.O." if f.down else
+                  "action" if live and view.initiative == seat else
+                  "target" if live and view.brawl and view.aim == seat else "")
+        draw.text((WIDTH - 20, y + 17), status, fill=GOLD, font=font(14), anchor="rm")
+    if view.level == "advanced":
+        y = 36 + n * ROW_H
+        text = ("Hand-to-Hand: " + " | ".join("+".join(view.fighters[s].name or "?"
+                                                        for s in g) for g in groups)
+                if groups else "Everyone at Ranged distance")
+        draw.text((20, y + 10), text[:90], fill=MUTED, font=font(14), anchor="lm")
+    out = io.BytesIO()
+    img.save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
 def render_board(view: MkView) -> bytes:
-    """The board as PNG bytes."""
+    """The board as PNG bytes (a Brawl's: :func:`render_brawl`)."""
+    if len(view.fighters) > 2:
+        return render_brawl(view)
     height = 150 if view.distance else 110
     img = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(img)

@@ -13,18 +13,19 @@ import discord
 from pydantic import BaseModel
 
 from cogs.i18n import DEFAULT, t
+from cogs.render import mk_brawl
 from cogs.render.base import BoardContext, Choice, Group, Renderer
 from cogs.render.mk_board import render_board
 from cogs.render.registry import register
 from engine.core import Event, Outcome, Prompt
 from engine.games.mortal_kombat.data import kard, kards
 
-TOKENS = ("🟥", "🟦")
-"""Seat colours, as on the board picture (red, blue)."""
+TOKENS = mk_brawl.TOKENS
+"""Seat colours, as on the board picture (red, blue, then green, yellow, purple, orange)."""
 TYPE_ICON = {"basic": "👊", "special": "🌀", "defense": "🛡️", "se": "✨", "kombo": "🔗",
              "kombatant": "🐉"}
 FINISH_ICON = {"fatality": "💀", "babality": "🍼", "friendship": "🤝"}
-GROUP_ORDER = ("pick", "dd1", "dd2", "fx", "at", "ak", "cm", "se", "bl", "ev", "ct", "sc",
+GROUP_ORDER = ("aim", "pick", "dd1", "dd2", "fx", "at", "ak", "cm", "se", "bl", "ev", "ct", "sc",
                "fr", "bn", "kn", "br", "fu")
 """Selects' order: finishers and attacks first; the one-click choices without a kard
 (pass, move, go, take the hit, keep everything, stop, none) share a row of buttons."""
@@ -89,6 +90,21 @@ class MkRenderer(Renderer):
     """Kombatants revealed, finishing moves, stuns, rounds and the match end get a
     message; every other exchange is folded into the live board."""
 
+    def turning_point(self, event: Event) -> bool:
+        """Two players: the default kinds. A Brawl (its events say ``brawl``): each turn's
+        end gets one message (its whole story), stuns are folded into it."""
+        if "brawl" in event.data:
+            return event.kind == "turn_started"
+        return super().turning_point(event)
+
+    def ping_ahead(self, view: BaseModel) -> list[int]:
+        """A Brawl turn asks every standing Kombatant: all are pinged with the turn's first
+        ping (at most once per turn each)."""
+        v: Any = view
+        if not v.brawl or v.phase in ("pick", "over"):
+            return []
+        return mk_brawl.standing_seats(v)
+
     # ------------------------------------------------------------------ board
     def picture(self, view: BaseModel) -> bytes | None:
         """KP bars, rounds and the distance strip as a PNG (spectator view)."""
@@ -98,7 +114,8 @@ class MkRenderer(Renderer):
         """The picture reads only the Kombatants, KP, rounds, distance and initiative."""
         v: Any = view
         return repr((v.level, v.start_kp, v.round, v.initiative, v.distance, v.phase,
-                     [(f.name, f.kp, f.rounds) for f in v.fighters]))
+                     v.brawl, v.aim, v.groups,
+                     [(f.name, f.kp, f.rounds, f.losses, f.out, f.down) for f in v.fighters]))
 
     def board_embed(self, ctx: BoardContext) -> discord.Embed:
         """The public board, from the spectator view."""
@@ -109,11 +126,18 @@ class MkRenderer(Renderer):
         else:
             title = t(loc, "mk.title", round=v.round, turn=v.turn, id=ctx.match_id)
         embed = discord.Embed(title=title, color=self.color)
-        pair = t(loc, "render.vs", a=f"{TOKENS[0]} {names[0]}", b=f"{TOKENS[1]} {names[1]}")
+        brawl = mk_brawl.is_brawl(v)
+        if brawl:
+            pair = " · ".join(f"{TOKENS[s]} {n}" for s, n in enumerate(names))
+        else:
+            pair = t(loc, "render.vs", a=f"{TOKENS[0]} {names[0]}",
+                     b=f"{TOKENS[1]} {names[1]}")
         desc = [t(loc, "mk.setup", pair=pair, level=t(loc, f"mk.level.{v.level}"),
                   kp=v.start_kp, clock=t(loc, f"mk.clock.{v.timer}"))]
         if v.phase == "pick":
             desc.append(t(loc, "mk.pick_desc"))
+        elif brawl and not ctx.finished:
+            desc += mk_brawl.status_lines(v, names, loc)
         elif not ctx.finished:
             desc.append(t(loc, "mk.initiative", token=TOKENS[v.initiative],
                           who=names[v.initiative]))
@@ -127,6 +151,8 @@ class MkRenderer(Renderer):
                      t(loc, "mk.rounds_won", stars="⭐" * f.rounds or "—")]
             if f.penalty:
                 lines.append(t(loc, "mk.penalty", n=f.penalty))
+            if brawl:
+                lines += mk_brawl.fighter_lines(v, s, loc)
             if v.phase == "pick":
                 lines = [t(loc, "mk.has_picked" if f.picked else "mk.choosing")]
             elif v.phase == "discard" and f.discard_chosen:
@@ -151,8 +177,9 @@ class MkRenderer(Renderer):
         """The attack on the table and everything played on it (all face up)."""
         ex = v.exchange
         a = ex.attacker
+        d = ex.target if ex.target is not None else 1 - a
         lines = [t(loc, "mk.ex.attack", token=TOKENS[a], who=names[a], kard=show_kard(ex.kard),
-                   stats=stats(ex.kard, loc))]
+                   stats=stats(ex.kard, loc)), *mk_brawl.exchange_lines(v, names, loc)]
         if ex.kombo:
             lines.append(t(loc, "mk.ex.kombo", kard=show_kard(ex.kombo)))
         if ex.followup:
@@ -160,7 +187,7 @@ class MkRenderer(Renderer):
         if ex.se:
             lines.append(t(loc, "mk.ex.se", kards=kards_text(ex.se)))
         if ex.defense:
-            lines.append(t(loc, "mk.ex.defense", token=TOKENS[1 - a], who=names[1 - a],
+            lines.append(t(loc, "mk.ex.defense", token=TOKENS[d], who=names[d],
                            kard=show_kard(ex.defense)))
         if ex.dse:
             lines.append(t(loc, "mk.ex.se", kards=kards_text(ex.dse)))
@@ -175,6 +202,12 @@ class MkRenderer(Renderer):
         key = "mk.mod.self" if m.target == "self" else "mk.mod.rival"
         return t(loc, key, kard=show_kard(m.kard), who=who(names, m.seat), value=sign,
                  what=t(loc, f"mk.mod.{m.kind}"), turns=m.turns)
+
+    def seat_lines(self, view: BaseModel, names: list[str],
+                   loc: str = DEFAULT) -> list[str]:
+        """Each Kombatant at a glance (Kombatant, KP, rounds won and lost, out or down)."""
+        v: Any = view
+        return [mk_brawl.seat_line(v, s, loc) for s in range(len(v.fighters))]
 
     # ------------------------------------------------------------------ hand
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
@@ -199,7 +232,12 @@ class MkRenderer(Renderer):
         if v.exchange is not None:  # public: what you answer, or what you add to
             embed.add_field(name=t(loc, "mk.exchange"),
                             value=self.exchange_text(v, names, loc), inline=False)
-        if v.phase != "pick":
+        if v.phase != "pick" and mk_brawl.is_brawl(v):
+            embed.add_field(name=t(loc, "mk.status"),
+                            value=t(loc, "mk.brawl.status_value", kp=me.kp,
+                                    others=mk_brawl.others_text(v, seat),
+                                    deck=me.deck_count), inline=False)
+        elif v.phase != "pick":
             rival = v.fighters[1 - seat]
             embed.add_field(name=t(loc, "mk.status"),
                             value=t(loc, "mk.status_value", kp=me.kp, rival=rival.kp,
@@ -235,6 +273,10 @@ class MkRenderer(Renderer):
             kind = f"dd{len(ids)}"
         if kind == "pick":
             choice.label = named[0]
+            return
+        if kind == "aim":
+            choice.label = t(loc, "mk.label.aim", a=named[0])
+            choice.emoji = "🎯"
             return
         text = t(loc, f"mk.label.{kind}1" if kind in ("bn", "br", "fu") else f"mk.label.{kind}",
                  a=named[0], b=named[-1])
@@ -290,6 +332,8 @@ class MkRenderer(Renderer):
                     loc: str = DEFAULT) -> str:
         """``<@alice> (Sub-Zero) wins the match 2-1 in rounds.``, a draw or a forfeit."""
         v: Any = view
+        if mk_brawl.is_brawl(v):
+            return mk_brawl.result_line(outcome, v, names, loc)
         wins = [f.rounds for f in v.fighters]
         if outcome.draw:
             return t(loc, "mk.result.draw", a=wins[0], b=wins[1])
@@ -316,16 +360,24 @@ class MkRenderer(Renderer):
             if twin or "kards" not in d:
                 return t(loc, "mk.line.discard_chosen", who=w)
             return t(loc, "mk.line.you_discard", kards=kards_text(d["kards"]))
+        if k == "kombatants_revealed" and len(d["kombatants"]) > 2:
+            every = ", ".join(f"{TOKENS[s]} {names[s]} ({kard(x).name})"
+                              for s, x in enumerate(d["kombatants"]) if x)
+            return t(loc, "mk.line.revealed_brawl", all=every)
         if k == "kombatants_revealed":
             a, b = (kard(x).name for x in d["kombatants"])
             return t(loc, "mk.line.revealed", a=f"{TOKENS[0]} {names[0]} ({a})",
                      b=f"{TOKENS[1]} {names[1]} ({b})")
-        if k == "round_started":
-            return t(loc, "mk.line.round_started", round=d["round"],
+        if k in ("round_started", "turn_started"):
+            key = f"mk.line.{k}_brawl" if d.get("brawl") else f"mk.line.{k}"
+            return t(loc, key, round=d.get("round"), turn=d.get("turn"),
                      who=who(names, d["initiative"]))
-        if k == "turn_started":
-            return t(loc, "mk.line.turn_started", turn=d["turn"],
-                     who=who(names, d["initiative"]))
+        if k == "aimed":
+            return t(loc, "mk.line.aimed", who=w, target=who(names, d["target"]))
+        if k in ("knocked_out", "eliminated"):
+            return t(loc, f"mk.line.{k}", who=w)
+        if k == "action":
+            return None
         if k == "discard_draw" and not d["discarded"]:
             return t(loc, "mk.line.keeps", who=w, hand=d["hand"], deck=d["deck"])
         if k == "discard_draw":
@@ -361,6 +413,8 @@ class MkRenderer(Renderer):
             winner = d.get("winner")
             if winner is None:
                 return t(loc, "mk.line.round_draw", round=d["round"])
+            if len(d["kp"]) > 2:
+                return t(loc, "mk.line.round_brawl", round=d["round"], who=who(names, winner))
             return t(loc, f"mk.line.round_{d['reason']}" if d["reason"] in (
                 "ko", "timer", "cap") else "mk.line.round_ko", round=d["round"],
                 who=who(names, winner), a=d["kp"][0], b=d["kp"][1])

@@ -1,4 +1,4 @@
-"""The Mortal Kombat Kard Game: two Kombatants, 300 kards, Starter/Basic/Advanced rules.
+"""The Mortal Kombat Kard Game: two Kombatants or a Brawl of 3-6, 300 kards, three rule levels.
 
 Exposes :data:`GAME` for the registry in :mod:`engine.games`.
 """

@@ -1,6 +1,7 @@
 """A greedy agent for the simulator: it reads only what its seat may know.
 
-It sees its own hand and the public board (the attack on the table, KP, distance), never
+It plays two-seat matches and Brawls (aiming at the weakest Kombatant standing). It sees
+its own hand and the public board (the attack on the table, KP, distance), never
 the rival's hand or any deck order. Each phase has one simple rule: finish when it can,
 otherwise the attack (or Kombo) with the most expected damage; defend with the play that
 loses the fewest KP, Speeds computed from the public values; always burn, break and
@@ -23,6 +24,7 @@ from engine.games.mortal_kombat.moves import (
     kombo_choices,
     respond_choices,
 )
+from engine.games.mortal_kombat.seats import foe, standing
 
 
 def _attack_value(state: MkState, a: Act) -> float:
@@ -37,6 +39,11 @@ def _attack_value(state: MkState, a: Act) -> float:
 
 def _act(state: MkState, seat: int, options: list[Act]) -> Act:
     me = state.fighters[seat]
+    aims = [a for a in options if a.kind == "aim"]
+    if aims and state.aim is not None:  # Brawl: go for the weakest Kombatant standing
+        best = min(aims, key=lambda a: (state.fighters[int(a.b or 0)].kp, a.aid))
+        if state.fighters[int(best.b or 0)].kp < state.fighters[state.aim].kp:
+            return best
     for a in options:
         if a.kind == "fx":
             return a
@@ -59,7 +66,7 @@ def _act(state: MkState, seat: int, options: list[Act]) -> Act:
 def _boost(state: MkState, seat: int, options: list[Act]) -> Act:
     ex = state.exchange
     assert ex is not None
-    rival = state.fighters[1 - seat]
+    rival = state.fighters[foe(state, seat)]
     for a in options[1:]:
         k = kard(a.a or "")
         if k.has("vendetta"):
@@ -135,8 +142,10 @@ def choose(state: MkState, seat: int, options: list[Act]) -> Act:
         return options[0]
     if phase == "discard":
         hand = state.fighters[seat].hand
+        weakest = min((state.fighters[s].kp for s in standing(state) if s != seat),
+                      default=0)
         junk = sorted(x for x in hand if kard(x).finisher in ("fatality", "babality")
-                      and state.fighters[1 - seat].kp > 12)
+                      and weakest > 12)
         wanted = Act.of(kind="dd", a=junk[0]) if junk else Act.of(kind="dd")
         return wanted if wanted in options else Act.of(kind="dd")
     if phase == "act":

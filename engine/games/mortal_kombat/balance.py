@@ -5,6 +5,10 @@ ordered pair of Kombatants (each side with its preconstructed deck) ``--rounds-r
 times, plus mirrors, and prints one JSON line: each Kombatant's win rate against the field
 (draws count half), the band check (40-60%), median turns per round, and the rounds and
 matches that hit a safety cap.
+
+``--seats N`` (3 to 6) plays ``--matches`` Brawls instead (random Kombatant picks, the
+same agent at every seat) and prints seat-position win rates (first place, shared firsts
+count as a share), median turns per match and per round, errors and capped rounds.
 """
 
 from __future__ import annotations
@@ -93,6 +97,53 @@ def run(level: str, robin: int, seed: int, agent: str,
     }
 
 
+def brawl(seats: int, level: str, seed: int, agent: str) -> MkState:
+    """One Brawl of ``seats`` with random Kombatant picks, every seat played by ``agent``."""
+    state = GAME.setup(Options(level=level), seats, seed)
+    rng = Rng(seed=seed ^ 0xB1A5)
+    n = 0
+    while state.result is None and n < MAX_ACTIONS * seats:
+        n += 1
+        open_seats = sorted(s for s, p in GAME.prompts(state).items() if not p.committed)
+        seat = open_seats[rng.below(len(open_seats))]
+        action = (greedy_action(state, seat, rng) if agent == "greedy"
+                  else pick(GAME, state, seat, rng))
+        state, _ = GAME.apply(state, seat, action)
+    return state
+
+
+def run_brawls(seats: int, matches: int, level: str, seed: int,
+               agent: str) -> dict[str, Any]:
+    """``matches`` Brawls of ``seats``: seat-position win rates and lengths as a dict."""
+    wins = [0.0] * seats
+    turns: list[int] = []
+    round_turns: list[int] = []
+    errors = unfinished = capped_rounds = 0
+    for i in range(matches):
+        try:
+            s = brawl(seats, level, seed + i, agent)
+        except Exception:  # the figures count errors rather than stop
+            errors += 1
+            continue
+        if s.result is None:
+            unfinished += 1
+            continue
+        turns.append(s.turns_played)
+        round_turns += s.round_turns
+        capped_rounds += s.capped_rounds
+        for w in s.result.winners:
+            wins[w] += 1 / len(s.result.winners)
+    done = max(len(turns), 1)
+    return {
+        "seats": seats, "level": level, "agent": agent, "matches": matches,
+        "errors": errors, "unfinished": unfinished, "capped_rounds": capped_rounds,
+        "seat_win_rate": [round(w / done, 3) for w in wins],
+        "median_turns": statistics.median(turns) if turns else None,
+        "median_turns_per_round": statistics.median(round_turns) if round_turns else None,
+        "rounds": len(round_turns),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: one JSON line of figures."""
     parser = argparse.ArgumentParser(prog="python -m engine.games.mortal_kombat.balance")
@@ -100,7 +151,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds-robin", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--agent", choices=["random", "greedy"], default="greedy")
+    parser.add_argument("--seats", type=int, default=2, choices=range(2, 7))
+    parser.add_argument("--matches", type=int, default=100, help="Brawls to play (--seats)")
     args = parser.parse_args(argv)
+    if args.seats > 2:
+        print(json.dumps(run_brawls(args.seats, args.matches, args.level, args.seed,
+                                    args.agent)))
+        return 0
     print(json.dumps(run(args.level, args.rounds_robin, args.seed, args.agent)))
     return 0
 

@@ -20,6 +20,15 @@ from engine.games.mortal_kombat.model import (
     Exchange,
     MkState,
 )
+from engine.games.mortal_kombat.seats import (
+    back_off,
+    clockwise,
+    close_in,
+    distance,
+    foe,
+    standing,
+    target_of,
+)
 
 
 def _from_hand(state: MkState, seat: int, kid: str) -> None:
@@ -27,8 +36,12 @@ def _from_hand(state: MkState, seat: int, kid: str) -> None:
 
 
 def _fold_modifiers(state: MkState, ex: Exchange) -> None:
-    """Modifiers in force join the new exchange's values."""
+    """Modifiers in force join the new exchange's values (in a Brawl, only those of the
+    two Kombatants in it)."""
+    both = (ex.attacker, target_of(state, ex))
     for m in state.modifiers:
+        if state.seats > 2 and m.seat not in both:
+            continue
         on_attack = (m.seat == ex.attacker) == (m.target == "self")
         if m.kind == "speed":
             (ex.speed if on_attack else ex.def_speed).append(m.value)
@@ -69,7 +82,11 @@ def declare(state: MkState, seat: int, act: Act) -> list[Event]:
     else:
         _from_hand(state, seat, kid)
     k = kard(kid)
-    ex = Exchange(attacker=seat, kard=kid, copied=copied, se=se, stepped=state.stepped)
+    ex = Exchange(attacker=seat, kard=kid, copied=copied, se=se, stepped=state.stepped,
+                  target=foe(state, seat) if state.seats > 2 else None)
+    if state.brawl and k.location == "area" and act.kind != "fx":
+        ex.queue = clockwise(state, seat, standing(state))
+        ex.stage, ex.target = "counter", ex.queue[0]
     if act.kind == "ak":
         assert act.b is not None
         _from_hand(state, seat, act.b)
@@ -103,11 +120,12 @@ def play_se(state: MkState, seat: int, kid: str) -> list[Event]:
         ex.se.append(kid)
     else:
         ex.dse.append(kid)
+        spend(state, seat)
     events = [public("special_effect", seat=seat, kard=kid)]
     for e in kard(kid).effects:
         events += effects.run(state, seat, e, kid)
     state.notes.append(f"{name(state, seat)} plays {kard(kid).name}.")
-    if ex is None and any(f.kp <= 0 for f in state.fighters):
+    if ex is None and any(state.fighters[s].kp <= 0 for s in standing(state)):
         return events + close(state, keep=False)
     return events
 
@@ -116,6 +134,12 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
     """The defender's one play (or taking the hit); then the exchange resolves."""
     ex = state.exchange
     assert ex is not None
+    if act.kind != "take":
+        spend(state, seat)
+    if ex.stage:
+        from engine.games.mortal_kombat.area import area_respond
+
+        return area_respond(state, seat, act)
     if act.kind == "fr":
         assert act.a is not None
         _from_hand(state, seat, act.a)
@@ -181,6 +205,12 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
     return head + events + after_hit(state, keep=False)
 
 
+def spend(state: MkState, seat: int) -> None:
+    """Brawl: any defence spends the defender's action for this turn."""
+    if state.brawl and seat not in state.spent:
+        state.spent.append(seat)
+
+
 def _note(state: MkState, text: str) -> list[Event]:
     state.notes.append(text)
     return []
@@ -208,7 +238,7 @@ def land(state: MkState) -> list[Event]:
     if k.hits > 1:
         state.phase = "burn"
         return _note(state, "The first hit lands.")
-    defender = 1 - ex.attacker
+    defender = target_of(state, ex)
     dmg = attack_strength(state)
     events = _hurt(state, defender, dmg) + _note(state, f"It hits for {dmg}.")
     for e in k.effects:
@@ -223,9 +253,11 @@ def land(state: MkState) -> list[Event]:
 
 def after_hit(state: MkState, keep: bool) -> list[Event]:
     """After damage: a Follow-up if one is owed (and nobody is out), else close."""
-    if state.followup_for is not None and all(f.kp > 0 for f in state.fighters):
+    ex = state.exchange
+    both = (ex.attacker, target_of(state, ex)) if ex is not None else range(state.seats)
+    if state.followup_for is not None and all(state.fighters[s].kp > 0 for s in both):
         state.phase = "followup"
-        if not keep:
+        if not keep and not state.brawl:
             state.initiative = state.followup_for
         return []
     return close(state, keep=keep)
@@ -235,7 +267,7 @@ def _discard_table(state: MkState) -> None:
     ex = state.exchange
     if ex is None:
         return
-    att, dfd = state.fighters[ex.attacker], state.fighters[1 - ex.attacker]
+    att, dfd = state.fighters[ex.attacker], state.fighters[target_of(state, ex)]
     if not ex.copied:
         att.discard.append(ex.kard)
     att.discard.extend([*([ex.kombo] if ex.kombo else []), *ex.se, *ex.extra])
@@ -243,7 +275,13 @@ def _discard_table(state: MkState) -> None:
 
 
 def close(state: MkState, keep: bool) -> list[Event]:
-    """End the turn: kards to the discard piles, initiative kept or passed."""
+    """End the turn: kards to the discard piles, initiative kept or passed (Brawl: the
+    action is over, see :mod:`brawl`)."""
+    if state.seats > 2:
+        from engine.games.mortal_kombat.brawl import close_action
+
+        _discard_table(state)
+        return close_action(state, keep)
     ex = state.exchange
     if ex is not None:
         _discard_table(state)
@@ -312,6 +350,7 @@ def breaker(state: MkState, seat: int, kid: str | None) -> list[Event]:
     if kid is not None:
         _from_hand(state, seat, kid)
         ex.dse.append(kid)
+        spend(state, seat)
         for e in kard(kid).effects:
             events += effects.run(state, seat, e, kid)
     if ex.followup:
@@ -340,6 +379,7 @@ def breaker(state: MkState, seat: int, kid: str | None) -> list[Event]:
 def followup(state: MkState, seat: int, kid: str | None) -> list[Event]:
     """The hitter's Follow-up (undefendable; only a breaker stops it) or none."""
     ex = state.exchange
+    stunned = foe(state, seat) if state.seats > 2 else None
     if ex is not None:
         _discard_table(state)
     state.followup_for = None
@@ -347,7 +387,8 @@ def followup(state: MkState, seat: int, kid: str | None) -> list[Event]:
         state.exchange = None
         return close(state, keep=True)
     _from_hand(state, seat, kid)
-    state.exchange = Exchange(attacker=seat, kard=kid, followup=True, landed=True)
+    state.exchange = Exchange(attacker=seat, kard=kid, followup=True, landed=True,
+                              target=stunned)
     state.notes.append(f"{name(state, seat)} follows up with {kard(kid).name}.")
     state.phase = "breaker"
     return [public("followup", seat=seat, kard=kid)]
@@ -363,7 +404,12 @@ def pass_action(state: MkState, seat: int) -> list[Event]:
 def step(state: MkState, seat: int) -> list[Event]:
     """Move once before the action: Ranged <-> Hand-to-Hand, -1 Speed on this action."""
     state.stepped = True
-    state.distance = "h2h" if state.distance == "ranged" else "ranged"
-    label = "Hand-to-Hand" if state.distance == "h2h" else "Ranged"
+    rival = foe(state, seat)
+    if distance(state, seat, rival) == "ranged":
+        close_in(state, seat, rival)
+    else:
+        back_off(state, seat)
+    now = distance(state, seat, rival)
+    label = "Hand-to-Hand" if now == "h2h" else "Ranged"
     state.notes.append(f"{name(state, seat)} moves to {label} distance.")
-    return [public("moved", seat=seat, distance=state.distance)]
+    return [public("moved", seat=seat, distance=now)]

@@ -12,6 +12,7 @@ from typing import get_args
 from engine.core import Event, public
 from engine.games.mortal_kombat.data import Effect, EffectKind, kombatants
 from engine.games.mortal_kombat.model import MkState, Modifier
+from engine.games.mortal_kombat.seats import back_off, close_in, distance, foe
 
 Handler = Callable[[MkState, int, Effect, str], list[Event]]
 
@@ -57,23 +58,24 @@ def lose_random_event(state: MkState, seat: int) -> list[Event]:
     the caller)."""
     lost = lose_random(state, seat, 1)
     state.notes.append(f"{_name(state, seat)} is stunned and loses a kard.")
-    return [public("stunned", seat=seat, lost=lost)]
+    return [public("stunned", seat=seat, lost=lost, **_brawl(state))]
 
 
 def _stun(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
-    rival = 1 - seat
+    rival = foe(state, seat)
     lost = lose_random(state, rival, 1)
     state.followup_for = seat
     state.notes.append(f"{_name(state, rival)} is stunned and loses a kard.")
-    return [public("stunned", seat=rival, lost=lost)]
+    return [public("stunned", seat=rival, lost=lost, **_brawl(state))]
 
 
 def _knockdown(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
     if not advanced(state):
         return []
-    state.fighters[1 - seat].penalty += 1
-    state.notes.append(f"{_name(state, 1 - seat)} is knocked down (-1 Speed next action).")
-    return [public("knocked_down", seat=1 - seat)]
+    rival = foe(state, seat)
+    state.fighters[rival].penalty += 1
+    state.notes.append(f"{_name(state, rival)} is knocked down (-1 Speed next action).")
+    return [public("knocked_down", seat=rival)]
 
 
 def _knockback(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
@@ -82,16 +84,18 @@ def _knockback(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]
     ex = state.exchange
     if ex is not None and _reach(ex.kard if kard == "" else kard) == "cq":
         return []  # knocked out of Close Quarters: back to Hand-to-Hand only
-    if state.distance == "h2h":
-        state.distance = "ranged"
-        state.notes.append(f"{_name(state, 1 - seat)} is knocked back to Ranged distance.")
-        return [public("knocked_back", seat=1 - seat)]
+    rival = foe(state, seat)
+    if distance(state, seat, rival) == "h2h":
+        back_off(state, rival)
+        state.notes.append(f"{_name(state, rival)} is knocked back to Ranged distance.")
+        return [public("knocked_back", seat=rival)]
     return []
 
 
 def _movement(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
-    if advanced(state) and state.distance == "ranged":
-        state.distance = "h2h"
+    rival = foe(state, seat)
+    if advanced(state) and distance(state, seat, rival) == "ranged":
+        close_in(state, seat, rival)
         return [public("moved", seat=seat, distance="h2h")]
     return []
 
@@ -136,9 +140,10 @@ def _heal(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
 
 
 def _damage(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
-    f = state.fighters[1 - seat]
+    rival = foe(state, seat)
+    f = state.fighters[rival]
     f.kp -= eff.value
-    return [public("damaged", seat=1 - seat, amount=eff.value, kp=f.kp)]
+    return [public("damaged", seat=rival, amount=eff.value, kp=f.kp)]
 
 
 def _draw(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
@@ -147,8 +152,9 @@ def _draw(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
 
 
 def _discard(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
-    lost = lose_random(state, 1 - seat, eff.value)
-    return [public("discarded_random", seat=1 - seat, kards=lost)]
+    rival = foe(state, seat)
+    lost = lose_random(state, rival, eff.value)
+    return [public("discarded_random", seat=rival, kards=lost)]
 
 
 def _vendetta(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
@@ -198,7 +204,10 @@ def run(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
 
 def opposed(state: MkState) -> bool:
     """Earthworld against Outworld (Vendetta's condition)."""
-    a = {kombatants()[f.kombatant].allegiance for f in state.fighters if f.kombatant}
+    ex = state.exchange
+    pair = [state.fighters[s] for s in ((ex.attacker, foe(state, ex.attacker)) if ex
+                                        else range(state.seats))]
+    a = {kombatants()[f.kombatant].allegiance for f in pair if f.kombatant}
     return a == {"earthworld", "outworld"}
 
 
@@ -206,6 +215,11 @@ def _reach(kid: str) -> str:
     from engine.games.mortal_kombat.data import kard
 
     return kard(kid).range
+
+
+def _brawl(state: MkState) -> dict[str, bool]:
+    """``{"brawl": True}`` for an event of a table of three or more (renderers fold it)."""
+    return {"brawl": True} if state.seats > 2 else {}
 
 
 def _name(state: MkState, seat: int) -> str:

@@ -19,6 +19,7 @@ from engine.games.mortal_kombat.model import (
     ROUND_TURN_CAP,
     MkState,
 )
+from engine.games.mortal_kombat.seats import left_of, standing
 
 
 def name(state: MkState, seat: int) -> str:
@@ -37,24 +38,32 @@ def start_round(state: MkState) -> list[Event]:
     state.stepped = False
     state.acted_se = False
     state.turn = 1
-    for f in state.fighters:
+    state.down, state.spent, state.groups, state.aim = [], [], [], None
+    state.discards = {}
+    seats = standing(state)
+    for s in seats:
+        f = state.fighters[s]
         f.kp = state.options.kp
         f.deck = list(f.decklist)
         state.rng.shuffle(f.deck)
         f.hand, f.discard, f.penalty = [], [], 0
-    for s in (0, 1):
+    for s in seats:
         draw(state, s, OPENING_HAND)
-    state.starter = state.initiative
+    state.starter = state.turn_starter = state.initiative
+    state.brawl = len(seats) > 2
+    if state.brawl:
+        state.aim = left_of(state, state.initiative, seats)
     state.phase = "act"
-    state.notes.append(f"Round {state.round}: {name(state, state.initiative)} has the "
-                       "initiative.")
-    return [public("round_started", round=state.round, initiative=state.initiative)]
+    state.notes.append(f"Round {state.round}: {name(state, state.initiative)} "
+                       + ("starts the Brawl." if state.brawl else "has the initiative."))
+    more = {"brawl": True} if state.brawl else {}
+    return [public("round_started", round=state.round, initiative=state.initiative, **more)]
 
 
 def discard_draw(state: MkState) -> list[Event]:
     """Both Discard/Draw choices are in: discard, refill to eight, all draw one."""
     events: list[Event] = []
-    for s in (0, 1):
+    for s in standing(state):
         f = state.fighters[s]
         chosen = state.discards.get(s, [])
         for kid in chosen:

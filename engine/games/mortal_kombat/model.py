@@ -30,6 +30,9 @@ ROUND_TURN_CAP = 80
 """Turns in a round before the round goes to the most KP (decision: guarantees an end)."""
 MATCH_ROUND_CAP = 9
 """Rounds (replays included) before the match goes to the most round wins."""
+BRAWL_TURN_CAP = 40
+"""Turns in a Brawl round (three or more Kombatants at its start) before the most KP wins."""
+MAX_SEATS = 6
 
 
 class Options(BaseModel):
@@ -50,8 +53,9 @@ class Options(BaseModel):
     @field_validator("decks")
     @classmethod
     def _two(cls, value: list[str]) -> list[str]:
-        if value and len(value) != 2:
-            raise ValueError("give a deck code for each of the two players, or none")
+        if value and not 2 <= len(value) <= MAX_SEATS:
+            raise ValueError("give a deck code for each of the two players (each player in a "
+                             "Brawl), or none")
         return value
 
     @field_validator("kp")
@@ -69,7 +73,7 @@ class Options(BaseModel):
         return value
 
 
-ActKind = Literal["pick", "dd", "pass", "step", "at", "ak", "fx", "cm", "se", "go", "take",
+ActKind = Literal["aim", "pick", "dd", "pass", "step", "at", "ak", "fx", "cm", "se", "go", "take",
                   "bl", "ev", "ct", "sc", "fr", "bn", "kn", "br", "fu"]
 
 
@@ -82,6 +86,8 @@ class Act(ActionBase):
     ``take`` the hit; ``bl`` block; ``ev`` evade; ``ct`` counterattack; ``sc`` Specific
     Counter; ``fr`` Friendship; ``bn`` burn a kard (``a`` None: stop); ``kn`` the next
     kard of a Kombo; ``br`` a breaker (``a`` None: none); ``fu`` a Follow-up (or none).
+    ``aim`` (Brawl) turns the acting seat's attacks on another Kombatant (``a``: its
+    Kombatant, ``b``: its seat number).
     """
 
     kind: ActKind
@@ -107,6 +113,8 @@ class Fighter(BaseModel):
     decklist: list[str] = []
     """The whole Kombat deck, for each round's reset."""
     rounds: int = 0
+    losses: int = 0
+    """Rounds lost (Brawl: two put the Kombatant out of the match)."""
     penalty: int = 0
     """Speed lost on the next attack or defence (a step, getting up); a pass clears it."""
 
@@ -132,6 +140,15 @@ class Exchange(BaseModel):
 
     attacker: int
     kard: str
+    target: int | None = None
+    """The seat attacked (``None``: the other seat of a two-seat match). During a Brawl
+    Area attack: the seat being asked now."""
+    queue: list[int] = []
+    """Brawl Area attack: the seats still to be asked, clockwise from the attacker's left."""
+    stage: Literal["", "counter", "evade"] = ""
+    """Brawl Area attack: who may counter it, then who may evade it."""
+    hit: list[int] = []
+    """Brawl Area attack: the seats it will hit (they did not stop it)."""
     kombo: str | None = None
     copied: bool = False
     followup: bool = False
@@ -170,7 +187,7 @@ class Record(BaseModel):
 
 
 class MkState(BaseState):
-    """A Mortal Kombat Kard Game match (two players)."""
+    """A Mortal Kombat Kard Game match (two players, or a Brawl of three to six)."""
 
     options: Options
     phase: Phase = "pick"
@@ -180,6 +197,8 @@ class MkState(BaseState):
     discards: dict[int, list[str]] = {}
     """Buffered Discard/Draw choices, secret until both have chosen."""
     initiative: int = 0
+    """Who acts now: the initiative holder (two Kombatants) or the seat whose action it
+    is (Brawl)."""
     starter: int = 0
     """Who had the initiative when this round began."""
     distance: Distance = "ranged"
@@ -201,3 +220,18 @@ class MkState(BaseState):
     time_up: bool = False
     """Timer Rule: a deck ran out; the round ends once the current phase is over."""
     notes: list[str] = []
+    brawl: bool = False
+    """This turn is played under Brawl rules (three or more Kombatants still standing)."""
+    out: list[int] = []
+    """Seats out of the match (two round losses), in the order they went out."""
+    down: list[int] = []
+    """Seats knocked out of the current round (0 KP or left), in order."""
+    spent: list[int] = []
+    """Brawl: seats that spent their action this turn (attack, pass or any defence)."""
+    aim: int | None = None
+    """Brawl: the seat the acting Kombatant's attacks go to."""
+    turn_starter: int = 0
+    """Brawl: the seat that began this turn (the next turn begins at its left)."""
+    groups: list[list[int]] = []
+    """Advanced Brawl distance: groups at Hand-to-Hand distance (all else is Ranged)."""
+

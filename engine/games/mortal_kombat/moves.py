@@ -20,6 +20,7 @@ from engine.games.mortal_kombat.model import (
     Act,
     MkState,
 )
+from engine.games.mortal_kombat.seats import distance, foe, standing
 
 MOD_KINDS = ("speed", "strength", "vendetta", "copy_move")
 
@@ -31,15 +32,17 @@ def usable(state: MkState, seat: int, k: Kard) -> bool:
     return k.kombatant == state.fighters[seat].kombatant
 
 
-def reaches(state: MkState, k: Kard, stepped: bool) -> bool:
-    """Whether an attack can be played from the current distance (Advanced only)."""
+def reaches(state: MkState, k: Kard, stepped: bool, seat: int | None = None) -> bool:
+    """Whether an attack can be played from the current distance (Advanced only); with
+    ``seat``, the distance between ``seat`` and the Kombatant it attacks."""
     if not advanced(state):
         return True
     if stepped and k.has("movement"):
         return False  # no movement kard after a step
     if k.range == "ranged" or k.location == "area":
         return True
-    if state.distance == "h2h":
+    far = state.distance if seat is None else distance(state, seat, foe(state, seat))
+    if far == "h2h":
         return True
     return k.has("movement")
 
@@ -83,19 +86,30 @@ def kombo_ready(state: MkState, seat: int, first: str, kombo: str) -> bool:
     return True
 
 
+def aim_choices(state: MkState, seat: int) -> list[Act]:
+    """Brawl: turn one's attacks on another standing Kombatant (``a`` its Kombatant,
+    ``b`` its seat)."""
+    if not state.brawl:
+        return []
+    return [Act.of(kind="aim", a=state.fighters[s].kombatant, b=str(s))
+            for s in standing(state) if s not in (seat, state.aim)]
+
+
 def act_choices(state: MkState, seat: int) -> list[Act]:
-    """The initiative holder: pass, step, attacks, Kombos, finishers, Special Effects."""
+    """The acting seat: pass, step, attacks, Kombos, finishers, Special Effects (and, in
+    a Brawl, whom to aim at)."""
     out = [Act.of(kind="pass")]
     if advanced(state) and not state.stepped:
         out.append(Act.of(kind="step"))
-    rival = state.fighters[1 - seat]
+    out += aim_choices(state, seat)
+    rival = state.fighters[foe(state, seat)]
     ids = hand_ids(state, seat)
     kombos = [x for x in ids if kard(x).type == "kombo"]
     for x in ids:
         k = kard(x)
-        if k.is_attack and usable(state, seat, k) and reaches(state, k, state.stepped):
+        if k.is_attack and usable(state, seat, k) and reaches(state, k, state.stepped, seat):
             out.append(Act.of(kind="at", a=x))
-            if not k.is_kombo_attack:
+            if not k.is_kombo_attack and not (state.brawl and k.location == "area"):
                 out += [Act.of(kind="ak", a=x, b=c) for c in kombos
                         if kombo_ready(state, seat, x, c)]
         elif k.finisher in ("fatality", "babality") and usable(state, seat, k):
@@ -105,7 +119,7 @@ def act_choices(state: MkState, seat: int) -> list[Act]:
         elif k.type == "se":
             if k.has("copy_move"):
                 last = copy_target(state, seat)
-                if last is not None and reaches(state, kard(last), state.stepped):
+                if last is not None and reaches(state, kard(last), state.stepped, seat):
                     out.append(Act.of(kind="cm", a=x))
             elif not any(k.has(m) for m in MOD_KINDS):
                 out.append(Act.of(kind="se", a=x))
@@ -114,7 +128,7 @@ def act_choices(state: MkState, seat: int) -> list[Act]:
 
 def copy_target(state: MkState, seat: int) -> str | None:
     """The last Special Move (an attack) in the rival's discard pile, if any."""
-    for x in reversed(state.fighters[1 - seat].discard):
+    for x in reversed(state.fighters[foe(state, seat)].discard):
         if kard(x).type == "special" and kard(x).is_attack:
             return x
     return None
@@ -163,7 +177,9 @@ def counter_fits(state: MkState, seat: int, attack: Kard, k: Kard) -> bool:
         ok = k.range in ("h2h", "ranged")
     if not ok:
         return False
-    if advanced(state) and state.distance == "ranged" and k.range != "ranged":
+    ex = state.exchange
+    far = state.distance if ex is None else distance(state, seat, ex.attacker)
+    if advanced(state) and far == "ranged" and k.range != "ranged":
         return k.has("movement")
     return True
 
@@ -183,6 +199,11 @@ def respond_choices(state: MkState, seat: int) -> list[Act]:
     atk = kard(ex.kard)
     for x in ids:
         k = kard(x)
+        if ex.stage == "evade" and not (k.type == "defense" and k.defense == "evade"):
+            continue  # Brawl Area attack: now only evasions
+        if ex.stage == "counter" and not (k.type == "defense" and k.defense == "counter") \
+                and not counter_fits(state, seat, atk, k):
+            continue  # Brawl Area attack: first only counterattacks
         if k.type == "defense":
             if k.defense == "block" and atk.location != "area" and (
                     atk.location == "var" or atk.location in k.guards):
@@ -233,6 +254,6 @@ def followup_choices(state: MkState, seat: int) -> list[Act]:
     for x in hand_ids(state, seat):
         k = kard(x)
         if k.is_attack and not k.is_kombo_attack and usable(state, seat, k) and reaches(
-                state, k, False):
+                state, k, False, seat):
             out.append(Act.of(kind="fu", a=x))
     return out

@@ -1,4 +1,4 @@
-"""The Mortal Kombat Kard Game state machine: the :class:`Game` contract for two players.
+"""The Mortal Kombat Kard Game state machine: the :class:`Game` contract (2 to 6 seats).
 
 Phases: ``pick`` (simultaneous secret Kombatant pick) -> per turn ``discard``
 (simultaneous Discard/Draw, skipped on a round's first turn) -> ``act`` (the initiative
@@ -33,6 +33,7 @@ from engine.games.mortal_kombat import combat, decks, moves
 from engine.games.mortal_kombat.data import kard, kombatants
 from engine.games.mortal_kombat.flow import discard_draw, start_round
 from engine.games.mortal_kombat.model import Act, Fighter, MkState, Options
+from engine.games.mortal_kombat.seats import in_match, standing, target_of
 from engine.games.mortal_kombat.views import MkView, build_view
 
 GAME_ID = "mortal_kombat"
@@ -54,24 +55,31 @@ _TEXTS = {
 
 
 class MortalKombat(Game[MkState, Act]):
-    """The Mortal Kombat Kard Game, two-player mode, Starter/Basic/Advanced rules."""
+    """The Mortal Kombat Kard Game: two-player mode, or a Brawl of three to six
+    (:mod:`brawl`), Starter/Basic/Advanced rules."""
 
     id: ClassVar[str] = GAME_ID
     name: ClassVar[str] = "Mortal Kombat Kard Game"
+    max_seats: ClassVar[int] = 6
     options_model = Options
     state_model = MkState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Act)
 
     # ------------------------------------------------------------------ contract
     def setup(self, options: BaseModel, seats: int, seed: int) -> MkState:
-        """A new match waiting for both Kombatant picks; the initiative is a seeded coin."""
+        """A new match waiting for every Kombatant pick; who starts is a seeded draw.
+        A Brawl (three or more seats) always plays the Infinity Rule (the rulebook)."""
         if not isinstance(options, Options):
             options = Options.model_validate(options.model_dump())
-        fighters = [Fighter(kp=options.kp), Fighter(kp=options.kp)]
+        if options.decks and len(options.decks) != seats:
+            raise IllegalAction("Give a deck code for each player, or none.")
+        if seats > 2 and options.timer != "infinity":
+            options = options.model_copy(update={"timer": "infinity"})
+        fighters = [Fighter(kp=options.kp) for _ in range(seats)]
         for seat, code in enumerate(options.decks):
             if not code:
                 continue  # this player picks any Kombatant and plays its precon
-            which = ("first", "second")[seat]
+            which = ("first", "second", "third", "fourth", "fifth", "sixth")[seat]
             deck = decks.from_code(code)
             problems = decks.validate(deck, options)
             if problems:
@@ -79,9 +87,9 @@ class MortalKombat(Game[MkState, Act]):
                                     + " ".join(problems))
             fighters[seat].decklist = deck.ids()
             fighters[seat].kombatant = None
-        state = MkState(game=GAME_ID, seats=2, rng=Rng(seed=seed), options=options,
+        state = MkState(game=GAME_ID, seats=seats, rng=Rng(seed=seed), options=options,
                         fighters=fighters)
-        state.initiative = state.rng.below(2)
+        state.initiative = state.rng.below(seats)
         return state
 
     def _asked(self, state: MkState) -> int | None:
@@ -94,20 +102,21 @@ class MortalKombat(Game[MkState, Act]):
         if ex is None:
             return None
         if state.phase in ("respond", "breaker"):
-            return 1 - ex.attacker
+            return target_of(state, ex)
         return ex.attacker
 
     def prompts(self, state: MkState) -> dict[int, Prompt]:
-        """Both seats in ``pick``/``discard``; otherwise the one seat the rules ask."""
+        """Every seat in ``pick``/``discard`` (still in the match, still standing);
+        otherwise the one seat the rules ask."""
         if state.result is not None or state.phase == "over":
             return {}
         text = _TEXTS[state.phase]
         if state.phase == "pick":
             return {s: Prompt(seat=s, kind="pick", text=text, simultaneous=True,
-                              committed=s in state.picks) for s in (0, 1)}
+                              committed=s in state.picks) for s in in_match(state)}
         if state.phase == "discard":
             return {s: Prompt(seat=s, kind="discard", text=text, simultaneous=True,
-                              committed=s in state.discards) for s in (0, 1)}
+                              committed=s in state.discards) for s in standing(state)}
         seat = self._asked(state)
         assert seat is not None
         return {seat: Prompt(seat=seat, kind=state.phase, text=text)}
@@ -136,11 +145,15 @@ class MortalKombat(Game[MkState, Act]):
         kind = action.kind
         if kind == "pick":
             return self._pick(state, seat, action)
+        if kind == "aim":
+            assert action.b is not None
+            state.aim = int(action.b)
+            return [public("aimed", seat=seat, target=state.aim)]
         if kind == "dd":
             state.discards[seat] = [x for x in (action.a, action.b) if x]
             events = private_with_twin("discard_chosen", (seat,),
                                        {"kards": state.discards[seat]}, {"seat": seat})
-            if len(state.discards) < 2:
+            if len(state.discards) < len(standing(state)):
                 return events
             return events + discard_draw(state)
         if kind == "pass":
@@ -171,17 +184,29 @@ class MortalKombat(Game[MkState, Act]):
         state.picks[seat] = action.a
         events = private_with_twin("kombatant_picked", (seat,), {"kombatant": action.a},
                                    {"seat": seat})
-        if len(state.picks) < 2:
+        if len(state.picks) < len(in_match(state)):
             return events
-        for s in (0, 1):
+        return events + self.reveal(state)
+
+    def reveal(self, state: MkState) -> list[Event]:
+        """Every pick is in: the Kombatants are shown and the first round starts."""
+        for s in in_match(state):
             f = state.fighters[s]
             f.kombatant = state.picks[s]
             if not f.decklist:
                 f.decklist = decks.precon(f.kombatant, state.options.deck_size).ids()
         state.picks = {}
-        events.append(public("kombatants_revealed",
-                             kombatants=[f.kombatant for f in state.fighters]))
+        events = [public("kombatants_revealed",
+                         kombatants=[f.kombatant for f in state.fighters])]
+        if state.initiative not in in_match(state):
+            state.initiative = in_match(state)[0]
         return events + start_round(state)
+
+    def on_leave(self, state: MkState, seat: int) -> list[Event]:
+        """A seat left a Brawl: it is knocked out and play goes on (:func:`brawl.leave`)."""
+        from engine.games.mortal_kombat.brawl import leave
+
+        return leave(state, seat)
 
     def view(self, state: MkState, viewer: int | None) -> MkView:
         """What ``viewer`` may see (``None``: a spectator, the public view)."""
@@ -198,8 +223,10 @@ class MortalKombat(Game[MkState, Act]):
         """Button text in the game's words: ``"Block: High Block"``, ``"Pass"``."""
         k = action.kind
         a = kard(action.a).name if action.a else None
-        b = kard(action.b).name if action.b else None
+        b = kard(action.b).name if action.b and k != "aim" else None
         fixed = {"pass": "Pass", "step": "Move (-1 Speed)", "go": "Go", "take": "Take the hit"}
+        if k == "aim":
+            return f"Target {a}"
         if k in fixed:
             return fixed[k]
         if k == "pick":
@@ -219,6 +246,8 @@ class MortalKombat(Game[MkState, Act]):
     def explain_illegal(self, state: MkState, seat: int, action: Act) -> str:
         """A sharper reason for the common mistakes."""
         hand = state.fighters[seat].hand
+        if action.kind == "aim":
+            return "Attack a Kombatant still standing."
         for x in (action.a, action.b):
             if x and action.kind not in ("pick",) and x not in hand:
                 try:
@@ -281,6 +310,8 @@ class MortalKombat(Game[MkState, Act]):
             "discards": {k: list(v) for k, v in state.discards.items()},
             "exchange": state.exchange.model_copy(deep=True) if state.exchange else None,
             "modifiers": [m.model_copy() for m in state.modifiers],
+            "out": list(state.out), "down": list(state.down), "spent": list(state.spent),
+            "groups": [list(g) for g in state.groups],
             "round_turns": list(state.round_turns),
             "round_winners": list(state.round_winners),
             "notes": list(state.notes),
@@ -313,6 +344,8 @@ class MortalKombat(Game[MkState, Act]):
             return 4.0
         if action.kind in ("dd", "bn", "br", "fu") and action.a is not None:
             return 2.0
+        if action.kind == "aim":
+            return 0.5
         return 1.0
 
 

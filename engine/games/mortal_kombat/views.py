@@ -1,8 +1,10 @@
 """What each viewer may see, by allow-list: never a hand (but one's own), never deck order.
 
-Public: both Kombatants, KP, rounds won, hand/deck/discard counts and the face-up
-discard piles, distance (Advanced), initiative, the exchange on the table, modifiers in
-force, the phase and the story of the last plays. A seat also sees its own hand.
+Public: every Kombatant, KP, rounds won and lost, who is out or down, whose action it is
+and whom it aims at, who has spent the action, the Hand-to-Hand groups (Brawl),
+hand/deck/discard counts and the face-up discard piles, distance (Advanced), initiative,
+the exchange on the table, modifiers in force, the phase and the story of the last plays.
+A seat also sees its own hand.
 """
 
 from __future__ import annotations
@@ -22,6 +24,13 @@ class FighterView(BaseModel):
     name: str | None
     kp: int
     rounds: int
+    losses: int = 0
+    out: bool = False
+    """Out of the match (two round losses, or left)."""
+    down: bool = False
+    """Knocked out of this round."""
+    spent: bool = False
+    """Brawl: has spent the action this turn."""
     hand_count: int
     deck_count: int
     discard: list[str]
@@ -49,6 +58,13 @@ class MkView(BaseModel):
     modifiers: list[Modifier]
     notes: list[str]
     hand: list[str] | None = None
+    brawl: bool = False
+    """This turn is played under Brawl rules."""
+    aim: int | None = None
+    """Brawl: the seat the acting Kombatant aims at."""
+    turn_starter: int = 0
+    groups: list[list[int]] = []
+    """Brawl (Advanced): the Hand-to-Hand groups; every other pair is at Ranged distance."""
 
 
 def build_view(state: MkState, viewer: int | None) -> MkView:
@@ -59,6 +75,8 @@ def build_view(state: MkState, viewer: int | None) -> MkView:
         k = f.kombatant if both else None
         fighters.append(FighterView(
             kombatant=k, name=kombatants()[k].name if k else None, kp=f.kp, rounds=f.rounds,
+            losses=f.losses, out=s in state.out or s in state.left, down=s in state.down,
+            spent=s in state.spent,
             hand_count=len(f.hand), deck_count=len(f.deck), discard=list(f.discard),
             penalty=f.penalty, picked=s in state.picks or f.kombatant is not None,
             discard_chosen=s in state.discards))
@@ -66,9 +84,13 @@ def build_view(state: MkState, viewer: int | None) -> MkView:
         viewer=viewer, level=state.options.level, timer=state.options.timer,
         start_kp=state.options.kp, phase=state.phase, round=state.round, turn=state.turn,
         initiative=state.initiative,
-        distance=state.distance if state.options.level == "advanced" else None,
+        distance=state.distance if state.options.level == "advanced" and state.seats == 2
+        else None,
         fighters=fighters,
         exchange=state.exchange.model_copy(deep=True) if state.exchange else None,
         modifiers=[m.model_copy() for m in state.modifiers], notes=list(state.notes[-8:]),
-        hand=sorted(state.fighters[viewer].hand) if viewer in (0, 1) else None,
+        hand=sorted(state.fighters[viewer].hand) if viewer is not None
+        and 0 <= viewer < state.seats else None,
+        brawl=state.brawl, aim=state.aim, turn_starter=state.turn_starter,
+        groups=[list(g) for g in state.groups] if state.options.level == "advanced" else [],
     )
