@@ -35,6 +35,7 @@ from cogs.ai_seats import BOT_NAME, MATCH_AI_IDS, ai_levels, is_virtual
 from cogs.i18n import DEFAULT, L, Refusal, game_choices, locale_of, reason, t
 from cogs.referee import Referee
 from cogs.router import answer
+from cogs.shards import owns
 from db.base import MatchRecord, Store
 from engine.ai import LEVELS, Agent, decide, make
 from engine.core import EngineError, StaleAction
@@ -302,8 +303,8 @@ class Practice(commands.Cog):
         seen: set[int] = set()
         for uid in (self.ai_user, *MATCH_AI_IDS):
             for rec in await self.store.live_matches(uid):
-                if rec.id in seen:
-                    continue
+                if rec.id in seen or not owns(self.bot, rec.guild_id):
+                    continue  # (another process runs the other shards' guilds)
                 seen.add(rec.id)
                 if rec.id not in self.levels:
                     await self.levels_of(rec)
