@@ -6,13 +6,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.ai_seats import is_virtual, mention
+
 NAMES: dict[int, str] = {}
 """Display names already fetched (autocomplete answers must come within 3 seconds)."""
 
 
 async def user_name(bot: commands.Bot, guild: discord.Guild | None, user_id: int) -> str:
     """A user's display name (autocomplete labels can't hold mentions): from the cache,
-    else fetched once; "a rival" when Discord can't tell."""
+    else fetched once; "a rival" when Discord can't tell; an AI seat's name for its
+    virtual id (never looked up)."""
+    if is_virtual(user_id):
+        return mention(user_id)
     member = guild.get_member(user_id) if guild is not None else None
     user: discord.abc.User | None = member or bot.get_user(user_id)
     if user is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 
 from cogs import ids
+from cogs.ai_seats import mention
 from cogs.i18n import DEFAULT, t
 from cogs.i18n import game_name as localized_game_name
 from cogs.router import StaticView
@@ -116,7 +117,7 @@ def match_line(m: MatchSummary, user_id: int, *, with_game: bool = True,
     """One finished match as a line: result, fighter, opponents, date, link."""
     mine = m.result_of(user_id)
     rivals = ", ".join(
-        f"<@{s.user_id}>" + (f" ({s.label})" if s.label else "")
+        mention(s.user_id, loc) + (f" ({s.label})" if s.label else "")
         for s in m.seats if s.user_id != user_id)
     fighter = (t(loc, "match.as_fighter", fighter=mine.label)
                if mine is not None and mine.label else "")

@@ -24,6 +24,7 @@ from typing import Any
 
 import discord
 
+from cogs.ai_seats import mention
 from cogs.i18n import DEFAULT, and_list, t, translate_english
 from cogs.ladder_render import COLOR, game_name, when
 from cogs.render.registry import renderer_for
@@ -255,7 +256,7 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
     if resim is None:
         resim = resimulate(rec, logs)
     labels = resim.labels if len(resim.labels) == len(logs) else ()
-    names = [f"<@{uid}>" for uid in rec.seats]
+    names = [mention(uid, loc) for uid in rec.seats]
     by_version: dict[int, tuple[list[EventRecord], list[tuple[ActionLog, Sequence[str]]]]] = {}
     for ev in events:
         by_version.setdefault(ev.version, ([], []))[0].append(ev)
@@ -274,7 +275,7 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
     players = []
     for uid in rec.seats:  # in seat order, named (never "Seat 1")
         res = summary.result_of(uid) if summary is not None else None
-        bits = [f"<@{uid}>"]
+        bits = [mention(uid, loc)]
         if res is not None:
             bits.append(f"({res.label})" if res.label else "")
             bits.append(t(loc, "replay.forfeited") if res.forfeited

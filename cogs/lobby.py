@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
+from cogs.ai_seats import is_virtual
 from cogs.autocomplete import matching, user_name
 from cogs.i18n import (
     DEFAULT,
@@ -24,10 +25,9 @@ from cogs.i18n import (
     game_choices,
     locale_of,
     reason,
-    server_locale,
     t,
 )
-from cogs.referee import Referee
+from cogs.offers import Offers
 from cogs.router import Router, StaticView, answer
 from cogs.saved_decks import (
     PRECON,
@@ -42,7 +42,7 @@ from cogs.saved_decks import (
 from cogs.seating import Seating
 from cogs.shards import owns
 from cogs.table import Table
-from db.base import ChallengeRecord, MatchRecord, Store
+from db.base import ChallengeRecord, MatchRecord
 from engine.core import EngineError
 from engine.games import REGISTRY
 
@@ -149,18 +149,8 @@ def challenge_buttons(challenge_id: int, loc: str = DEFAULT) -> StaticView:
     return view
 
 
-class Lobby(commands.Cog):
+class Lobby(Offers, commands.Cog):
     """Challenges and match housekeeping."""
-
-    def __init__(self, bot: commands.Bot, store: Store, referee: Referee, *,
-                 expiry_seconds: float = 600, max_live: int = 5,
-                 tick_seconds: float = 5.0) -> None:
-        self.bot = bot
-        self.store = store
-        self.referee = referee
-        self.expiry_seconds = expiry_seconds
-        self.max_live = max_live
-        self.expirer.change_interval(seconds=tick_seconds)
 
     async def cog_load(self) -> None:
         """Register our buttons and start the expiry loop."""
@@ -170,10 +160,6 @@ class Lobby(commands.Cog):
             "rm": self.on_rematch_button,
         })
         self.expirer.start()
-
-    async def cog_unload(self) -> None:
-        """Stop the expiry loop."""
-        self.expirer.cancel()
 
     @property
     def table(self) -> Table:
@@ -188,19 +174,6 @@ class Lobby(commands.Cog):
         cog = self.bot.get_cog("Seating")
         assert isinstance(cog, Seating)
         return cog
-
-    def locale(self, guild_id: int | None) -> str:
-        """The language of a server's public messages (challenges)."""
-        return server_locale(self.bot.get_guild(guild_id) if guild_id is not None else None)
-
-    async def check_room(self, user_id: int, who: str | None = None) -> None:
-        """Refuse when a player (``who``, None: the one asking) is at the live-match limit."""
-        live = await self.referee.live_matches(user_id)
-        if len(live) >= self.max_live:
-            if who is None:
-                raise Refusal("lobby.you_at_limit", count=len(live), limit=self.max_live)
-            raise Refusal("lobby.they_at_limit", who=who, count=len(live),
-                          limit=self.max_live)
 
     async def check_no_open_challenge(self, a: int, b: int) -> None:
         """Refuse a second open challenge between the same two players."""
@@ -413,7 +386,8 @@ class Lobby(commands.Cog):
                 and self.bot.user.id in old.seats:  # a practice match: a new one at once
             await practice.rematch(interaction, old)
             return
-        if len(old.seats) != 2:  # the same seats at an invitation table
+        if len(old.seats) != 2 or any(is_virtual(u) for u in old.seats):
+            # the same seats at an invitation table (AI seats seated again at once)
             await self.seating.rematch(old, user)
             await answer(interaction, t(locale_of(interaction), "lobby.rematch_offered",
                                         who=and_list(locale_of(interaction), [

@@ -11,8 +11,12 @@ dispatches ``hajime_step``), right after the opening, and on start: a sweep of t
 live matches (every few seconds, and at once on ``on_ready``) finds any decision it still
 owes, so a restart never leaves it stuck. It is never pinged and never timed out (the
 referee skips it, :attr:`cogs.referee.Referee.untimed`). The board names it "Hajime (AI,
-hard)"; the level is kept in the store (a guild setting ``practice:<match id>``), so it
-survives a restart.
+hard)"; the level is kept with the match (its options, :data:`cogs.ai_seats.AI_KEY`), so
+it survives a restart. Matches stored before that kept it in a guild setting
+``practice:<match id>``: it is still read, and deleted once the match is over.
+
+The same cog plays the AI seats a host added at a ``/host`` table (:mod:`cogs.seating`):
+every seat listed in a match's AI seats, whatever its user id.
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.i18n import L, Refusal, game_choices, locale_of, reason, server_locale, t
+from cogs.ai_seats import BOT_NAME, MATCH_AI_IDS, ai_levels, is_virtual
+from cogs.i18n import DEFAULT, L, Refusal, game_choices, locale_of, reason, t
 from cogs.referee import Referee
 from cogs.router import answer
+from cogs.shards import owns
 from db.base import MatchRecord, Store
 from engine.ai import LEVELS, Agent, decide, make
 from engine.core import EngineError, StaleAction
@@ -40,40 +46,49 @@ log = logging.getLogger("hajime.practice")
 LEVEL_CHOICES = [app_commands.Choice(name=L(f"practice.level.{lv}"), value=lv)
                  for lv in LEVELS]
 DEFAULT_LEVEL = "normal"
-AI_LABELS: dict[int, str] = {}
-"""Per practice match, the AI seat's name on the board ("Hajime (AI, hard)")."""
-AI_USERS: set[int] = set()
-"""User ids that are AI seats (the bot's own user)."""
+COMPAT_LEVELS: dict[int, dict[int, str]] = {}
+"""AI seats of practice matches stored before the level was kept with the match (read
+from their guild setting once)."""
 
 
-def ai_name(match_id: int, user_id: int) -> str | None:
-    """The AI's display name in a practice match, or None for a human seat."""
-    if user_id in AI_USERS:
-        return AI_LABELS.get(match_id)
-    return None
+def seat_levels(rec: MatchRecord) -> dict[int, str]:
+    """The AI seats of a match and their levels (none: a match between people)."""
+    return ai_levels(rec.options) or COMPAT_LEVELS.get(rec.id, {})
 
 
-def is_ai(user_id: int) -> bool:
-    """Whether ``user_id`` is an AI seat (never pinged, never timed out)."""
-    return user_id in AI_USERS
+def ai_name(rec: MatchRecord, seat: int, loc: str = DEFAULT) -> str | None:
+    """The name of an AI seat on the board ("Hajime (AI, hard)"), or None for a person."""
+    level = seat_levels(rec).get(seat)
+    if level is None:
+        if 0 <= seat < len(rec.seats) and is_virtual(rec.seats[seat]):
+            return t(loc, "practice.ai_plain", bot=BOT_NAME[0])
+        return None
+    return t(loc, "practice.ai_name", bot=BOT_NAME[0], level=t(loc, f"practice.level.{level}"))
+
+
+def is_ai(rec: MatchRecord, seat: int) -> bool:
+    """Whether ``seat`` is played by the AI (never pinged, never timed out)."""
+    return seat in seat_levels(rec) or is_virtual(rec.seats[seat])
 
 
 def level_key(match_id: int) -> str:
-    """The guild setting holding a practice match's level."""
+    """The guild setting that held a practice match's level before it was kept with the
+    match (read for older matches, then deleted)."""
     return f"practice:{match_id}"
 
 
 class Practice(commands.Cog):
-    """Opens practice matches and plays the AI seats."""
+    """Opens practice matches and plays the AI seats (practice and /host tables)."""
 
     def __init__(self, bot: commands.Bot, store: Store, referee: Referee,
                  tick_seconds: float = 5.0) -> None:
         self.bot = bot
         self.store = store
         self.referee = referee
-        self.agents: dict[int, Agent] = {}
-        """Per match, the AI's agent (it may remember what it did, like a player)."""
-        self.levels: dict[int, str] = {}
+        self.agents: dict[tuple[int, int], Agent] = {}
+        """Per (match, seat), the AI's agent (it may remember what it did, like a player)."""
+        self.levels: dict[int, dict[int, str]] = {}
+        """Per live match the AI sits in, its seats and their levels."""
         self.running: dict[int, asyncio.Task[None]] = {}
         self.again: set[int] = set()
         self.moves = 0
@@ -92,12 +107,12 @@ class Practice(commands.Cog):
 
     @property
     def ai_user(self) -> int:
-        """The bot's own user id (the AI's seat)."""
+        """The bot's own user id (the AI's seat in practice matches)."""
         user = self.bot.user
         if user is None:
             raise Refusal("practice.not_ready")
-        AI_USERS.add(user.id)
         self.referee.untimed.add(user.id)
+        BOT_NAME[0] = user.display_name
         return user.id
 
     @property
@@ -125,7 +140,8 @@ class Practice(commands.Cog):
     async def rematch(self, interaction: discord.Interaction[Any], old: MatchRecord) -> None:
         """The Rematch button of a practice match: a new one, same game, options, level,
         in the channel of the old one."""
-        level = self.levels.get(old.id) or await self.stored_level(old)
+        levels = await self.levels_of(old)
+        level = next(iter(levels.values()), DEFAULT_LEVEL)
         await self.start(interaction, old.game, level, dict(old.options),
                          channel_id=old.channel_id)
 
@@ -158,9 +174,8 @@ class Practice(commands.Cog):
         rec, state = await self.referee.open_match(
             guild_id=interaction.guild_id, channel_id=here,
             game_id=game, options=opts, seats=[interaction.user.id, ai], rated=False,
-            challenge_id=ch.id)
-        await self.store.set_guild_setting(rec.guild_id or 0, level_key(rec.id), level)
-        self.register(rec, level)
+            challenge_id=ch.id, ai={1: level})
+        self.levels[rec.id] = {1: level}
         loc = locale_of(interaction)
         await interaction.response.send_message(
             t(loc, "practice.opening", game=REGISTRY[game].name,
@@ -174,15 +189,28 @@ class Practice(commands.Cog):
         self.kick(opened.id)
         return opened
 
-    def register(self, rec: MatchRecord, level: str) -> None:
-        """Remember a practice match's level, and the AI's name on its board."""
-        self.levels[rec.id] = level
-        guild = self.bot.get_guild(rec.guild_id) if rec.guild_id is not None else None
-        loc = server_locale(guild)
-        user = self.bot.user
-        name = user.display_name if user is not None else "Hajime"
-        AI_LABELS[rec.id] = t(loc, "practice.ai_name", bot=name,
-                              level=t(loc, f"practice.level.{level}"))
+    def adopt(self, rec: MatchRecord) -> None:
+        """Play the AI seats of a match that just started (a /host table with AIs)."""
+        levels = ai_levels(rec.options)
+        if levels and rec.status == "active":
+            self.levels[rec.id] = levels
+            self.kick(rec.id)
+
+    async def levels_of(self, rec: MatchRecord) -> dict[int, str]:
+        """A match's AI seats and levels, from the match (or, for a practice match stored
+        before they were kept there, from its guild setting, deleted once it is over)."""
+        levels = ai_levels(rec.options)
+        if not levels and self.bot.user is not None and self.ai_user in rec.seats:
+            key = level_key(rec.id)
+            level = await self.store.guild_setting(rec.guild_id or 0, key, DEFAULT_LEVEL)
+            levels = {rec.seats.index(self.ai_user):
+                      level if level in LEVELS else DEFAULT_LEVEL}
+            COMPAT_LEVELS[rec.id] = levels
+            if rec.status != "active":
+                await self.store.delete_guild_setting(rec.guild_id or 0, key)
+        if rec.status == "active" and levels:
+            self.levels[rec.id] = levels
+        return levels
 
     # ----------------------------------------------------------------- the AI's turn
     @commands.Cog.listener()
@@ -214,69 +242,74 @@ class Practice(commands.Cog):
             self.running.pop(match_id, None)
 
     async def move(self, match_id: int) -> bool:
-        """One AI decision, if it has one now; False when there was nothing to do."""
+        """One AI decision (of its first seat that owes one), if any; False when there
+        was nothing to do."""
         rec, game, state = await self.referee.load(match_id)
-        if rec.status != "active" or rec.opening or rec.message_id is None:
+        if rec.status != "active":  # over (a forfeit, a timeout): nothing more to play
+            await self.forget(rec)
             return False
-        ai = self.ai_user
-        if ai not in rec.seats:
+        if rec.opening or rec.message_id is None:
             return False
-        seat = rec.seats.index(ai)
-        prompt = game.prompts(state).get(seat)
-        if prompt is None or prompt.committed:
+        levels = self.levels.get(match_id) or await self.levels_of(rec)
+        prompts = game.prompts(state)
+        owed = [s for s in sorted(levels)
+                if s not in state.left and (p := prompts.get(s)) is not None
+                and not p.committed]
+        if not owed:
             return False
-        agent = self.agents.get(match_id)
+        seat = owed[0]
+        agent = self.agents.get((match_id, seat))
         if agent is None:
-            level = self.levels.get(match_id) or await self.stored_level(rec)
-            agent = self.agents[match_id] = make(rec.game, level)
-        rng = random.Random(hash((match_id, state.version)))
+            agent = self.agents[(match_id, seat)] = make(rec.game, levels[seat])
+        rng = random.Random(hash((match_id, seat, state.version)))
         loop = asyncio.get_running_loop()
         action = await loop.run_in_executor(None, decide, game, state, seat, agent, rng)
         if action is None:
             return False
         try:
-            applied = await self.referee.act(match_id, ai, action.aid, state.version,
-                                             seat=seat)
+            applied = await self.referee.act(match_id, rec.seats[seat], action.aid,
+                                             state.version, seat=seat)
         except StaleAction:
             return True  # the board moved meanwhile: look again
         self.moves += 1
         table: Any = self.bot.get_cog("Table")
         await table.publish(applied)
         if applied.outcome is not None:
-            self.forget(match_id)
+            await self.forget(applied.match)
         return True
 
-    async def stored_level(self, rec: MatchRecord) -> str:
-        """A practice match's level from the store (after a restart)."""
-        level = await self.store.guild_setting(rec.guild_id or 0, level_key(rec.id),
-                                               DEFAULT_LEVEL)
-        level = level if level in LEVELS else DEFAULT_LEVEL
-        self.register(rec, level)
-        return str(level)
-
-    def forget(self, match_id: int) -> None:
-        """Drop a finished match's agent (its name stays for the final board)."""
-        self.agents.pop(match_id, None)
-        self.levels.pop(match_id, None)
+    async def forget(self, rec: MatchRecord) -> None:
+        """Drop a finished match's agents (its AI names stay for the final board), and
+        the guild setting of an older practice match."""
+        for key in [k for k in self.agents if k[0] == rec.id]:
+            self.agents.pop(key, None)
+        self.levels.pop(rec.id, None)
+        if rec.id in COMPAT_LEVELS:
+            await self.store.delete_guild_setting(rec.guild_id or 0, level_key(rec.id))
 
     # ----------------------------------------------------------------- the sweep
     @tasks.loop(seconds=5.0)
     async def sweeper(self) -> None:
-        """Find live practice matches waiting for the AI (after a restart, a lost task)."""
+        """Find live matches waiting for the AI (after a restart, a lost task)."""
         try:
             await self.sweep()
         except Exception:  # an escaped exception would stop the loop for good
             log.exception("the practice sweep failed")
 
     async def sweep(self) -> None:
-        """Kick the AI of every live match it sits in."""
+        """Kick the AI of every live match it sits in (practice and /host tables)."""
         if self.bot.user is None:
             return
-        for rec in await self.store.live_matches(self.ai_user):
-            if rec.id not in self.levels:
-                await self.stored_level(rec)
-            if rec.id not in self.running:
-                self.kick(rec.id)
+        seen: set[int] = set()
+        for uid in (self.ai_user, *MATCH_AI_IDS):
+            for rec in await self.store.live_matches(uid):
+                if rec.id in seen or not owns(self.bot, rec.guild_id):
+                    continue  # (another process runs the other shards' guilds)
+                seen.add(rec.id)
+                if rec.id not in self.levels:
+                    await self.levels_of(rec)
+                if rec.id in self.levels and rec.id not in self.running:
+                    self.kick(rec.id)
 
     @sweeper.before_loop
     async def _before_sweep(self) -> None:

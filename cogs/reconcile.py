@@ -39,6 +39,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.ai_seats import humans, mention
 from cogs.i18n import Refusal, and_list, server_locale, t
 from cogs.lobby import challenge_text, match_link
 from cogs.referee import Referee
@@ -350,7 +351,7 @@ class Reconciler(commands.Cog):
         """Tell both players their match was cancelled: in its channel, else by DM."""
         game = REGISTRY[rec.game].name if rec.game in REGISTRY else rec.game
         loc = self.locale(rec)
-        who = and_list(loc, [f"<@{u}>" for u in rec.seats])
+        who = and_list(loc, [mention(u, loc) for u in rec.seats])
         text = t(loc, "reconcile.cancelled", who=who, game=game, id=rec.id)
         mentions = discord.AllowedMentions(users=True)
         try:
@@ -359,7 +360,7 @@ class Reconciler(commands.Cog):
             return
         except discord.HTTPException:
             log.info("could not tell match %s's players in its channel; sending DMs", rec.id)
-        for uid in dict.fromkeys(rec.seats):
+        for uid in dict.fromkeys(humans(rec.seats)):  # an AI seat has no inbox
             try:
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
                 await user.send(text, allowed_mentions=mentions)

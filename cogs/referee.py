@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cogs.ai_seats import is_virtual, with_ai
 from db.base import ActionLog, MatchRecord, ResultRow, Store
 from engine.core import (
     BaseState,
@@ -86,7 +87,8 @@ class Referee:
         self.cache_size = 2048
         """Most live states kept (least recently used dropped): idle matches cost none."""
         self.untimed: set[int] = set()
-        """Users never timed out: the AI's seats (:mod:`cogs.practice`), which move at once."""
+        """Users never timed out: the AI's seats (:mod:`cogs.practice`), which move at once
+        (AI seats with virtual ids, :func:`cogs.ai_seats.is_virtual`, never are either)."""
 
     # ------------------------------------------------------------------ helpers
     def game(self, game_id: str) -> Game[Any, Any]:
@@ -208,6 +210,7 @@ class Referee:
         challenge_id: int | None = None,
         lobby: tuple[int, list[int]] | None = None,
         pairing: tuple[int, int, int] | None = None,
+        ai: dict[int, str] | None = None,
     ) -> tuple[MatchRecord, BaseState]:
         """Set up a new match in the engine and store it.
 
@@ -218,6 +221,8 @@ class Referee:
         closed or whose players changed meanwhile is refused and nothing is stored.
         ``pairing`` (tournament, round, slot) creates a tournament pairing's match and
         links it in one transaction; a pairing that has its match already is refused.
+        ``ai`` (seat to level) is kept with the match's options
+        (:data:`cogs.ai_seats.AI_KEY`): the seats the AI plays.
         """
         game = self.game(game_id)
         opts = game.parse_options(options)
@@ -228,7 +233,7 @@ class Referee:
             guild_id=guild_id,
             channel_id=channel_id,
             game=game_id,
-            options=opts.model_dump(mode="json"),
+            options=with_ai(opts.model_dump(mode="json"), ai or {}),
             seats=seats,
             state=game.dump(state),
             version=state.version,
@@ -330,7 +335,8 @@ class Referee:
             if rec.status != "active" or rec.version != version:
                 return None
             before = pending_seats(game, state)
-            before = {s: k for s, k in before.items() if rec.seats[s] not in self.untimed}
+            before = {s: k for s, k in before.items()
+                      if rec.seats[s] not in self.untimed and not is_virtual(rec.seats[s])}
             if not before:  # only an AI seat is deciding: it is on its way
                 return None
             timeouts = list(rec.timeouts or [0] * len(rec.seats))

@@ -26,12 +26,22 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
+from cogs.ai_seats import (
+    AI_KEY,
+    LEVELS,
+    ai_levels,
+    humans,
+    is_virtual,
+    lobby_ai_id,
+    match_seats,
+    next_lobby_ai,
+)
 from cogs.autocomplete import matching
-from cogs.i18n import L, Refusal, and_list, locale_of, reason, server_locale, t
-from cogs.referee import Referee
+from cogs.i18n import L, Refusal, and_list, locale_of, reason, t
+from cogs.offers import Offers
 from cogs.router import Router, StaticView, answer
 from cogs.shards import owns
-from db.base import LobbyRecord, MatchRecord, Store
+from db.base import LobbyRecord, MatchRecord
 from engine.core import EngineError
 from engine.games import REGISTRY
 
@@ -66,6 +76,22 @@ def parse_option_text(game_id: str, text: str | None) -> dict[str, Any]:
     return options
 
 
+def seat_name(user_id: int, loc: str = "en-US") -> str:
+    """A seated player's mention, or an AI seat's name ("Hajime (AI, normal)")."""
+    if not is_virtual(user_id):
+        return f"<@{user_id}>"
+    from cogs.ai_seats import BOT_NAME, lobby_ai_level
+
+    level = lobby_ai_level(user_id)
+    return t(loc, "practice.ai_name", bot=BOT_NAME[0], level=t(loc, f"practice.level.{level}"))
+
+
+def takes_ai(lobby: LobbyRecord) -> bool:
+    """Whether the host may seat AIs at this table: an open table (not an invitation)
+    of a game for more than two players."""
+    return not lobby.invited and REGISTRY[lobby.game].max_seats > 2
+
+
 def table_text(lobby: LobbyRecord, status: str | None = None, loc: str = "en-US") -> str:
     """The public text of a table: who hosts (or invites), the game, who sits, the state."""
     game = REGISTRY[lobby.game]
@@ -77,7 +103,7 @@ def table_text(lobby: LobbyRecord, status: str | None = None, loc: str = "en-US"
     else:
         head = t(loc, "seating.hosts", host=host, game=game.name, count=lobby.seats)
     lines = [head + (f" · {opts}" if opts else "")]
-    seated = and_list(loc, [f"<@{u}>" for u in lobby.players])
+    seated = and_list(loc, [seat_name(u, loc) for u in lobby.players])
     lines.append(t(loc, "seating.seated", n=len(lobby.players), of=lobby.seats, who=seated))
     missing = [u for u in lobby.invited if u not in lobby.players]
     if lobby.invited and missing and status is None:
@@ -103,45 +129,28 @@ def table_buttons(lobby: LobbyRecord, loc: str = "en-US") -> StaticView:
     for what, style in buttons:
         view.add_item(discord.ui.Button(label=t(loc, f"seating.button.{what}"), style=style,
                                         custom_id=ids.make("tb", lobby.id, what)))
+    if takes_ai(lobby):  # the host's: one button per level, and one to remove an AI
+        for level in LEVELS:
+            view.add_item(discord.ui.Button(
+                label=t(loc, "seating.button.add_ai", level=t(loc, f"practice.level.{level}")),
+                style=discord.ButtonStyle.secondary, row=1,
+                custom_id=ids.make("tb", lobby.id, f"ai-{level}")))
+        if any(is_virtual(u) for u in lobby.players):
+            view.add_item(discord.ui.Button(
+                label=t(loc, "seating.button.remove_ai"), style=discord.ButtonStyle.secondary,
+                row=1, custom_id=ids.make("tb", lobby.id, "unai")))
     return view
 
 
-class Seating(commands.Cog):
+class Seating(Offers, commands.Cog):
     """Tables of 2-4 seats waiting to start."""
-
-    def __init__(self, bot: commands.Bot, store: Store, referee: Referee, *,
-                 expiry_seconds: float = 600, max_live: int = 5,
-                 tick_seconds: float = 5.0) -> None:
-        self.bot = bot
-        self.store = store
-        self.referee = referee
-        self.expiry_seconds = expiry_seconds
-        self.max_live = max_live
-        self.expirer.change_interval(seconds=tick_seconds)
 
     async def cog_load(self) -> None:
         """Register the table buttons and start the expiry loop."""
         Router.install(self.bot, {"tb": self.on_table_button})
         self.expirer.start()
 
-    async def cog_unload(self) -> None:
-        """Stop the expiry loop."""
-        self.expirer.cancel()
-
-    def locale(self, guild_id: int | None) -> str:
-        """The language of a server's public messages."""
-        return server_locale(self.bot.get_guild(guild_id) if guild_id is not None else None)
-
     # ------------------------------------------------------------------ checks
-    async def check_room(self, user_id: int, who: str | None = None) -> None:
-        """Refuse a player at the live-match limit (``who`` None: the one asking)."""
-        live = await self.referee.live_matches(user_id)
-        if len(live) >= self.max_live:
-            if who is None:
-                raise Refusal("lobby.you_at_limit", count=len(live), limit=self.max_live)
-            raise Refusal("lobby.they_at_limit", who=who, count=len(live),
-                          limit=self.max_live)
-
     async def check_free(self, user_id: int, who: str | None = None,
                          but: int | None = None) -> None:
         """Refuse a player already seated at another open table (``but``: this one)."""
@@ -240,21 +249,31 @@ class Seating(commands.Cog):
 
     async def rematch(self, old: MatchRecord, user: int) -> LobbyRecord:
         """An invitation table for the same seats as ``old`` (an N-seat match), the
-        presser hosting; the seats rotate so that the old second seat starts."""
-        others = [u for u in old.seats if u != user]
+        presser hosting; the seats rotate so that the old second seat starts. Its AI
+        seats are seated again at once, at their levels (only the people are invited)."""
+        levels = ai_levels(old.options)
+        lobby_ids = {uid: lobby_ai_id(n + 1, levels.get(s, "normal"))
+                     for n, (s, uid) in enumerate((s, u) for s, u in enumerate(old.seats)
+                                                  if is_virtual(u))}
+        others = [u for u in humans(old.seats) if u != user]
         for uid in [user, *others]:
             await self.check_room(uid, None if uid == user else f"<@{uid}>")
             await self.check_free(uid, None if uid == user else f"<@{uid}>")
-        order = [*old.seats[1:], old.seats[0]]
+        order = [lobby_ids.get(u, u) for u in [*old.seats[1:], old.seats[0]]]
+        options = {k: v for k, v in old.options.items() if k != AI_KEY}
         lobby = await self.store.create_lobby(
             guild_id=old.guild_id, channel_id=old.channel_id, host_id=user, game=old.game,
-            options={**old.options, ORDER: order}, seats=len(old.seats), invited=others,
+            options={**options, ORDER: order}, seats=len(old.seats), invited=others,
             expires_at=time.time() + self.expiry_seconds)
+        if lobby_ids:
+            players = [*lobby.players, *lobby_ids.values()]
+            if await self.store.seat_lobby(lobby.id, lobby.players, players):
+                lobby.players = players
         where = self.bot.get_partial_messageable(old.channel_id)
         public = self.locale(old.guild_id)
         message = await where.send(
             t(public, "seating.rematch", table=table_text(lobby, loc=public),
-              first=f"<@{order[0]}>"),
+              first=seat_name(order[0], public)),
             view=table_buttons(lobby, public),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=u) for u in others]))
@@ -266,7 +285,8 @@ class Seating(commands.Cog):
                               cid: ids.CustomId) -> None:
         """Join, Leave, Start, Cancel, Accept or Decline (``hj:tb:<table>:<what>``)."""
         what = cid.text(1)
-        if what not in ("join", "leave", "start", "cancel", "accept", "decline"):
+        if what not in ("join", "leave", "start", "cancel", "accept", "decline", "unai",
+                        *(f"ai-{level}" for level in LEVELS)):
             raise ids.BadCustomId("bad table button")
         lobby = await self.store.get_lobby(cid.num(0))
         if lobby is None:
@@ -280,6 +300,8 @@ class Seating(commands.Cog):
         public = self.locale(lobby.guild_id)
         if what in ("join", "accept"):
             await self.join(interaction, lobby, public)
+        elif what.startswith("ai-") or what == "unai":
+            await self.seat_ai(interaction, lobby, public, what.removeprefix("ai-"))
         elif what == "leave":
             if user == lobby.host_id:
                 raise Refusal("seating.host_leaves")
@@ -310,6 +332,31 @@ class Seating(commands.Cog):
                 raise Refusal("seating.too_few", game=game.name, lo=game.min_seats)
             await self.start(interaction, lobby, public)
 
+    async def seat_ai(self, interaction: discord.Interaction[Any], lobby: LobbyRecord,
+                      public: str, level: str) -> None:
+        """The host seats an AI at ``level`` (``unai``: removes the last AI seated).
+
+        The table then plays unrated; it does not start by itself when an AI takes the
+        last seat (the host may still remove it, or press Start)."""
+        if interaction.user.id != lobby.host_id:
+            raise Refusal("seating.only_host_ai", host=f"<@{lobby.host_id}>")
+        if not takes_ai(lobby):
+            raise Refusal("seating.no_ai_here", game=REGISTRY[lobby.game].name)
+        if level == "unai":
+            ais = [u for u in lobby.players if is_virtual(u)]
+            if not ais:
+                raise Refusal("seating.no_ai_seated")
+            players = [u for u in lobby.players if u != ais[-1]]
+        else:
+            if len(lobby.players) >= lobby.seats:
+                raise Refusal("seating.full")
+            players = [*lobby.players, next_lobby_ai(lobby.players, level)]
+        if not await self.store.seat_lobby(lobby.id, lobby.players, players):
+            raise Refusal("seating.changed")
+        lobby.players = players
+        await interaction.response.edit_message(content=table_text(lobby, loc=public),
+                                                view=table_buttons(lobby, public))
+
     async def join(self, interaction: discord.Interaction[Any], lobby: LobbyRecord,
                    public: str) -> None:
         """Take a seat (accept an invitation); a table that fills starts at once."""
@@ -326,7 +373,7 @@ class Seating(commands.Cog):
         await self.check_free(user, but=lobby.id)
         players = [*lobby.players, user]
         if len(players) == lobby.seats:  # it will start: refuse before seating anyone
-            for uid in lobby.players:
+            for uid in humans(lobby.players):
                 await self.check_room(uid, f"<@{uid}>")
         if not await self.store.seat_lobby(lobby.id, lobby.players, players):
             raise Refusal("seating.changed")
@@ -341,12 +388,13 @@ class Seating(commands.Cog):
                     public: str) -> None:
         """Start the table's match (one transaction with closing the table), post the
         board in its thread and edit the table message to link it."""
-        for uid in lobby.players:
+        for uid in humans(lobby.players):
             await self.check_room(uid, None if uid == interaction.user.id else f"<@{uid}>")
-        seats = seat_order(lobby)
+        seats, ai = match_seats(seat_order(lobby))
         rec, state = await self.referee.open_match(
             guild_id=lobby.guild_id, channel_id=lobby.channel_id, game_id=lobby.game,
-            options=game_options(lobby), seats=seats, lobby=(lobby.id, lobby.players))
+            options=game_options(lobby), seats=seats, lobby=(lobby.id, lobby.players),
+            rated=not ai, ai=ai)
         await interaction.response.defer()
         channel = interaction.channel
         where: discord.abc.Messageable = (
@@ -361,6 +409,9 @@ class Seating(commands.Cog):
                                             reason=reason(exc, public)), public),
                 view=StaticView())
             raise
+        practice: Any = self.bot.get_cog("Practice")
+        if practice is not None and ai:
+            practice.adopt(rec)  # the AI seats play from now on
         from cogs.lobby import match_link  # the lobby imports this module
         await interaction.edit_original_response(
             content=table_text(lobby, t(public, "seating.started", link=match_link(rec)),

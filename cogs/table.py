@@ -34,15 +34,15 @@ RECENT_CHARS = 1000
 """Room for the board's "So far this turn" field (Discord allows 1024 per field)."""
 
 
-def names_of(rec: MatchRecord) -> list[str]:
+def names_of(rec: MatchRecord, loc: str = DEFAULT) -> list[str]:
     """Mentions per seat: they render as names in embeds without pinging anyone (an AI
-    seat of a practice match is named "Hajime (AI, hard)")."""
-    return [ai_name(rec.id, uid) or f"<@{uid}>" for uid in rec.seats]
+    seat is named "Hajime (AI, hard)", in the language ``loc``)."""
+    return [ai_name(rec, seat, loc) or f"<@{uid}>" for seat, uid in enumerate(rec.seats)]
 
 
 def humans(rec: MatchRecord, seats: Any) -> list[int]:
     """The seats among ``seats`` held by people (the AI is never pinged)."""
-    return [s for s in seats if not is_ai(rec.seats[s])]
+    return [s for s in seats if not is_ai(rec, s)]
 
 
 def fit_lines(lines: list[str], limit: int = RECENT_CHARS) -> str:
@@ -128,8 +128,8 @@ class Table(TableMemory, commands.Cog):
         renderer = renderer_for(rec.game)
         view = game.view(state, None)
         outcome = game.outcome(state)
-        names = names_of(rec)
         loc = self.public_locale(rec)
+        names = names_of(rec, loc)
         ctx = BoardContext(match_id=rec.id, game_name=game.name, view=view,
                            names=names, prompts=game.prompts(state),
                            finished=outcome is not None,
@@ -163,7 +163,7 @@ class Table(TableMemory, commands.Cog):
         game = self.referee.game(rec.game)
         renderer = renderer_for(rec.game)
         prompt = game.prompts(state).get(seat)
-        embed = renderer.hand_embed(game.view(state, seat), seat, names_of(rec),
+        embed = renderer.hand_embed(game.view(state, seat), seat, names_of(rec, loc),
                           prompt, loc=loc)
         view = StaticView()
         offered: list[Any] = []
@@ -239,7 +239,7 @@ class Table(TableMemory, commands.Cog):
         payload = self.hand_payload(applied.match, applied.state, applied.seat,
                                     with_controls=True, loc=loc)
         lines = renderer_for(applied.match.game).narrate(
-            for_viewer(applied.events, applied.seat), names_of(applied.match), loc)
+            for_viewer(applied.events, applied.seat), names_of(applied.match, loc), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
         await interaction.response.send_message(ephemeral=True, **payload)
         await self.publish(applied)
@@ -262,7 +262,7 @@ class Table(TableMemory, commands.Cog):
                                     with_controls=True, loc=loc)
         mine = for_viewer(applied.events, applied.seat)
         lines = renderer_for(applied.match.game).narrate(
-            [e for e in mine if e.audience is not None], names_of(applied.match), loc)
+            [e for e in mine if e.audience is not None], names_of(applied.match, loc), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
         await interaction.response.edit_message(**payload)
         self.remember_hand(match_id, applied.seat, interaction)
@@ -333,8 +333,8 @@ class Table(TableMemory, commands.Cog):
         pending = pending_seats(game, state)
         turn = renderer_for(rec.game).turn_key(game.view(state, None))
         self.pinged[rec.id] = (turn, set(pending))
-        names = names_of(rec)
         loc = self.public_locale(rec)
+        names = names_of(rec, loc)
         renderer = renderer_for(rec.game)
         who = and_list(loc, [names[s] for s in sorted(pending)])
         prompts = game.prompts(state)
@@ -430,8 +430,8 @@ class Table(TableMemory, commands.Cog):
         rec = applied.match
         assert rec.thread_id is not None
         renderer = renderer_for(rec.game)
-        names = names_of(rec)
         loc = self.public_locale(rec)
+        names = names_of(rec, loc)
         public_events = for_viewer(applied.events, None)
         timed_out = [e.data["seat"] for e in public_events if e.kind == "timeout"
                      and isinstance(e.data.get("seat"), int)]
@@ -515,7 +515,7 @@ class Table(TableMemory, commands.Cog):
         view_model = game.view(applied.state, None)
         loc = self.public_locale(rec)
         result = renderer_for(rec.game).result_line(applied.outcome, view_model,
-                                                    names_of(rec), loc=loc)
+                                                    names_of(rec, loc), loc=loc)
         view = StaticView()
         view.add_item(discord.ui.Button(label=t(loc, "table.rematch"), emoji="🔁",
                                         style=discord.ButtonStyle.primary,

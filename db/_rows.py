@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from typing import Any
+from typing import Any, TypeVar
 
-from db.base import ActionLog, ChallengeRecord, EventRecord, MatchRecord
+from pydantic import BaseModel
+
+from db.base import ActionLog, ChallengeRecord, EventRecord, LobbyRecord, MatchRecord
+
+R = TypeVar("R", bound=BaseModel)
 
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, options, status, seats, state, "
@@ -21,54 +25,53 @@ CHALLENGE_COLUMNS = (
 )
 """The ``challenges`` columns :func:`challenge_from_row` expects, in order."""
 
+LOBBY_COLUMNS = (
+    "id, guild_id, channel_id, message_id, host_id, game, options, seats, players, "
+    "invited, status, expires_at, match_id"
+)
+"""The ``lobbies`` columns :func:`lobby_from_row` expects, in order."""
+
 
 def dumps(value: Any) -> str:
     """Compact JSON text for a JSON column."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def match_from_row(row: sqlite3.Row) -> MatchRecord:
+def record_from_row(model: type[R], row: Any, columns: str, *, decode: frozenset[str] = frozenset(),
+                    flags: frozenset[str] = frozenset()) -> R:
+    """A record of ``model`` from a row selected with ``columns`` (comma-separated): the
+    ``decode`` columns (JSON) decoded (a NULL one left to the model's default), the ``flags``
+    columns made booleans, the others as stored."""
+    fields: dict[str, Any] = {}
+    for name in (c.strip() for c in columns.split(",")):
+        value = row[name]
+        if name in decode:
+            if value is None:
+                continue
+            value = json.loads(value)
+        elif name in flags:
+            value = bool(value)
+        fields[name] = value
+    return model(**fields)
+
+
+def match_from_row(row: Any) -> MatchRecord:
     """A :class:`MatchRecord` from a row selected with :data:`MATCH_COLUMNS`."""
-    return MatchRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        message_id=row["message_id"],
-        game=row["game"],
-        options=json.loads(row["options"]),
-        status=row["status"],
-        seats=json.loads(row["seats"]),
-        state=row["state"],
-        version=row["version"],
-        deadline=row["deadline"],
-        reminded=bool(row["reminded"]),
-        timeouts=json.loads(row["timeouts"]),
-        rated=bool(row["rated"]),
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        board_version=row["board_version"],
-        opening=bool(row["opening"]),
-        published_version=row["published_version"],
-        table_memory=json.loads(row["table_memory"] or "{}"),
-    )
+    return record_from_row(MatchRecord, row, MATCH_COLUMNS,
+                           decode=frozenset({"options", "seats", "timeouts", "table_memory"}),
+                           flags=frozenset({"reminded", "rated", "opening"}))
 
 
-def challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
+def challenge_from_row(row: Any) -> ChallengeRecord:
     """A :class:`ChallengeRecord` from a row selected with :data:`CHALLENGE_COLUMNS`."""
-    return ChallengeRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        challenger_id=row["challenger_id"],
-        opponent_id=row["opponent_id"],
-        game=row["game"],
-        options=json.loads(row["options"]),
-        status=row["status"],
-        expires_at=row["expires_at"],
-        match_id=row["match_id"],
-    )
+    return record_from_row(ChallengeRecord, row, CHALLENGE_COLUMNS,
+                           decode=frozenset({"options"}))
+
+
+def lobby_from_row(row: Any) -> LobbyRecord:
+    """A :class:`LobbyRecord` from a row selected with :data:`LOBBY_COLUMNS`."""
+    return record_from_row(LobbyRecord, row, LOBBY_COLUMNS,
+                           decode=frozenset({"options", "players", "invited"}))
 
 
 def event_from_row(row: sqlite3.Row) -> EventRecord:

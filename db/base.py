@@ -524,3 +524,6 @@ class Store(Protocol):
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         """Set a per-guild setting."""
+
+    async def delete_guild_setting(self, guild_id: int, key: str) -> None:
+        """Remove a per-guild setting (nothing happens when there is none)."""

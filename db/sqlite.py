@@ -436,6 +436,12 @@ class SqliteStore(TournamentStore):
                 (guild_id, key, _rows.dumps(value)),
             )
 
+    async def delete_guild_setting(self, guild_id: int, key: str) -> None:
+        """Remove a per-guild setting (nothing happens when there is none)."""
+        async with self.write_transaction() as conn:
+            await conn.execute(
+                "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+
 
 def _conforms(store: SqliteStore) -> Store:
     """Static check (mypy) that :class:`SqliteStore` satisfies the :class:`Store` protocol."""

@@ -8,7 +8,6 @@ transaction (like accepting a challenge), so a table never starts twice.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from db import _rows
@@ -17,30 +16,8 @@ from db.sqlite_boards import BoardStore
 
 __all__ = ["LOBBY_COLUMNS", "LobbyStore", "lobby_from_row"]
 
-LOBBY_COLUMNS = (
-    "id, guild_id, channel_id, message_id, host_id, game, options, seats, players, "
-    "invited, status, expires_at, match_id"
-)
-"""The ``lobbies`` columns :func:`lobby_from_row` expects, in order."""
-
-
-def lobby_from_row(row: Any) -> LobbyRecord:
-    """A :class:`LobbyRecord` from a row selected with :data:`LOBBY_COLUMNS`."""
-    return LobbyRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        host_id=row["host_id"],
-        game=row["game"],
-        options=json.loads(row["options"]),
-        seats=row["seats"],
-        players=json.loads(row["players"]),
-        invited=json.loads(row["invited"]),
-        status=row["status"],
-        expires_at=row["expires_at"],
-        match_id=row["match_id"],
-    )
+LOBBY_COLUMNS = _rows.LOBBY_COLUMNS
+lobby_from_row = _rows.lobby_from_row
 
 
 class LobbyStore(BoardStore):

@@ -5,6 +5,7 @@ Routes:
 - ``GET /``: the start page (pick a game, its options, the players' names).
 - ``GET /t/{match}``: a table's page; ``?seat=TOKEN`` makes it that seat's page.
 - ``GET /api/games``: every game of the registry and its options.
+- ``GET /api/texts``: the page texts from the bot's catalog, and the languages.
 - ``POST /api/tables``: ``{game, options, names, ai}`` opens a table; answers its seat
   links (the first seat's is the opener's; the second is for another tab, or the AI's).
 - ``GET /api/tables/{match}?seat=TOKEN``: what that seat (or a spectator) may see.
@@ -13,7 +14,8 @@ Routes:
 - ``POST /api/tables/{match}/forfeit``: ``{seat}``.
 
 Bad input gets a JSON ``{"error": "..."}`` in plain words and changes nothing. The
-server listens on 127.0.0.1 only.
+server listens on 127.0.0.1 only. Every answer speaks the page's language: ``?lang=fr``
+(the page's language picker), else the browser's ``Accept-Language``, else English.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from aiohttp import web
 
+from cogs.i18n import CATALOGS, DEFAULT, LOCALES, reason, resolve
 from cogs.referee import AlreadyDone, NoSuchMatch
 from engine.core import EngineError, MatchOver, NotYourDecision, StaleAction
 from sandbox.tables import AI_SEAT, Refused, Sandbox
@@ -35,8 +38,34 @@ SANDBOX: web.AppKey[Sandbox] = web.AppKey("sandbox", Sandbox)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def refusal(exc: EngineError) -> web.Response:
-    """A refusal as JSON with a fitting status; nothing was changed."""
+LANGUAGES = {"en-US": "English", "fr": "Français"}
+"""The page's language picker (a language of :data:`cogs.i18n.LOCALES`)."""
+
+
+def lang(request: web.Request) -> str:
+    """The page's language: ``?lang=``, else the browser's first Accept-Language."""
+    chosen = request.query.get("lang", "")
+    if chosen:
+        return resolve(chosen)
+    header = request.headers.get("Accept-Language", "")
+    first = header.split(",")[0].split(";")[0].strip()
+    return resolve(first) if first else DEFAULT
+
+
+def texts(loc: str) -> dict[str, str]:
+    """The page texts (``sandbox.ui.*``) and the AI levels' names, in ``loc``."""
+    out: dict[str, str] = {}
+    for catalog in (CATALOGS[DEFAULT], CATALOGS[loc]):
+        for key, value in catalog.items():
+            if isinstance(value, str) and key.startswith("sandbox.ui."):
+                out[key.removeprefix("sandbox.ui.")] = value
+            elif isinstance(value, str) and key.startswith("practice.level."):
+                out[key.removeprefix("practice.")] = value
+    return out
+
+
+def refusal(exc: EngineError, loc: str = DEFAULT) -> web.Response:
+    """A refusal as JSON with a fitting status, in ``loc``; nothing was changed."""
     status = 400
     if isinstance(exc, Refused):
         status = exc.status
@@ -44,7 +73,7 @@ def refusal(exc: EngineError) -> web.Response:
         status = 404
     elif isinstance(exc, StaleAction | AlreadyDone | MatchOver | NotYourDecision):
         status = 409
-    return web.json_response({"error": str(exc)}, status=status)
+    return web.json_response({"error": reason(exc, loc)}, status=status)
 
 
 @web.middleware
@@ -53,14 +82,14 @@ async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse
     try:
         return await handler(request)
     except EngineError as exc:
-        return refusal(exc)
+        return refusal(exc, lang(request))
 
 
 def match_id(request: web.Request) -> int:
     """The table number in the URL, or a refusal."""
     raw = request.match_info["match"]
     if not raw.isdigit() or len(raw) > 18:
-        raise Refused("There is no such table. Start a new one from the first page.", 404)
+        raise Refused("no_table", 404)
     return int(raw)
 
 
@@ -69,9 +98,9 @@ async def body(request: web.Request) -> dict[str, Any]:
     try:
         data = await request.json()
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise Refused("The request is not valid JSON.") from None
+        raise Refused("not_json") from None
     if not isinstance(data, dict):
-        raise Refused("The request is not a JSON object.")
+        raise Refused("not_object")
     return data
 
 
@@ -95,7 +124,16 @@ async def games(request: web.Request) -> web.Response:
     """Every game and its options."""
     from engine.ai import LEVELS
 
-    return web.json_response({"games": Sandbox.games(), "ai_levels": list(LEVELS)})
+    return web.json_response({"games": Sandbox.games(lang(request)),
+                              "ai_levels": list(LEVELS)})
+
+
+async def page_texts(request: web.Request) -> web.Response:
+    """The page texts in the page's language, and the languages to pick from."""
+    loc = lang(request)
+    return web.json_response({
+        "lang": loc, "texts": texts(loc),
+        "languages": [{"code": code, "name": LANGUAGES[code]} for code in LOCALES]})
 
 
 async def create(request: web.Request) -> web.Response:
@@ -103,10 +141,11 @@ async def create(request: web.Request) -> web.Response:
     data = await body(request)
     sandbox = request.app[SANDBOX]
     rec, tokens = await sandbox.create(data.get("game"), data.get("options"),
-                                       data.get("names"), data.get("ai"))
+                                       data.get("names"), data.get("ai"), lang(request))
     table = await sandbox.table(rec)
     ai_seat = AI_SEAT if table.ai is not None else None
-    links = [{"name": table.names[s], "ai": s == ai_seat,
+    names = table.named(lang(request))
+    links = [{"name": names[s], "ai": s == ai_seat,
               "url": None if s == ai_seat else f"/t/{rec.id}?seat={tok}"}
              for s, tok in enumerate(tokens)]
     return web.json_response({"match": rec.id, "seats": links, "watch": f"/t/{rec.id}"})
@@ -115,7 +154,8 @@ async def create(request: web.Request) -> web.Response:
 async def show(request: web.Request) -> web.Response:
     """What one seat (or a spectator) may see now."""
     sandbox = request.app[SANDBOX]
-    page = await sandbox.page(match_id(request), seat_token(request.query.get("seat")))
+    page = await sandbox.page(match_id(request), seat_token(request.query.get("seat")),
+                              lang(request))
     return web.json_response(page, headers={"Cache-Control": "no-store"})
 
 
@@ -163,6 +203,7 @@ def make_app(folder: Path, seed: int | None = None) -> web.Application:
     app.router.add_get("/", index)
     app.router.add_get("/t/{match}", table_page)
     app.router.add_get("/api/games", games)
+    app.router.add_get("/api/texts", page_texts)
     app.router.add_post("/api/tables", create)
     app.router.add_get("/api/tables/{match}", show)
     app.router.add_get("/api/tables/{match}/board.png", board)

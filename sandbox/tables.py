@@ -14,6 +14,10 @@ the version the buttons were drawn for (a stale click is refused), and the click
 An AI seat (``ai`` level, from :mod:`engine.ai`) plays whenever it is asked to decide:
 :func:`engine.ai.decide` hands its agent the seat's view, never the state, and the
 action goes through the same referee as a human's.
+
+Texts come from the bot's catalog (:mod:`cogs.i18n`, English or French per page), and the
+narration and results from the bot's renderers (:mod:`cogs.render`): the lines its
+Discord thread shows (public events), and those of the seat's own private answers.
 """
 
 from __future__ import annotations
@@ -30,19 +34,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cogs.i18n import DEFAULT, Refusal, game_name, t
 from cogs.referee import Applied, Referee
+from cogs.render.registry import renderer_for
 from db.base import MatchRecord
 from db.sqlite import SqliteStore
 from engine.ai import LEVELS, decide, make
-from engine.core import EngineError, Event, Game, StaleAction, for_viewer
+from engine.core import Event, Game, MatchOver, StaleAction, for_viewer
 from engine.games import REGISTRY
-from sandbox.narrate import line, result_line
 
 log = logging.getLogger("hajime.sandbox")
 
 MAX_NAME = 32
 """Longest player name."""
 DEFAULT_NAMES = ("Alice", "Bob")
+AI_BOT = "Hajime"
+"""The AI seat's name ("Hajime (AI, hard)"), as the bot names its practice seats."""
 NARRATION = 40
 """How many of the latest lines a page shows."""
 SECRET_FILE = "sandbox.key"
@@ -52,14 +59,15 @@ AI_SEAT = 1
 """An AI plays the second seat; the person who opened the table plays the first."""
 
 
-class Refused(EngineError):
+class Refused(Refusal):
     """Bad input from a page (unknown game, bad seat link...): answered, nothing changed.
 
-    ``status`` is the HTTP status the server answers with.
+    Worded by the catalog key ``sandbox.<key>``; ``status`` is the HTTP status the server
+    answers with.
     """
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    def __init__(self, key: str, status: int = 400, /, **params: Any) -> None:
+        super().__init__(f"sandbox.{key}", **params)
         self.status = status
 
 
@@ -69,6 +77,18 @@ class Table:
 
     names: list[str]
     ai: str | None = None
+
+    def named(self, loc: str) -> list[str]:
+        """The names in ``loc``: the AI seat's is the catalog's ("Hajime (AI, hard)")."""
+        names = list(self.names)
+        if self.ai is not None and len(names) > AI_SEAT:
+            names[AI_SEAT] = ai_name(self.ai, loc)
+        return names
+
+
+def ai_name(level: str, loc: str = DEFAULT) -> str:
+    """The AI seat's name at ``level``, in ``loc``."""
+    return t(loc, "practice.ai_name", bot=AI_BOT, level=t(loc, f"practice.level.{level}"))
 
 
 def clean_name(raw: Any, fallback: str) -> str:
@@ -88,9 +108,10 @@ class Sandbox:
         self._key = b""
         self._tables: dict[int, Table] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
-        self._pages: OrderedDict[tuple[int, int, str, int | None], dict[str, Any]] = \
+        self._pages: OrderedDict[tuple[int, int, str, int | None, str], dict[str, Any]] = \
             OrderedDict()
-        """Pages already built, by match, version, status and seat (polling is cheap)."""
+        """Pages already built, by match, version, status, seat and language (polling is
+        cheap)."""
         self._logs: dict[int, tuple[int, list[tuple[int, Event]]]] = {}
         """Each match's events with their versions, and the version they go up to."""
         self.ai_rng = random.Random()
@@ -126,38 +147,40 @@ class Sandbox:
         for seat in range(len(rec.seats)):
             if hmac.compare_digest(self.token(rec.id, seat), token):
                 return seat
-        raise Refused("This seat link is not valid for this table. "
-                      "Open the link you were given, or watch without one.", 403)
+        raise Refused("bad_link", 403)
 
     # ------------------------------------------------------------------ tables
     @staticmethod
-    def games() -> list[dict[str, Any]]:
-        """Every game of the registry with its options' JSON schema (for the start page)."""
-        return [{"id": gid, "name": game.name, "options": game.options_model.model_json_schema(),
+    def games(loc: str = DEFAULT) -> list[dict[str, Any]]:
+        """Every game of the registry with its options' JSON schema (for the start page),
+        named in ``loc``."""
+        return [{"id": gid, "name": game_name(gid, loc),
+                 "options": game.options_model.model_json_schema(),
                  "seats": game.min_seats} for gid, game in REGISTRY.items()]
 
     async def create(self, game_id: Any, options: Any, names: Any,
-                     ai: Any = None) -> tuple[MatchRecord, list[str]]:
+                     ai: Any = None, loc: str = DEFAULT) -> tuple[MatchRecord, list[str]]:
         """Open a table; returns its match and one token per seat.
 
         ``ai`` (a level of :data:`engine.ai.LEVELS`, or None) puts an AI in the second seat.
         """
         if not isinstance(game_id, str) or game_id not in REGISTRY:
-            raise Refused("Pick one of the games on the list.")
+            raise Refused("pick_game")
         if ai is not None and ai not in LEVELS:
-            raise Refused(f"The AI levels are {', '.join(LEVELS)}.")
+            raise Refused("ai_levels", levels=", ".join(LEVELS))
         if options is not None and not isinstance(options, dict):
-            raise Refused("The game's options are not valid.")
+            raise Refused("bad_options")
         game = REGISTRY[game_id]
         raw = names if isinstance(names, list) else []
         seats = game.min_seats
         clean = [clean_name(raw[s] if s < len(raw) else None,
-                            DEFAULT_NAMES[s] if s < len(DEFAULT_NAMES) else f"Player {s + 1}")
+                            DEFAULT_NAMES[s] if s < len(DEFAULT_NAMES)
+                            else t(loc, "sandbox.player", n=s + 1))
                  for s in range(seats)]
         if ai is not None:
-            clean[AI_SEAT] = f"AI ({ai})"
+            clean[AI_SEAT] = ai_name(ai)
         if len(set(clean)) < len(clean):
-            raise Refused("Give each player a different name.")
+            raise Refused("different_names")
         rec, _state = await self.referee.open_match(
             guild_id=None, channel_id=0, game_id=game_id, options=options or {},
             seats=list(range(1, seats + 1)), rated=False)
@@ -173,7 +196,8 @@ class Sandbox:
         if rec.id not in self._tables:
             memory = (rec.table_memory or {}).get("sandbox") or {}
             names = list(memory.get("names") or [])
-            names += [f"Player {s + 1}" for s in range(len(names), len(rec.seats))]
+            names += [t(DEFAULT, "sandbox.player", n=s + 1)
+                      for s in range(len(names), len(rec.seats))]
             self._tables[rec.id] = Table(names=names, ai=memory.get("ai"))
         return self._tables[rec.id]
 
@@ -181,27 +205,29 @@ class Sandbox:
         """A sandbox match, or a refusal."""
         rec = await self.store.get_match(match_id)
         if rec is None:
-            raise Refused("There is no such table. Start a new one from the first page.", 404)
+            raise Refused("no_table", 404)
         return rec
 
     # ------------------------------------------------------------------ pages
-    async def page(self, match_id: int, token: str | None) -> dict[str, Any]:
-        """What one seat's page (or a spectator's) shows now, from views only."""
+    async def page(self, match_id: int, token: str | None,
+                   loc: str = DEFAULT) -> dict[str, Any]:
+        """What one seat's page (or a spectator's) shows now, from views only, in ``loc``."""
         rec = await self.record(match_id)
         seat = self.seat_of(rec, token)
         if rec.status == "active" and rec.id not in self._ai_tasks \
                 and (await self.table(rec)).ai is not None:
             self.kick_ai(rec.id)  # first look since a restart: the AI may be due
-        key = (rec.id, rec.version, rec.status, seat)
+        key = (rec.id, rec.version, rec.status, seat, loc)
         if key not in self._pages:
-            self._pages[key] = await self._page(rec, seat)
+            self._pages[key] = await self._page(rec, seat, loc)
             while len(self._pages) > PAGES:
                 self._pages.popitem(last=False)
         return self._pages[key]
 
-    async def _page(self, rec: MatchRecord, seat: int | None) -> dict[str, Any]:
+    async def _page(self, rec: MatchRecord, seat: int | None, loc: str) -> dict[str, Any]:
         """Build a page (see :meth:`page`)."""
         table = await self.table(rec)
+        names = table.named(loc)
         game = self.referee.game(rec.game)
         state = self.referee.cached_state(rec, game)
         view = game.view(state, seat).model_dump(mode="json")
@@ -212,21 +238,24 @@ class Sandbox:
         return {
             "match": rec.id,
             "game": rec.game,
-            "game_name": game.name,
+            "game_name": game_name(rec.game, loc),
+            "lang": loc,
             "version": rec.version,
             "status": rec.status,
-            "names": table.names,
+            "names": names,
             "ai": table.ai,
             "seat": seat,
             "view": view,
             "secret": {k: v for k, v in view.items() if k != "viewer" and public.get(k) != v},
             "public": public,
-            "waiting": [table.names[s] for s, p in sorted(prompts.items()) if not p.committed],
-            "committed": [table.names[s] for s, p in sorted(prompts.items()) if p.committed],
+            "waiting": [names[s] for s, p in sorted(prompts.items()) if not p.committed],
+            "committed": [names[s] for s, p in sorted(prompts.items()) if p.committed],
             "prompt": prompt.text if prompt is not None and not prompt.committed else None,
             "actions": self.actions(game, state, seat) if rec.status == "active" else [],
-            "narration": await self.narration(rec, seat, table.names),
-            "result": result_line(outcome, table.names) if outcome is not None else None,
+            "narration": await self.narration(rec, seat, names, loc),
+            "result": (renderer_for(rec.game).result_line(
+                outcome, game.view(state, None), names, loc=loc)
+                if outcome is not None else None),
             "picture": game.id in pictures(),
         }
 
@@ -247,17 +276,28 @@ class Sandbox:
                 for a in game.interrupts(state, seat)]
         return out
 
-    async def narration(self, rec: MatchRecord, seat: int | None,
-                        names: list[str]) -> list[dict[str, Any]]:
-        """The latest events this viewer may see, as lines (oldest first)."""
+    async def narration(self, rec: MatchRecord, seat: int | None, names: list[str],
+                        loc: str = DEFAULT) -> list[dict[str, Any]]:
+        """The latest lines this viewer may read (oldest first), told by the bot's
+        renderer: each step's public events as its Discord thread tells them, then the
+        seat's own private events as its private answer does."""
+        renderer = renderer_for(rec.game)
+        steps: dict[int, list[Event]] = {}
+        for version, event in await self._events(rec):
+            steps.setdefault(version, []).append(event)
         lines: list[dict[str, Any]] = []
-        for version, event in reversed(await self._events(rec)):
-            if len(lines) == NARRATION:
+        for version in sorted(steps, reverse=True):
+            if len(lines) >= NARRATION:
                 break
-            if for_viewer([event], seat):
-                lines.append({"version": version, "text": line(event, names, rec.game),
-                              "private": event.audience is not None})
-        return lines[::-1]
+            seen = for_viewer(steps[version], seat)
+            public = [e for e in seen if e.audience is None]
+            mine = [e for e in seen if e.audience is not None]
+            told = [{"version": version, "text": text, "private": False}
+                    for text in renderer.narrate(public, names, loc)] if public else []
+            told += [{"version": version, "text": text, "private": True}
+                     for text in renderer.narrate(mine, names, loc)] if mine else []
+            lines[:0] = told
+        return lines[-NARRATION:]
 
     async def _events(self, rec: MatchRecord) -> list[tuple[int, Event]]:
         """Every stored event of a match with its version: read from the store once, then
@@ -302,14 +342,14 @@ class Sandbox:
         rec = await self.record(match_id)
         seat = self.seat_of(rec, token)
         if seat is None:
-            raise Refused("Spectators cannot play: open your seat's link to act.", 403)
+            raise Refused("watchers_cannot_play", 403)
         if not isinstance(aid, str) or not aid or len(aid) > 200:
-            raise Refused("That choice does not exist.")
+            raise Refused("no_choice")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise Refused("That click carries no board version; reload the page.")
+            raise Refused("no_version")
         if nonce is not None and (not isinstance(nonce, int) or isinstance(nonce, bool)
                                   or not 0 < nonce < 2**62):
-            raise Refused("That click is malformed; reload the page.")
+            raise Refused("malformed")
         self._told(await self.referee.act(match_id, rec.seats[seat], aid, version,
                                           interaction_id=nonce, seat=seat))
         self.kick_ai(match_id)
@@ -319,7 +359,7 @@ class Sandbox:
         rec = await self.record(match_id)
         seat = self.seat_of(rec, token)
         if seat is None:
-            raise Refused("Spectators cannot forfeit: open your seat's link.", 403)
+            raise Refused("watchers_cannot_forfeit", 403)
         self._told(await self.referee.forfeit(match_id, rec.seats[seat]))
 
     # ------------------------------------------------------------------ the AI
@@ -353,7 +393,7 @@ class Sandbox:
         action = await asyncio.to_thread(decide, game, state, AI_SEAT, agent, self.ai_rng)
         if action is None:
             return False
-        with contextlib.suppress(StaleAction):  # a human moved first: look again
+        with contextlib.suppress(StaleAction, MatchOver):  # a human moved first (or left)
             self._told(await self.referee.act(match_id, rec.seats[AI_SEAT], action.aid,
                                               rec.version, seat=AI_SEAT))
         return True

@@ -141,9 +141,13 @@ class Game(ABC, Generic[S, A]):
         return "That move is not allowed right now."
 
     def parse_options(self, raw: dict[str, Any] | None) -> BaseModel:
-        """Validate match options (duel type...) from plain data."""
+        """Validate match options (duel type...) from plain data.
+
+        Keys starting with ``_`` belong to the table, not the game (the AI seats of a
+        match, a rematch's seat order): they are left out."""
+        mine = {k: v for k, v in (raw or {}).items() if not str(k).startswith("_")}
         try:
-            return self.options_model.model_validate(raw or {})
+            return self.options_model.model_validate(mine)
         except ValidationError as exc:
             msg = exc.errors()[0]["msg"]
             raise IllegalAction(f"Invalid options for {self.name}: {msg}") from exc

@@ -43,7 +43,7 @@ async function open(game, form, ai) {
   const message = document.getElementById("message");
   message.textContent = "";
   const names = [...form.querySelectorAll("input.name")].map((i) => i.value);
-  const answer = await fetch("/api/tables", {
+  const answer = await fetch(withLang("/api/tables"), {
     method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify({game: game.id, options: readOptions(form), names, ai}),
   });
@@ -54,16 +54,17 @@ async function open(game, form, ai) {
   links.replaceChildren();
   data.seats.forEach((seat, i) => {
     const a = el("a", {href: seat.url, class: "seat-link", "data-seat": i,
-                       target: i === 0 ? "_self" : "_blank"}, `Play as ${seat.name}`);
+                       target: i === 0 ? "_self" : "_blank"}, T("play_as", {name: seat.name}));
     links.append(el("li", {}, a, " ", el("code", {text: location.origin + seat.url})));
   });
-  links.append(el("li", {}, el("a", {href: data.watch, class: "watch-link"}, "Watch")));
+  links.append(el("li", {}, el("a", {href: data.watch, class: "watch-link"}, T("watch"))));
   document.getElementById("opened").hidden = false;
 }
 
 async function start() {
+  await loadTexts();
   const main = document.getElementById("games");
-  const data = await (await fetch("/api/games")).json();
+  const data = await (await fetch(withLang("/api/games"))).json();
   main.replaceChildren();
   for (const game of data.games) {
     const form = el("form", {class: "game", "data-game": game.id});
@@ -73,17 +74,19 @@ async function start() {
     }
     ["Alice", "Bob"].slice(0, game.seats).forEach((name, i) => {
       const id = `${game.id}-name-${i}`;
-      form.append(el("p", {}, el("label", {for: id, text: `Player ${i + 1}`}), " ",
+      form.append(el("p", {}, el("label", {for: id, text: T("player", {n: i + 1})}), " ",
                      el("input", {id, class: "name", value: name, maxlength: 32})));
     });
-    const two = el("button", {type: "button", class: "two-tabs"}, "Open a table for two tabs");
+    const two = el("button", {type: "button", class: "two-tabs"}, T("two_tabs"));
     two.onclick = () => open(game, form, null);
-    const level = el("select", {class: "level", "aria-label": "AI level"});
-    for (const lv of data.ai_levels) level.append(el("option", {value: lv, text: lv}));
+    const level = el("select", {class: "level", "aria-label": T("level")});
+    for (const lv of data.ai_levels) {
+      level.append(el("option", {value: lv, text: T(`level.${lv}`)}));
+    }
     level.value = data.ai_levels.includes("normal") ? "normal" : data.ai_levels[0];
-    const vsAi = el("button", {type: "button", class: "vs-ai"}, "Play against the AI");
+    const vsAi = el("button", {type: "button", class: "vs-ai"}, T("vs_ai"));
     vsAi.onclick = () => open(game, form, level.value);
-    form.append(el("p", {}, two), el("p", {}, vsAi, " level ", level));
+    form.append(el("p", {}, two), el("p", {}, vsAi, ` ${T("level")} `, level));
     main.append(form);
   }
 }

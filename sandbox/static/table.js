@@ -40,7 +40,7 @@ function tree(value, secretOf) {
     return chip;
   }
   if (Array.isArray(value)) {
-    if (!value.length) return document.createTextNode("none");
+    if (!value.length) return document.createTextNode(T("none"));
     const list = el("ul");
     for (const v of value) list.append(el("li", {}, tree(v, secretOf)));
     return list;
@@ -66,26 +66,27 @@ function draw(page) {
   document.body.dataset.version = page.version;
   document.body.dataset.status = page.status;
   document.body.dataset.seat = page.seat === null ? "" : page.seat;
-  document.title = `${page.game_name} · table ${page.match}`;
-  document.getElementById("title").textContent = `${page.game_name} · table ${page.match}`;
-  const you = page.seat === null ? "You are watching." : `You play as ${page.names[page.seat]}.`;
-  document.getElementById("who").textContent = `${page.names.join(" vs ")}. ${you}`;
+  const title = T("table", {game: page.game_name, n: page.match});
+  document.title = title;
+  document.getElementById("title").textContent = title;
+  const you = page.seat === null ? T("watching") : T("you_play", {name: page.names[page.seat]});
+  document.getElementById("who").textContent = `${page.names.join(T("versus"))}. ${you}`;
   const picture = document.getElementById("picture");
   picture.hidden = !page.picture;
   if (page.picture) picture.src = `${api}/board.png?v=${page.version}`;
   const status = [];
-  if (page.waiting.length) status.push(`Waiting for ${page.waiting.join(" and ")}.`);
-  if (page.committed.length) status.push(`${page.committed.join(" and ")}: decided.`);
+  if (page.waiting.length) status.push(T("waiting", {who: page.waiting.join(T("and"))}));
+  if (page.committed.length) status.push(T("decided", {who: page.committed.join(T("and"))}));
   document.getElementById("status").textContent = status.join(" ");
   const result = document.getElementById("result");
   result.hidden = !page.result;
-  result.textContent = page.result ? `🏆 ${page.result}` : "";
+  result.textContent = page.result || "";  // the bot's result line ("🏆 Ann wins…")
   document.getElementById("prompt").textContent = page.prompt || "";
   const actions = document.getElementById("actions");
   actions.replaceChildren();
   const groups = new Map();
   for (const a of page.actions) {
-    const key = a.interrupt ? "at any moment" : a.kind.replaceAll("_", " ");
+    const key = a.interrupt ? T("any_moment") : a.kind.replaceAll("_", " ");
     if (!groups.has(key)) groups.set(key, el("fieldset", {}, el("legend", {text: key})));
     const button = el("button", {type: "button", "data-aid": a.aid,
                                  class: a.interrupt ? "action interrupt" : "action"}, a.label);
@@ -107,7 +108,7 @@ function draw(page) {
 
 async function poll() {
   try {
-    const answer = await fetch(`${api}?seat=${encodeURIComponent(seatKey)}`,
+    const answer = await fetch(withLang(`${api}?seat=${encodeURIComponent(seatKey)}`),
                                {cache: "no-store"});
     const page = await answer.json();
     if (!answer.ok) { say(page.error, true); return; }
@@ -115,12 +116,12 @@ async function poll() {
       draw(page);
     }
   } catch (err) {
-    say("The sandbox server does not answer; is it still running?", true);
+    say(T("no_server"), true);
   }
 }
 
 async function post(path, payload) {
-  const answer = await fetch(`${api}/${path}`, {
+  const answer = await fetch(withLang(`${api}/${path}`), {
     method: "POST", headers: {"Content-Type": "application/json"},
     body: JSON.stringify({seat: seatKey, ...payload}),
   });
@@ -144,8 +145,7 @@ async function act(aid, version) {
 }
 
 document.getElementById("forfeit").onclick = async () => {
-  if (confirm("Forfeit this match?")) { await post("forfeit", {}); shown = null; poll(); }
+  if (confirm(T("confirm_forfeit"))) { await post("forfeit", {}); shown = null; poll(); }
 };
 
-poll();
-setInterval(poll, 700);
+loadTexts().finally(() => { poll(); setInterval(poll, 700); });

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-import cogs.practice as P
 from cogs.i18n import Refusal
-from cogs.practice import Practice, ai_name, level_key
+from cogs.practice import COMPAT_LEVELS, Practice, ai_name, level_key
 from cogs.referee import Referee
 from db import SqliteStore
 from engine.games import REGISTRY
@@ -63,7 +62,6 @@ async def setup(tmp_path: pathlib.Path):  # type: ignore[no-untyped-def]
     bot.cogs["Table"] = FakeTable(bot)
     cog = Practice(bot, store, ref)  # type: ignore[arg-type]
     yield store, ref, cog, bot, clock
-    P.AI_USERS.discard(AI)
     await store.close()
 
 
@@ -99,12 +97,16 @@ async def test_the_live_match_limit_is_the_lobbys(setup) -> None:  # type: ignor
 
 
 async def _practice_match(store: SqliteStore, ref: Referee, cog: Practice, game: str,
-                          level: str) -> int:
+                          level: str, *, old_row: bool = False) -> int:
+    """A practice match as /practice stores it (the level with the match), or as it was
+    stored before (``old_row``: the level in a guild setting)."""
     rec, _ = await ref.open_match(guild_id=1, channel_id=2, game_id=game, options={},
-                                  seats=[ALICE, AI], rated=False, seed=3)
+                                  seats=[ALICE, AI], rated=False, seed=3,
+                                  ai=None if old_row else {1: level})
     await store.set_match_thread(rec.id, 5)
     await store.set_board_message(rec.id, 6, rec.version)
-    await store.set_guild_setting(1, level_key(rec.id), level)
+    if old_row:
+        await store.set_guild_setting(1, level_key(rec.id), level)
     return rec.id
 
 
@@ -116,8 +118,11 @@ async def test_the_ai_moves_through_the_referee_at_its_stored_level(setup) -> No
     log = await store.action_log(match_id)
     assert [x.seat for x in log] == [1]
     assert len(bot.published) == 1 and bot.published[0].seat == 1
-    assert type(cog.agents[match_id]).__name__ == "HardAgent"  # read back from the store
-    assert ai_name(match_id, AI) == "Hajime (AI, hard)" and ai_name(match_id, ALICE) is None
+    assert type(cog.agents[(match_id, 1)]).__name__ == "HardAgent"  # read from the match
+    rec = await store.get_match(match_id)
+    assert rec is not None and rec.options["_ai"] == {"1": "hard"}
+    assert ai_name(rec, 1) == "Hajime (AI, hard)" and ai_name(rec, 0) is None
+    assert ai_name(rec, 1, "fr") == "Hajime (IA, difficile)"
     # a sweep after a restart finds its live matches and plays what it owes
     await ref.act(match_id, ALICE, "pick-rocco", None)
     fresh = Practice(bot, store, ref)  # type: ignore[arg-type]
@@ -126,6 +131,29 @@ async def test_the_ai_moves_through_the_referee_at_its_stored_level(setup) -> No
     rec = await store.get_match(match_id)
     assert rec is not None and REGISTRY[rec.game].load(rec.state).phase == "commit"
     assert fresh.moves >= 1
+    # the restarted cog plays at the level kept with the match, and no setting exists
+    assert fresh.levels[match_id] == {1: "hard"}
+    assert type(fresh.agents[(match_id, 1)]).__name__ == "HardAgent"
+    assert await store.guild_setting(1, level_key(match_id), "none") == "none"
+
+
+async def test_a_match_stored_with_a_level_setting_still_plays_and_the_setting_goes(setup) -> None:  # type: ignore[no-untyped-def]
+    store, ref, _cog, bot, _ = setup
+    match_id = await _practice_match(store, ref, _cog, "world_of_fighters", "easy",
+                                     old_row=True)
+    fresh = Practice(bot, store, ref)  # type: ignore[arg-type]  # as after a restart
+    await fresh.sweep()
+    await asyncio.gather(*fresh.running.values())
+    assert fresh.levels[match_id] == {1: "easy"} and fresh.moves == 1
+    assert type(fresh.agents[(match_id, 1)]).__name__ != "HardAgent"
+    rec = await store.get_match(match_id)
+    assert rec is not None and ai_name(rec, 1) == "Hajime (AI, easy)"
+    assert await store.guild_setting(1, level_key(match_id), "none") == "easy"
+    await ref.forfeit(match_id, ALICE)  # over: the old setting is deleted
+    await fresh.move(match_id)
+    assert await store.guild_setting(1, level_key(match_id), "none") == "none"
+    assert match_id not in fresh.levels
+    COMPAT_LEVELS.pop(match_id, None)
 
 
 async def test_the_ai_is_never_timed_out(setup) -> None:  # type: ignore[no-untyped-def]
@@ -140,3 +168,35 @@ async def test_the_ai_is_never_timed_out(setup) -> None:  # type: ignore[no-unty
     # with only the AI deciding, a missed deadline does nothing: it is on its way
     clock.now += 61
     assert await ref.expire(match_id, applied.match.version) is None
+
+
+async def test_ai_seats_of_a_table_play_at_their_levels_and_are_never_timed(setup) -> None:  # type: ignore[no-untyped-def]
+    """A /host table's AI seats (virtual ids, levels kept with the match): a restarted
+    cog finds them and plays each at its own level until a person must decide; the
+    referee never times them out."""
+    store, ref, _cog, bot, clock = setup
+    game = REGISTRY["kingdom_of_loathing"]
+    seed = next(n for n in range(50)  # an AI seat plays first
+                if game.setup(game.parse_options({}), 3, n).actor == 1)
+    rec, _ = await ref.open_match(guild_id=1, channel_id=2, game_id="kingdom_of_loathing",
+                                  options={}, seats=[ALICE, -1, -2], rated=False, seed=seed,
+                                  ai={1: "easy", 2: "hard"})
+    await store.set_match_thread(rec.id, 5)
+    await store.set_board_message(rec.id, 6, rec.version)
+    assert ai_name(rec, 1) == "Hajime (AI, easy)" and ai_name(rec, 2) == "Hajime (AI, hard)"
+    assert ai_name(rec, 0) is None
+    clock.now += 10_000  # the AI owes the first decision: a deadline passing does nothing
+    assert await ref.expire(rec.id, rec.version) is None
+    fresh = Practice(bot, store, ref)  # type: ignore[arg-type]  # as after a restart
+    await fresh.sweep()
+    await asyncio.gather(*fresh.running.values())
+    assert fresh.levels[rec.id] == {1: "easy", 2: "hard"} and fresh.moves >= 1
+    live = await store.get_match(rec.id)
+    assert live is not None and live.status == "active"
+    state = game.load(live.state)
+    pending = {s for s, p in game.prompts(state).items() if not p.committed}
+    assert pending == {0}  # the AIs played until alice must decide
+    log = await store.action_log(rec.id)
+    assert log and {x.seat for x in log} <= {1, 2}
+    kinds = {s: type(a).__name__ for (m, s), a in fresh.agents.items() if m == rec.id}
+    assert kinds[1] == "EasyAgent" and kinds.get(2, "HardAgent") == "HardAgent"

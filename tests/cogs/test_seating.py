@@ -33,7 +33,33 @@ def test_open_table_text_and_buttons() -> None:
     assert "Seated (2/3): <@11> and <@12>" in text and "<t:2000000000:R>" in text
     assert "Seat " not in text
     ids = [item.custom_id for item in table_buttons(table()).children]  # type: ignore[attr-defined]
-    assert ids == ["hj:tb:4:join", "hj:tb:4:leave", "hj:tb:4:start", "hj:tb:4:cancel"]
+    assert ids == ["hj:tb:4:join", "hj:tb:4:leave", "hj:tb:4:start", "hj:tb:4:cancel",
+                   "hj:tb:4:ai-easy", "hj:tb:4:ai-normal", "hj:tb:4:ai-hard"]
+
+
+def test_ai_seats_are_named_removable_and_become_match_seats() -> None:
+    from cogs.ai_seats import lobby_ai_id, match_seats, next_lobby_ai
+
+    first = next_lobby_ai([11], "hard")
+    second = next_lobby_ai([11, first], "easy")
+    assert first < 0 and second < 0 and first != second
+    lobby = table(players=[11, first, 12, second], seats=4)
+    text = table_text(lobby)
+    assert "<@11>, Hajime (AI, hard), <@12> and Hajime (AI, easy)" in text
+    assert "<@-" not in text
+    assert "Hajime (IA, difficile)" in table_text(lobby, loc="fr")
+    ids = [item.custom_id for item in table_buttons(lobby).children]  # type: ignore[attr-defined]
+    assert ids[-1] == "hj:tb:4:unai"
+    # the match: AI seats get -1, -2 in seat order, their levels kept by seat
+    seats, levels = match_seats(seat_order(lobby))
+    assert seats == [11, -1, 12, -2] and levels == {1: "hard", 3: "easy"}
+    # a slot freed by a removed AI is used again; the level is in the id
+    assert next_lobby_ai([11, second], "normal") == lobby_ai_id(1, "normal")
+
+
+def test_two_seat_games_and_invitations_take_no_ai() -> None:
+    ids = [item.custom_id for item in table_buttons(table(game="sushido", seats=2)).children]  # type: ignore[attr-defined]
+    assert not any("ai" in i for i in ids)
 
 
 def test_invitation_text_buttons_and_french() -> None:

@@ -81,6 +81,10 @@ async def test_guild_settings(store: SqliteStore) -> None:
     assert await store.guild_setting(2, "turn_seconds", 300) is None
     await store.set_guild_setting(1, "turn_seconds", 60)
     assert await store.guild_setting(1, "turn_seconds", 300) == 60
+    await store.delete_guild_setting(1, "turn_seconds")
+    await store.delete_guild_setting(1, "never-set")  # nothing to delete: no error
+    assert await store.guild_setting(1, "turn_seconds", 300) == 300
+    assert await store.guild_setting(1, "games", []) == ["sushido", "wof"]
 
 
 async def test_everything_survives_a_restart(make_store: Any, clock: Clock) -> None:

@@ -249,6 +249,40 @@ class Player:
             pass
         return self.steps
 
+    async def forfeit(self, user: FakeUser) -> None:
+        """``user`` leaves with /forfeit and its confirmation button."""
+        ff = await (await user.slash("forfeit", match_id=self.match_id)).response()
+        assert ff.ephemeral and ff.message is not None, ff.content
+        done = await press(user, ff.message, f"hj:ff:{self.match_id}")
+        assert done.response_type == 7, done.content
+        await self.settle()
+
+
+class AiPlayer(Player):
+    """Plays the people's seats of a match with AI seats (practice, or a /host table
+    with AIs); waits for the AI between its moves."""
+
+    async def ai_done(self, timeout: float = 30) -> None:
+        """Wait until no AI seat owes a decision (or the match is over)."""
+        from cogs.practice import seat_levels
+
+        practice: Any = self.bot.get_cog("Practice")
+        deadline = time.monotonic() + timeout
+        while True:
+            game, rec, state = await self.state()
+            ai = seat_levels(rec)
+            owes = rec.status == "active" and any(
+                s in ai and s not in state.left and not p.committed
+                for s, p in game.prompts(state).items())
+            if not owes and not practice.busy:
+                return
+            assert time.monotonic() < deadline, "the AI did not move"
+            await asyncio.sleep(0.005)
+
+    async def settle(self) -> None:
+        await idle(self.fake, self.bot)
+        await self.ai_done()
+
 
 async def stored_opening(fake: FakeDiscord, bot: HajimeBot, a: FakeUser, b: FakeUser,
                          game: str = "sushido") -> tuple[Any, int, Message]:

@@ -174,14 +174,6 @@ class KolPlayer(Player):
             for uid in pinged(msg.history[0] if msg.history else {"content": msg.content}):
                 self.pings[after][uid] += 1
 
-    async def forfeit(self, user: Any) -> None:
-        """``user`` leaves with /forfeit and its confirmation button."""
-        ff = await (await user.slash("forfeit", match_id=self.match_id)).response()
-        assert ff.ephemeral and ff.message is not None, ff.content
-        done = await press(user, ff.message, f"hj:ff:{self.match_id}")
-        assert done.response_type == 7, done.content
-        await self.settle()
-
 
 async def open_match(fake: FakeDiscord, bot: Any, users: list[Any],
                      seats: int) -> tuple[int, Message]:

@@ -15,31 +15,13 @@ from typing import Any
 import pytest
 
 import cogs.practice as P
-from tests.e2e.harness import Player, bot_running, idle
+from tests.e2e.harness import AiPlayer, bot_running, idle
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.users import FakeUser
 
 
-class PracticePlayer(Player):
+class PracticePlayer(AiPlayer):
     """The harness's player for the human seat; waits for the AI between its moves."""
-
-    async def ai_done(self, timeout: float = 30) -> None:
-        """Wait until the AI has nothing left to do (or the match is over)."""
-        practice: Any = self.bot.get_cog("Practice")
-        deadline = time.monotonic() + timeout
-        while True:
-            game, rec, state = await self.state()
-            ai = rec.seats.index(self.fake.bot_user.id)
-            prompt = game.prompts(state).get(ai)
-            owes = rec.status == "active" and prompt is not None and not prompt.committed
-            if not owes and not practice.busy:
-                return
-            assert time.monotonic() < deadline, "the AI did not move"
-            await asyncio.sleep(0.005)
-
-    async def settle(self) -> None:
-        await idle(self.fake, self.bot)
-        await self.ai_done()
 
     async def pending_user(self) -> FakeUser | None:
         await self.ai_done()
@@ -124,6 +106,7 @@ async def test_a_full_practice_match_against_each_level(
             live = await bot.store.live_matches(alice.id)
             assert len(live) == 1 and live[0].id != match_id and not live[0].rated
             assert live[0].seats == [alice.id, fake.bot_user.id]
-            assert P.AI_LABELS[live[0].id] == "Hajime (AI, easy)"
+            assert live[0].options["_ai"] == {"1": "easy"}  # the level, kept with the match
+            assert P.ai_name(live[0], 1) == "Hajime (AI, easy)"
     assert fake.schema_errors == []
     assert fake.unknown_routes == [] and fake.handler_errors == []

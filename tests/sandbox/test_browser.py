@@ -240,6 +240,16 @@ def test_two_tabs_play_sushido_to_the_end_and_never_see_each_others_hand(
     assert final["status"] == "finished"
     for tab in tabs:
         shown = snapshot(driver, tab)
-        assert shown["result"].startswith("🏆 ") and ("Ann" in shown["result"]
-                                                     or "Ben" in shown["result"])
+        assert shown["result"] == final["result"]  # the bot's result line, as served
+        assert "Ann" in shown["result"] or "Ben" in shown["result"]
         assert shown["buttons"] == [] and shown["message"] == ""
+    # the language picker: the page (and the server's answers) in French
+    driver.switch_to.window(tabs[0])
+    Select(driver.find_element(By.ID, "lang")).select_by_value("fr")
+    french = api(server, f"/api/tables/{match}?lang=fr")["result"]
+    wait(lambda: driver.execute_script(
+        "return document.documentElement.lang === 'fr' && "
+        "document.getElementById('result').textContent") == french or None)
+    heading = driver.execute_script(
+        "return document.querySelector('[data-t=what_happened]').textContent")
+    assert heading.startswith("Ce qui s'est passé") and french != final["result"]

@@ -1,32 +1,48 @@
-"""The sandbox's lines: players' names for seats, Sushido's cards in its words."""
+"""The sandbox's lines are the bot's: its renderers' narration and result lines, in the
+page's language, with the players' names (never "Seat 1")."""
 
 from __future__ import annotations
 
-from engine.core import Event, Outcome
-from sandbox.narrate import line, result_line
+from pathlib import Path
 
-NAMES = ["Ann", "Ben"]
-
-
-def test_seats_are_players_names_and_cards_are_worded() -> None:
-    drawn = Event(kind="draw", audience=(0,), data={"seat": 0, "count": 2, "cards": [51, 15]})
-    assert line(drawn, NAMES, "sushido") == "Ann · Draw: count 2, cards Move ●, Hit ●"
-    clash = Event(kind="kata_clash", data={
-        "attacker": 1, "card": {"id": 16, "type": "hit", "symbol": "coral"},
-        "against": {"id": 40, "type": "block", "symbol": "fin"}, "result": "blocked"})
-    assert line(clash, NAMES, "sushido") == (
-        "Kata clash: attacker Ben, card Hit ●, against Block ▲, result blocked")
-    over = Event(kind="round_end", data={"round": 1, "winners": [1], "mode": ""})
-    assert line(over, NAMES) == "Round end: round 1, winners Ben"
+from cogs.render.registry import renderer_for
+from engine.core import Event
+from sandbox.tables import Sandbox
 
 
-def test_results_name_the_players() -> None:
-    won = Outcome(ranks=(2, 1), reason="ko", summary="Seat 2 wins by K.-O.")
-    assert result_line(won, NAMES) == "Ben wins by K.-O."
-    fighters = Outcome(ranks=(1, 2), reason="ring_out", summary="Kujira wins 2-0 by Ring Out.")
-    assert result_line(fighters, NAMES) == "Ann wins. Kujira wins 2-0 by Ring Out."
-    gone = Outcome(ranks=(1, 2), reason="forfeit", forfeited=(1,))
-    assert result_line(gone, NAMES) == "Ann wins: Ben forfeited."
-    late = Outcome(ranks=(2, 1), reason="timeout", forfeited=(0,))
-    assert result_line(late, NAMES) == "Ben wins: Ann ran out of time."
-    assert result_line(Outcome(ranks=(1, 1), reason="draw"), NAMES) == "A draw."
+async def test_a_step_is_told_as_the_thread_tells_it_and_in_french(tmp_path: Path) -> None:
+    sandbox = Sandbox(tmp_path)
+    await sandbox.open()
+    try:
+        rec, tokens = await sandbox.create("sushido", {}, ["Ann", "Ben"])
+        for seat in (0, 1, 0, 1):  # a few moves: the first legal choice of each
+            shown = await sandbox.page(rec.id, tokens[seat])
+            moves = [a for a in shown["actions"] if not a["interrupt"]]
+            if moves:
+                await sandbox.act(rec.id, tokens[seat], moves[0]["aid"], shown["version"], None)
+        first = await sandbox.page(rec.id, tokens[0])
+        events = [Event(kind=r.kind, data=r.data, audience=None if r.audience is None
+                        else tuple(r.audience)) for r in await sandbox.store.events(rec.id)]
+        public = [e for e in events if e.audience is None]
+        renderer = renderer_for("sushido")
+        by_version: dict[int, list[Event]] = {}
+        for row, event in zip(await sandbox.store.events(rec.id), events, strict=True):
+            if event.audience is None:
+                by_version.setdefault(row.version, []).append(event)
+        expect = [line for v in sorted(by_version)
+                  for line in renderer.narrate(by_version[v], ["Ann", "Ben"])]
+        assert expect and public
+        assert [x["text"] for x in first["narration"] if not x["private"]] == expect
+        watcher = await sandbox.page(rec.id, None)
+        assert not any(x["private"] for x in watcher["narration"])  # no hand for watchers
+        await sandbox.forfeit(rec.id, tokens[1])
+        en = await sandbox.page(rec.id, None)
+        fr = await sandbox.page(rec.id, None, "fr")
+        assert en["result"].startswith("Ann") and en["result"].endswith("forfeits.")
+        assert fr["result"].startswith("Ann") and "Ben" in fr["result"]
+        assert fr["result"] != en["result"]
+        assert len(en["narration"]) == len(fr["narration"])
+        assert [x["text"] for x in en["narration"]] == expect  # (the forfeit: no line)
+        assert not any("Seat" in x["text"] for x in en["narration"] + fr["narration"])
+    finally:
+        await sandbox.close()

@@ -194,13 +194,24 @@ async def test_a_whole_sushido_match_over_http(client: TestClient[Any, Any]) -> 
     _game, state = await stored_state(client, match)
     assert state.result is not None and final["status"] == "finished"
     winner = ["Ann", "Ben"][state.result.winners[0]]
-    assert final["result"].startswith(f"{winner} wins") and "Seat" not in final["result"]
+    assert winner in final["result"] and "Seat" not in final["result"]
     assert final["actions"] == []
-    # Each seat was told its own draws, never the other's.
+    # The lines are the bot's (its renderer's), and each seat is told its own draws only:
+    # its private lines are the renderer's words for the events addressed to it.
+    from cogs.render.registry import renderer_for
+    from engine.core import Event
+
+    rows = await client.app[SANDBOX].store.events(match)
+    last = max(r.version for r in rows)
+    renderer = renderer_for("sushido")
     for seat, token in enumerate(tokens):
         lines = (await page(client, match, token))["narration"]
-        assert all(line["private"] is False or line["text"].startswith(["Ann", "Ben"][seat])
-                   for line in lines)
+        mine = [Event(kind=r.kind, data=r.data, audience=tuple(r.audience))
+                for r in rows if r.audience is not None and seat in r.audience
+                and r.version == last]
+        told = [x["text"] for x in lines if x["private"] and x["version"] == last]
+        assert told == (renderer.narrate(mine, ["Ann", "Ben"]) if mine else [])
+        assert any(x["private"] for x in lines) and not any("Seat" in x["text"] for x in lines)
     status, answer = await click(client, match, tokens[0], "f-manta", state.version)
     assert status == 409 and "over" in answer["error"]
 
@@ -220,8 +231,8 @@ async def test_every_game_plays_against_the_ai(
         answer = await client.post(f"/api/tables/{match}/forfeit", json={"seat": tokens[0]})
         assert answer.status == 200
         final = await page(client, match, tokens[0])
-        assert final["result"] == "AI (easy) wins: Ann forfeited."
-    assert final["status"] == "finished" and final["names"] == ["Ann", "AI (easy)"]
+        assert "Hajime (AI, easy)" in final["result"] and "Ann" in final["result"]
+    assert final["status"] == "finished" and final["names"] == ["Ann", "Hajime (AI, easy)"]
     log = await client.app[SANDBOX].store.action_log(match)
     assert any(entry.seat == 1 and entry.action for entry in log)  # the AI played
 
@@ -233,7 +244,14 @@ async def test_forfeit_ends_the_match_in_names(client: TestClient[Any, Any]) -> 
     answer = await client.post(f"/api/tables/{match}/forfeit", json={"seat": tokens[1]})
     assert answer.status == 200
     final = await page(client, match, None)
-    assert final["status"] == "finished" and final["result"] == "Ann wins: Ben forfeited."
+    assert final["status"] == "finished" and final["result"] == "🏆 Ann wins: Ben forfeited."
+    assert final["narration"][-1]["text"] == "🏳️ Ben leaves the ring."  # the bot's line
+    # in French: the page's picker (?lang=fr), or the browser's Accept-Language
+    fr = await (await client.get(f"/api/tables/{match}", params={"lang": "fr"})).json()
+    assert fr["result"] == "🏆 Ann gagne : Ben a abandonné." and fr["lang"] == "fr"
+    fr = await (await client.get(f"/api/tables/{match}",
+                                 headers={"Accept-Language": "fr-FR,fr;q=0.9"})).json()
+    assert fr["result"].startswith("🏆 Ann gagne")
 
 
 async def test_links_survive_a_restart_of_the_sandbox(tmp_path: Path) -> None:
@@ -263,7 +281,7 @@ async def test_an_ai_due_when_the_sandbox_stopped_plays_after_a_restart(
         assert stored is not None and stored.version == 0  # nobody has picked yet
         for _ in range(200):
             shown = await again.page(rec.id, tokens[0])
-            if "AI (easy)" in shown["committed"]:
+            if "Hajime (AI, easy)" in shown["committed"]:
                 break
             await asyncio.sleep(0.02)
         else:
@@ -272,8 +290,36 @@ async def test_an_ai_due_when_the_sandbox_stopped_plays_after_a_restart(
         await again.close()
 
 
-def test_the_sandbox_never_imports_discord() -> None:
+def test_the_sandbox_never_starts_the_bot() -> None:
+    """The sandbox uses the bot's catalog and renderers (which build on discord.py's
+    types) but never the bot, its cogs of commands, or a connection to Discord."""
     code = ("import sys, sandbox.server, sandbox.__main__; "
-            "sys.exit(1 if any(m == 'discord' or m.startswith('discord.') "
-            "for m in sys.modules) else 0)")
+            "sys.exit(1 if any(m in sys.modules for m in ('bot', 'cogs.table', "
+            "'cogs.lobby', 'discord.ext.commands', 'discord.ext.tasks')) else 0)")
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+async def test_texts_and_refusals_speak_the_pages_language(
+        client: TestClient[Any, Any]) -> None:
+    fr = await (await client.get("/api/texts", params={"lang": "fr"})).json()
+    assert fr["lang"] == "fr" and fr["texts"]["forfeit"] == "Abandonner"
+    assert fr["texts"]["level.hard"] == "difficile"
+    assert {x["code"] for x in fr["languages"]} == {"en-US", "fr"}
+    en = await (await client.get("/api/texts")).json()
+    assert en["lang"] == "en-US" and en["texts"]["forfeit"] == "Forfeit"
+    assert set(en["texts"]) == set(fr["texts"])  # every text is translated
+    by_header = await (await client.get("/api/texts",
+                                        headers={"Accept-Language": "fr-CA"})).json()
+    assert by_header["lang"] == "fr"
+    answer = await client.post("/api/tables", params={"lang": "fr"}, json={"game": "chess"})
+    assert answer.status == 400
+    assert (await answer.json())["error"] == "Choisissez un des jeux de la liste."
+    games = await (await client.get("/api/games", params={"lang": "fr"})).json()
+    assert all(g["name"] for g in games["games"])
+    match, tokens = await open_table(client, "world_of_fighters", ai="hard", names=["Ann"])
+    shown = await (await client.get(f"/api/tables/{match}",
+                                    params={"seat": tokens[0], "lang": "fr"})).json()
+    assert shown["names"] == ["Ann", "Hajime (IA, difficile)"]
+    stale = await client.post(f"/api/tables/{match}/act", params={"lang": "fr"},
+                              json={"seat": None, "aid": "x", "version": 0})
+    assert stale.status == 403 and "spectateurs" in (await stale.json())["error"].lower()
