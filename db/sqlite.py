@@ -249,8 +249,9 @@ class SqliteStore(DeckStore):
         Returns False, writing nothing, when ``expected_version`` is stale *or* when
         ``interaction_id`` was already processed (the click was handled already).
 
-        An action without ``results`` is written in one hop to aiosqlite's thread
-        (:mod:`db.sqlite_hop`, when :attr:`one_hop_commits`); the one that ends the match
+        An action without ``results`` is written in one call (:mod:`db.sqlite_hop`, when
+        :attr:`one_hop_commits`): inline on the loop when aiosqlite's thread is idle and
+        ``synchronous`` is NORMAL, else one hop to that thread; the one that ends the match
         runs the async hook inside its transaction, statement by statement.
         """
         if log is not None and log.match_id != match_id:
