@@ -35,9 +35,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from db import SqliteStore  # noqa: E402
-from tests.e2e.harness import Player  # noqa: E402
+from engine.games import REGISTRY  # noqa: E402
+from tests.e2e.harness import Player, press  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
-from tests.fakediscord.store import Message  # noqa: E402
+from tests.fakediscord.store import Message, walk_components  # noqa: E402
 from tests.fakediscord.users import FakeUser  # noqa: E402
 
 
@@ -52,6 +53,39 @@ class StoreView:
 
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
+
+
+class LeanPlayer(Player):
+    """The harness's random player with less driver work per decision (bench only): one
+    read of the match (who decides, from the stored state) instead of three, no leak
+    checks; the same two clicks (Act, then a random enabled control)."""
+
+    async def step(self, user: FakeUser | None = None, kind: str | None = None) -> bool:
+        """One decision by whoever must decide; False once the match is over."""
+        rec = await self.bot.store.get_match(self.match_id)
+        assert rec is not None
+        if rec.status != "active":
+            return False
+        game = REGISTRY[rec.game]
+        state = game.load(rec.state)
+        seat = self.rng.choice(sorted(s for s, p in game.prompts(state).items()
+                                      if not p.committed))
+        user = next(u for u in self.users if u.id == rec.seats[seat])
+        hand = await press(user, self.board, f"hj:act:{self.match_id}")
+        msg = hand.message
+        assert msg is not None, hand.content
+        comps = [c for c in walk_components(msg.components)
+                 if c.get("type") in (2, 3) and not c.get("disabled")]
+        assert comps, f"Act gave no controls: {msg.content}"
+        comp = self.rng.choice(comps)
+        if comp["type"] == 3:
+            value = self.rng.choice(comp["options"])["value"]
+            res = await (await user.select(msg, comp["custom_id"], [value])).response()
+        else:
+            res = await press(user, msg, comp["custom_id"])
+        assert res.response_type == 7, (res.response_type, res.content)
+        self.steps += 1
+        return True
 
 
 async def start_bot(fake: FakeDiscord, tmp: Path,
@@ -121,7 +155,7 @@ def rest_kind(method: str, path: str) -> str:
 
 
 async def run(matches: int, steps: int, rate: float, batch: int,
-              picture_processes: int = 1) -> dict[str, object]:
+              picture_processes: int = 1, lean: bool = True) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
     fake = FakeDiscord()
     fake.validate_schemas = False  # time the bot, not the fake's schema checks
@@ -141,9 +175,10 @@ async def run(matches: int, steps: int, rate: float, batch: int,
                 boards = await asyncio.gather(*(open_match(fake, users[2 * m],
                                                            users[2 * m + 1]) for m in ms))
                 for m, (match_id, board) in zip(ms, boards, strict=True):
-                    players.append(Player(fake, StoreView(reader), match_id,  # type: ignore[arg-type]
-                                          board, [users[2 * m], users[2 * m + 1]], seed=m,
-                                          check_leaks=False))
+                    cls = LeanPlayer if lean else Player
+                    players.append(cls(fake, StoreView(reader), match_id,  # type: ignore[arg-type]
+                                       board, [users[2 * m], users[2 * m + 1]], seed=m,
+                                       check_leaks=False))
             opened = time.perf_counter() - opened
             await asyncio.sleep(2)  # let the openings' boards and pings settle
             seen = set(fake.interactions)
@@ -186,6 +221,7 @@ async def run(matches: int, steps: int, rate: float, batch: int,
     decisions = sum(done)
     return {
         "bot": "bot.py in its own process",
+        "driver": "lean (one read per decision)" if lean else "harness Player",
         "concurrent_matches": matches,
         "picture_processes": picture_processes,
         "seconds_to_open_matches": round(opened, 1),
@@ -221,6 +257,9 @@ def main() -> None:
     parser.add_argument("--picture-processes", type=int, default=1,
                         help="the bot's picture_processes setting (0: draw in a thread; -1: "
                         "leave it out, for a bot that predates it)")
+    parser.add_argument("--harness-driver", action="store_true",
+                        help="drive with tests/e2e's Player (three reads per decision) "
+                        "instead of the lean one")
     args = parser.parse_args()
     if args.store_actions > 0:
         print("== persisted action vs raw SQLite commit (bench/store_bench.py)", flush=True)
@@ -228,7 +267,7 @@ def main() -> None:
                         "--actions", str(args.store_actions)], check=True)
     print("== INTERACTION_CREATE -> callback through the offline Discord", flush=True)
     print(json.dumps(asyncio.run(run(args.matches, args.steps, args.rate, args.batch,
-                                    args.picture_processes)),
+                                    args.picture_processes, not args.harness_driver)),
                      indent=1))
 
 
