@@ -210,7 +210,7 @@ class SqliteStore(DeckStore):
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         """A match by id."""
-        rows = await self._fetch(
+        rows = await self._fetch_hot(
             f"SELECT {_rows.MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         )
         return _rows.match_from_row(rows[0]) if rows else None
@@ -362,15 +362,13 @@ class SqliteStore(DeckStore):
 
     async def mark_reminded(self, match_id: int, version: int) -> None:
         """Note that the half-time reminder for ``version``'s deadline was sent."""
-        async with self.write_transaction() as conn:
-            await conn.execute(
-                "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?",
-                (match_id, version),
-            )
+        await self._write(
+            "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?", (match_id, version)
+        )
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         """True if this Discord interaction was already processed (kept for a day)."""
-        rows = await self._fetch(
+        rows = await self._fetch_hot(
             "SELECT 1 FROM processed_interactions WHERE id = ?", (interaction_id,)
         )
         return bool(rows)
