@@ -11,7 +11,9 @@ it, for every click of ``--matches`` Sushido matches played at the same time by
 random players through the real bot (press Act, then a control), as p50/p90/p99, paced
 at ``--rate`` interactions per second overall (0: as fast as the players can click), and
 the REST calls the bot made per decision and per click while they played (the matches'
-openings are not counted). The
+openings are not counted), and the CPU time the bot process and the driver (the fake
+Discord and the players) spent per click: on a shared machine the latency figures
+measure the queue for a core, the CPU per click does not. The
 bot is the real ``bot.py`` in its own process (so the fake Discord and the simulated
 players do not share its CPU core), pointed at the fake with ``HAJIME_DISCORD_API`` and
 ``HAJIME_DISCORD_GATEWAY``.
@@ -125,6 +127,15 @@ async def open_match(fake: FakeDiscord, a: FakeUser, b: FakeUser) -> tuple[int, 
     raise AssertionError("no board for the accepted challenge")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process has used (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Pacer:
     """Spaces interactions evenly at ``rate`` per second across every simulated player."""
 
@@ -184,6 +195,7 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             seen = set(fake.interactions)
             requests_before = len(fake.requests)
             pacer = Pacer(rate)
+            bot_cpu, driver_cpu = cpu_seconds(proc.pid), time.process_time()
             start = time.perf_counter()
 
             failures: list[str] = []
@@ -204,12 +216,17 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             done = await asyncio.gather(*(play(p) for p in players))
             elapsed = time.perf_counter() - start
             await asyncio.sleep(3)  # let the bot finish publishing the last moves
+            bot_cpu = cpu_seconds(proc.pid) - bot_cpu
+            driver_cpu = time.process_time() - driver_cpu
             clicks = [r for k, r in fake.interactions.items() if k not in seen]
             lat = [r.latency for r in clicks if r.latency is not None]
             calls = fake.requests[requests_before:]
             await reader.close()
             proc.send_signal(signal.SIGINT)
-            proc.wait(timeout=30)
+            try:  # a bot still busy after 30 s (a loaded machine) is killed: figures stand
+                proc.wait(timeout=180 if os.environ.get("BENCH_PROFILE") else 30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     finally:
         if proc is not None and proc.poll() is None:
             proc.kill()
@@ -238,6 +255,9 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "latency_ms_p99": round(pct(lat, 0.99), 2),
         "latency_ms_max": round(max(lat) * 1000, 2),
         "latency_ms_mean": round(statistics.fmean(lat) * 1000, 2),
+        "bot_cpu_ms_per_click": round(bot_cpu * 1000 / max(len(lat), 1), 2),
+        "driver_cpu_ms_per_click": round(driver_cpu * 1000 / max(len(lat), 1), 2),
+        "load_average_1min": round(os.getloadavg()[0], 1),
         "rest_calls_per_decision": round(len(calls) / max(decisions, 1), 2),
         "rest_calls_per_click": round(len(calls) / max(len(lat), 1), 2),
         "rest_calls_by_kind_per_decision": {k: round(v / max(decisions, 1), 2)
