@@ -191,7 +191,14 @@ async def run(matches: int, steps: int, rate: float, batch: int,
                                        board, [users[2 * m], users[2 * m + 1]], seed=m,
                                        check_leaks=False))
             opened = time.perf_counter() - opened
-            await asyncio.sleep(2)  # let the openings' boards and pings settle
+            settled = time.perf_counter()
+            await asyncio.sleep(2)  # let the openings' boards and pings settle:
+            while time.perf_counter() - settled < 300:  # until 2 s without a REST call
+                before = len(fake.requests)
+                await asyncio.sleep(2)
+                if len(fake.requests) == before:
+                    break
+            settled = time.perf_counter() - settled
             seen = set(fake.interactions)
             requests_before = len(fake.requests)
             pacer = Pacer(rate)
@@ -242,6 +249,7 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "concurrent_matches": matches,
         "picture_processes": picture_processes,
         "seconds_to_open_matches": round(opened, 1),
+        "seconds_for_the_openings_to_settle": round(settled, 1),
         "target_interactions_per_second": rate or "unpaced",
         "decisions": decisions,
         "matches_stopped_by_an_unanswered_click": len(failures),
