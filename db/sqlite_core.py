@@ -16,8 +16,8 @@ thread hop (two context switches and a future, more than the transaction itself 
 busy machine). It never waits on the loop: the write lock is asked with no busy timeout
 and, if another process holds it, the same transaction takes the usual hop (which waits).
 The WAL is checkpointed on aiosqlite's thread, never on the loop (``wal_autocheckpoint``
-is off on this connection; every :data:`CHECKPOINT_EVERY` inline commits the next
-transaction takes the hop and checkpoints there).
+is off on this connection; after every :data:`CHECKPOINT_EVERY` commits, the next
+transaction takes the hop and checkpoints there, or a :meth:`write_transaction` does).
 """
 
 from __future__ import annotations
@@ -174,6 +174,11 @@ class SqliteDatabase:
                 await conn.execute("BEGIN IMMEDIATE")
                 yield conn
                 await conn.execute("COMMIT")
+                if self.inline_commits:  # no autocheckpoint: count these commits too
+                    self._since_checkpoint += 1
+                    if self._since_checkpoint >= CHECKPOINT_EVERY:
+                        self._since_checkpoint = 0
+                        await conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
             except BaseException:
                 # Queued after whatever was cancelled or failed (aiosqlite runs calls in
                 # order), and a no-op when no transaction is open (BEGIN or COMMIT failed or
