@@ -11,7 +11,9 @@ it, for every click of ``--matches`` Sushido matches played at the same time by
 random players through the real bot (press Act, then a control), as p50/p90/p99, paced
 at ``--rate`` interactions per second overall (0: as fast as the players can click), and
 the REST calls the bot made per decision and per click while they played (the matches'
-openings are not counted). The
+openings are not counted), and the CPU time the bot process and the driver (the fake
+Discord and the players) spent per click: on a shared machine the latency figures
+measure the queue for a core, the CPU per click does not. The
 bot is the real ``bot.py`` in its own process (so the fake Discord and the simulated
 players do not share its CPU core), pointed at the fake with ``HAJIME_DISCORD_API`` and
 ``HAJIME_DISCORD_GATEWAY``.
@@ -35,9 +37,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from db import SqliteStore  # noqa: E402
-from tests.e2e.harness import Player  # noqa: E402
+from engine.games import REGISTRY  # noqa: E402
+from tests.e2e.harness import Player, press  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
-from tests.fakediscord.store import Message  # noqa: E402
+from tests.fakediscord.store import Message, walk_components  # noqa: E402
 from tests.fakediscord.users import FakeUser  # noqa: E402
 
 
@@ -52,6 +55,39 @@ class StoreView:
 
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
+
+
+class LeanPlayer(Player):
+    """The harness's random player with less driver work per decision (bench only): one
+    read of the match (who decides, from the stored state) instead of three, no leak
+    checks; the same two clicks (Act, then a random enabled control)."""
+
+    async def step(self, user: FakeUser | None = None, kind: str | None = None) -> bool:
+        """One decision by whoever must decide; False once the match is over."""
+        rec = await self.bot.store.get_match(self.match_id)
+        assert rec is not None
+        if rec.status != "active":
+            return False
+        game = REGISTRY[rec.game]
+        state = game.load(rec.state)
+        seat = self.rng.choice(sorted(s for s, p in game.prompts(state).items()
+                                      if not p.committed))
+        user = next(u for u in self.users if u.id == rec.seats[seat])
+        hand = await press(user, self.board, f"hj:act:{self.match_id}")
+        msg = hand.message
+        assert msg is not None, hand.content
+        comps = [c for c in walk_components(msg.components)
+                 if c.get("type") in (2, 3) and not c.get("disabled")]
+        assert comps, f"Act gave no controls: {msg.content}"
+        comp = self.rng.choice(comps)
+        if comp["type"] == 3:
+            value = self.rng.choice(comp["options"])["value"]
+            res = await (await user.select(msg, comp["custom_id"], [value])).response()
+        else:
+            res = await press(user, msg, comp["custom_id"])
+        assert res.response_type == 7, (res.response_type, res.content)
+        self.steps += 1
+        return True
 
 
 async def start_bot(fake: FakeDiscord, tmp: Path,
@@ -91,6 +127,15 @@ async def open_match(fake: FakeDiscord, a: FakeUser, b: FakeUser) -> tuple[int, 
     raise AssertionError("no board for the accepted challenge")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process has used (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Pacer:
     """Spaces interactions evenly at ``rate`` per second across every simulated player."""
 
@@ -121,7 +166,7 @@ def rest_kind(method: str, path: str) -> str:
 
 
 async def run(matches: int, steps: int, rate: float, batch: int,
-              picture_processes: int = 1) -> dict[str, object]:
+              picture_processes: int = 1, lean: bool = True) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
     fake = FakeDiscord()
     fake.validate_schemas = False  # time the bot, not the fake's schema checks
@@ -141,14 +186,23 @@ async def run(matches: int, steps: int, rate: float, batch: int,
                 boards = await asyncio.gather(*(open_match(fake, users[2 * m],
                                                            users[2 * m + 1]) for m in ms))
                 for m, (match_id, board) in zip(ms, boards, strict=True):
-                    players.append(Player(fake, StoreView(reader), match_id,  # type: ignore[arg-type]
-                                          board, [users[2 * m], users[2 * m + 1]], seed=m,
-                                          check_leaks=False))
+                    cls = LeanPlayer if lean else Player
+                    players.append(cls(fake, StoreView(reader), match_id,  # type: ignore[arg-type]
+                                       board, [users[2 * m], users[2 * m + 1]], seed=m,
+                                       check_leaks=False))
             opened = time.perf_counter() - opened
-            await asyncio.sleep(2)  # let the openings' boards and pings settle
+            settled = time.perf_counter()
+            await asyncio.sleep(2)  # let the openings' boards and pings settle:
+            while time.perf_counter() - settled < 300:  # until 2 s without a REST call
+                before = len(fake.requests)
+                await asyncio.sleep(2)
+                if len(fake.requests) == before:
+                    break
+            settled = time.perf_counter() - settled
             seen = set(fake.interactions)
             requests_before = len(fake.requests)
             pacer = Pacer(rate)
+            bot_cpu, driver_cpu = cpu_seconds(proc.pid), time.process_time()
             start = time.perf_counter()
 
             failures: list[str] = []
@@ -169,12 +223,17 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             done = await asyncio.gather(*(play(p) for p in players))
             elapsed = time.perf_counter() - start
             await asyncio.sleep(3)  # let the bot finish publishing the last moves
+            bot_cpu = cpu_seconds(proc.pid) - bot_cpu
+            driver_cpu = time.process_time() - driver_cpu
             clicks = [r for k, r in fake.interactions.items() if k not in seen]
             lat = [r.latency for r in clicks if r.latency is not None]
             calls = fake.requests[requests_before:]
             await reader.close()
             proc.send_signal(signal.SIGINT)
-            proc.wait(timeout=30)
+            try:  # a bot still busy after 30 s (a loaded machine) is killed: figures stand
+                proc.wait(timeout=180 if os.environ.get("BENCH_PROFILE") else 30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     finally:
         if proc is not None and proc.poll() is None:
             proc.kill()
@@ -186,9 +245,11 @@ async def run(matches: int, steps: int, rate: float, batch: int,
     decisions = sum(done)
     return {
         "bot": "bot.py in its own process",
+        "driver": "lean (one read per decision)" if lean else "harness Player",
         "concurrent_matches": matches,
         "picture_processes": picture_processes,
         "seconds_to_open_matches": round(opened, 1),
+        "seconds_for_the_openings_to_settle": round(settled, 1),
         "target_interactions_per_second": rate or "unpaced",
         "decisions": decisions,
         "matches_stopped_by_an_unanswered_click": len(failures),
@@ -202,6 +263,9 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "latency_ms_p99": round(pct(lat, 0.99), 2),
         "latency_ms_max": round(max(lat) * 1000, 2),
         "latency_ms_mean": round(statistics.fmean(lat) * 1000, 2),
+        "bot_cpu_ms_per_click": round(bot_cpu * 1000 / max(len(lat), 1), 2),
+        "driver_cpu_ms_per_click": round(driver_cpu * 1000 / max(len(lat), 1), 2),
+        "load_average_1min": round(os.getloadavg()[0], 1),
         "rest_calls_per_decision": round(len(calls) / max(decisions, 1), 2),
         "rest_calls_per_click": round(len(calls) / max(len(lat), 1), 2),
         "rest_calls_by_kind_per_decision": {k: round(v / max(decisions, 1), 2)
@@ -221,6 +285,9 @@ def main() -> None:
     parser.add_argument("--picture-processes", type=int, default=1,
                         help="the bot's picture_processes setting (0: draw in a thread; -1: "
                         "leave it out, for a bot that predates it)")
+    parser.add_argument("--harness-driver", action="store_true",
+                        help="drive with tests/e2e's Player (three reads per decision) "
+                        "instead of the lean one")
     args = parser.parse_args()
     if args.store_actions > 0:
         print("== persisted action vs raw SQLite commit (bench/store_bench.py)", flush=True)
@@ -228,7 +295,7 @@ def main() -> None:
                         "--actions", str(args.store_actions)], check=True)
     print("== INTERACTION_CREATE -> callback through the offline Discord", flush=True)
     print(json.dumps(asyncio.run(run(args.matches, args.steps, args.rate, args.batch,
-                                    args.picture_processes)),
+                                    args.picture_processes, not args.harness_driver)),
                      indent=1))
 
 

@@ -52,7 +52,7 @@ def triples(game_id: str, matches: int) -> list[tuple[Any, int, Any]]:
 
 
 def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
-    """Seconds per action on three paths, and the mean state size.
+    """Seconds per action on four paths, and the mean state size.
 
     - ``apply+dump``: ``game.apply`` on a shared state (copies it) then ``game.dump``;
     - ``bot path``: what the referee does per click when a step being published still
@@ -60,13 +60,18 @@ def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
       ``game.perform(..., owned=True)`` (find the button's action and apply it in place,
       legality checked once), ``game.dump``;
     - ``cached``: the same without ``load``: the referee's usual path, on the cached state
-      that nobody else holds (``Referee._private_state``).
+      that nobody else holds (``Referee._private_state``);
+    - ``listed``: ``cached`` after the Act click drew the seat's controls from the same
+      cached state (``Game.listed``, untimed), as a click on a control in the bot: the
+      action is found in that listing instead of listing the legal actions again.
     """
     game = REGISTRY[game_id]
-    samples, bot_path, cached, sizes = [], [], [], []
+    samples, bot_path, cached, listed, sizes = [], [], [], [], []
     for state, seat, action in triples(game_id, matches):
         stored = game.dump(state)
         owned = game.load(stored)
+        shown = game.load(stored)
+        game.listed(shown, seat)  # the Act click (not timed)
         t0 = time.perf_counter()
         new, _ = game.apply(state, seat, action)
         raw = game.dump(new)
@@ -78,11 +83,15 @@ def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
         _, mine, _ = game.perform(owned, seat, action.aid, state.version, owned=True)
         game.dump(mine)
         t3 = time.perf_counter()
+        _, mine, _ = game.perform(shown, seat, action.aid, state.version, owned=True)
+        game.dump(mine)
+        t4 = time.perf_counter()
+        listed.append(t4 - t3)
         samples.append(t1 - t0)
         bot_path.append(t2 - t1)
         cached.append(t3 - t2)
         sizes.append(len(raw))
-    return {"apply": samples, "bot": bot_path, "cached": cached,
+    return {"apply": samples, "bot": bot_path, "cached": cached, "listed": listed,
             "size": int(statistics.fmean(sizes))}
 
 
@@ -123,7 +132,8 @@ def main() -> None:
                   f"{figures(raw[sync])}")
         for key, label in (("apply", "apply+dump (input kept)"),
                            ("bot", "load+perform(owned)+dump (state held)"),
-                           ("cached", "bot path: perform(owned)+dump, cached")):
+                           ("cached", "bot path: perform(owned)+dump, cached"),
+                           ("listed", "bot path after the Act click (listed)")):
             s = cost[key]
             assert isinstance(s, list)
             ratios = "  ".join(f"/{sync} {statistics.fmean(s) / statistics.fmean(raw[sync]):.2f}"

@@ -9,9 +9,10 @@ with the store's schema in a temporary directory, then persists the same stream 
 actions (a ~4-8 KB state JSON, 3-6 events, one action-log row) through the store and
 through a bare ``sqlite3`` connection (``BEGIN IMMEDIATE`` / UPDATE guarded by version /
 INSERT events / INSERT log / ``COMMIT``). It prints mean, p50 and p99 per action in
-microseconds and the store/raw ratio. The store pays for one asyncio hop to aiosqlite's
-thread per action (the whole transaction runs there, see ``db/sqlite_hop.py``), the lock
-and the JSON encoding; the raw path pays none.
+microseconds and the store/raw ratio. With NORMAL the store runs the transaction inline on
+the event loop (``db/sqlite_core.py``) and pays for the lock, the
+events' ``seq`` query and the JSON encoding; with FULL, one hop to aiosqlite's thread
+(``db/sqlite_hop.py``) too; the raw path pays none.
 """
 
 from __future__ import annotations
@@ -233,7 +234,8 @@ def main() -> None:
         mean, p50, p99 = summary(asyncio.run(bench_hop(f"{tmp}/hop.db", args.actions)))
         print(
             f"one aiosqlite round trip (SELECT 1): mean {mean:.0f} us, p50 {p50:.0f} us, "
-            f"p99 {p99:.0f} us; commit_action makes 1 (db/sqlite_hop.py), 5+ when it ends"
+            f"p99 {p99:.0f} us; commit_action makes none with NORMAL when aiosqlite's thread"
+            " is idle (inline, db/sqlite_core.py), else 1 (db/sqlite_hop.py); 5+ when it ends"
             " the match"
         )
     if args.postgres:

@@ -169,7 +169,7 @@ class Table(TableMemory, commands.Cog):
         offered: list[Any] = []
         if with_controls and game.outcome(state) is None:
             if prompt is not None and not prompt.committed:
-                offered = list(game.legal(state, seat))
+                offered = list(game.listed(state, seat))
             offered += game.interrupts(state, seat)  # actions taken without a prompt
         if offered:
             choices = [(getattr(a, "kind", "action"),

@@ -268,6 +268,15 @@ class PostgresStore(SqliteStore):
     async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         return list(await self._require_pool().fetch(translate(sql)[0], *params))
 
+    async def _fetch_hot(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        return await self._fetch(sql, params)
+
+    async def _write(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        """One statement in its own transaction; the number of rows it changed."""
+        async with self.write_transaction() as conn:
+            cur = await conn.execute(sql, params)
+            return int(cur.rowcount)
+
     async def run_transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Not on PostgreSQL: ``fn`` is ``sqlite3`` code (use :meth:`write_transaction`)."""
         raise TypeError("run_transaction runs sqlite3 code; use write_transaction here")

@@ -210,7 +210,7 @@ class SqliteStore(TournamentStore):
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         """A match by id."""
-        rows = await self._fetch(
+        rows = await self._fetch_hot(
             f"SELECT {_rows.MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
         )
         return _rows.match_from_row(rows[0]) if rows else None
@@ -249,8 +249,9 @@ class SqliteStore(TournamentStore):
         Returns False, writing nothing, when ``expected_version`` is stale *or* when
         ``interaction_id`` was already processed (the click was handled already).
 
-        An action without ``results`` is written in one hop to aiosqlite's thread
-        (:mod:`db.sqlite_hop`, when :attr:`one_hop_commits`); the one that ends the match
+        An action without ``results`` is written in one call (:mod:`db.sqlite_hop`, when
+        :attr:`one_hop_commits`): inline on the loop when aiosqlite's thread is idle and
+        ``synchronous`` is NORMAL, else one hop to that thread; the one that ends the match
         runs the async hook inside its transaction, statement by statement.
         """
         if log is not None and log.match_id != match_id:
@@ -361,15 +362,13 @@ class SqliteStore(TournamentStore):
 
     async def mark_reminded(self, match_id: int, version: int) -> None:
         """Note that the half-time reminder for ``version``'s deadline was sent."""
-        async with self.write_transaction() as conn:
-            await conn.execute(
-                "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?",
-                (match_id, version),
-            )
+        await self._write(
+            "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?", (match_id, version)
+        )
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         """True if this Discord interaction was already processed (kept for a day)."""
-        rows = await self._fetch(
+        rows = await self._fetch_hot(
             "SELECT 1 FROM processed_interactions WHERE id = ?", (interaction_id,)
         )
         return bool(rows)

@@ -142,18 +142,14 @@ class BoardStore(SqliteDatabase):
 
     async def set_match_thread(self, match_id: int, thread_id: int) -> None:
         """Remember where a match's board goes (its thread, or the channel itself)."""
-        async with self.write_transaction() as conn:
-            await conn.execute(
-                "UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id)
-            )
+        await self._write("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
 
     async def set_board_message(self, match_id: int, message_id: int, version: int) -> None:
         """A board message was posted showing ``version``: it becomes the match's board."""
-        async with self.write_transaction() as conn:
-            await conn.execute(
-                "UPDATE matches SET message_id = ?, board_version = ? WHERE id = ?",
-                (message_id, version, match_id),
-            )
+        await self._write(
+            "UPDATE matches SET message_id = ?, board_version = ? WHERE id = ?",
+            (message_id, version, match_id),
+        )
 
     async def set_board_version(self, match_id: int, message_id: int, version: int) -> bool:
         """The board ``message_id`` was edited to show ``version``; never moves backwards.
@@ -161,13 +157,12 @@ class BoardStore(SqliteDatabase):
         False (nothing written) when the match has another board message by now or its
         board already shows ``version`` or later.
         """
-        async with self.write_transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE matches SET board_version = ? WHERE id = ? AND message_id = ?"
-                " AND (board_version IS NULL OR board_version < ?)",
-                (version, match_id, message_id, version),
-            )
-            return cur.rowcount == 1
+        changed = await self._write(
+            "UPDATE matches SET board_version = ? WHERE id = ? AND message_id = ?"
+            " AND (board_version IS NULL OR board_version < ?)",
+            (version, match_id, message_id, version),
+        )
+        return changed == 1
 
     async def finish_opening(self, match_id: int, version: int, deadline: float | None) -> None:
         """Thread, board and pings are out: clear the opening mark.
@@ -175,13 +170,12 @@ class BoardStore(SqliteDatabase):
         The first deadline restarts at ``deadline`` (the players could not see the match
         before), unless the match has moved past ``version`` meanwhile.
         """
-        async with self.write_transaction() as conn:
-            await conn.execute(
-                "UPDATE matches SET opening = 0, reminded = 0,"
-                " deadline = CASE WHEN version = ? THEN ? ELSE deadline END"
-                " WHERE id = ? AND opening = 1",
-                (version, deadline, match_id),
-            )
+        await self._write(
+            "UPDATE matches SET opening = 0, reminded = 0,"
+            " deadline = CASE WHEN version = ? THEN ? ELSE deadline END"
+            " WHERE id = ? AND opening = 1",
+            (version, deadline, match_id),
+        )
 
     async def set_published(self, match_id: int, version: int,
                             memory: dict[str, Any]) -> bool:
@@ -190,13 +184,12 @@ class BoardStore(SqliteDatabase):
         Never moves backwards; the same version may rewrite the memory (the opening's
         pings). False (nothing written) when a later version is already recorded.
         """
-        async with self.write_transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE matches SET published_version = ?, table_memory = ? WHERE id = ?"
-                " AND (published_version IS NULL OR published_version <= ?)",
-                (version, _rows.dumps(memory), match_id, version),
-            )
-            return cur.rowcount == 1
+        changed = await self._write(
+            "UPDATE matches SET published_version = ?, table_memory = ? WHERE id = ?"
+            " AND (published_version IS NULL OR published_version <= ?)",
+            (version, _rows.dumps(memory), match_id, version),
+        )
+        return changed == 1
 
     async def unsettled_matches(self) -> list[MatchRecord]:
         """Active matches still opening, and matches whose board or posts are older than

@@ -8,6 +8,16 @@ same connection would see that write's uncommitted rows. Writes start with
 lock upgrade if another process shares the file); ``busy_timeout`` makes a second process
 wait instead of failing at once. The connection is in autocommit mode
 (``isolation_level=None``): the only transactions are the ones written here.
+
+Inline commits. With ``synchronous = NORMAL`` a WAL commit writes to the OS cache and
+never waits for the disk, so :meth:`SqliteDatabase.run_transaction` (one action) runs on
+the event loop's own thread when nothing is queued or running on aiosqlite's thread: no
+thread hop (two context switches and a future, more than the transaction itself on a
+busy machine). It never waits on the loop: the write lock is asked with no busy timeout
+and, if another process holds it, the same transaction takes the usual hop (which waits).
+The WAL is checkpointed on aiosqlite's thread, never on the loop (``wal_autocheckpoint``
+is off on this connection; after every :data:`CHECKPOINT_EVERY` commits, the next
+transaction takes the hop and checkpoints there, or a :meth:`write_transaction` does).
 """
 
 from __future__ import annotations
@@ -33,6 +43,13 @@ T = TypeVar("T")
 Synchronous = Literal["NORMAL", "FULL"]
 """The ``PRAGMA synchronous`` levels the store accepts."""
 
+CHECKPOINT_EVERY = 256
+"""Inline commits between two passive WAL checkpoints (run on aiosqlite's thread)."""
+
+
+class _Busy(Exception):
+    """Another connection holds the write lock: take the hop, which waits for it."""
+
 
 class SqliteDatabase:
     """One configured aiosqlite connection with its lock; the base of ``SqliteStore``.
@@ -56,6 +73,15 @@ class SqliteDatabase:
         self._clock = clock
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self.inline_commits = synchronous == "NORMAL"
+        """Run :meth:`run_transaction` (and :meth:`_fetch_hot`) on the loop when
+        aiosqlite's thread is idle (see the module's docstring); never with ``FULL``,
+        whose commit waits for the disk."""
+        self._queued = 0
+        """Calls queued to aiosqlite's thread (counted on the loop's thread)."""
+        self._finished = 0
+        """Calls that thread has finished (counted on that thread)."""
+        self._since_checkpoint = 0
 
     # ------------------------------------------------------------------ lifecycle
     async def open(self) -> None:
@@ -64,7 +90,11 @@ class SqliteDatabase:
             return
         if self.path != ":memory:" and not self.path.startswith("file:"):
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        # check_same_thread off: inline commits use the connection from the loop's thread,
+        # only while aiosqlite's thread is idle and under the store lock (one at a time)
+        conn = await aiosqlite.connect(self.path, isolation_level=None,
+                                       check_same_thread=False)
+        self._track(conn)
         try:
             conn.row_factory = aiosqlite.Row
             await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
@@ -77,6 +107,8 @@ class SqliteDatabase:
             if not rows or rows[0][0] != 1:
                 raise RuntimeError("this SQLite build cannot enforce foreign keys")
             await migrate(conn)
+            if self.inline_commits:
+                await conn.execute("PRAGMA wal_autocheckpoint = 0")
         except BaseException:
             await conn.close()
             raise
@@ -106,6 +138,23 @@ class SqliteDatabase:
     ) -> None:
         await self.close()
 
+    def _track(self, conn: aiosqlite.Connection) -> None:
+        """Count what is queued to and finished by ``conn``'s thread (its ``_execute``,
+        through which every aiosqlite call goes): equal counts mean the thread is idle."""
+        queue = conn._execute
+
+        async def tracked(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            def counted() -> Any:
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    self._finished += 1  # only this thread writes it
+
+            self._queued += 1
+            return await queue(counted)  # type: ignore[no-untyped-call]
+
+        conn._execute = tracked  # type: ignore[method-assign]
+
     # --------------------------------------------------------------- transactions
     def _require(self) -> aiosqlite.Connection:
         if self._conn is None:
@@ -125,6 +174,11 @@ class SqliteDatabase:
                 await conn.execute("BEGIN IMMEDIATE")
                 yield conn
                 await conn.execute("COMMIT")
+                if self.inline_commits:  # no autocheckpoint: count these commits too
+                    self._since_checkpoint += 1
+                    if self._since_checkpoint >= CHECKPOINT_EVERY:
+                        self._since_checkpoint = 0
+                        await conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
             except BaseException:
                 # Queued after whatever was cancelled or failed (aiosqlite runs calls in
                 # order), and a no-op when no transaction is open (BEGIN or COMMIT failed or
@@ -157,9 +211,20 @@ class SqliteDatabase:
         """
         async with self._lock:
             conn = self._require()
+            raw = conn._conn
+            if self.inline_commits and self._queued == self._finished \
+                    and self._since_checkpoint < CHECKPOINT_EVERY and not raw.in_transaction:
+                try:
+                    out = self._inline(raw, fn)
+                except _Busy:
+                    pass
+                else:
+                    self._since_checkpoint += 1
+                    return out
+            checkpoint = self.inline_commits and self._since_checkpoint >= CHECKPOINT_EVERY
+            self._since_checkpoint = 0
 
             def transaction() -> T:
-                raw = conn._conn
                 raw.execute("BEGIN IMMEDIATE")
                 try:
                     out = fn(raw)
@@ -168,11 +233,53 @@ class SqliteDatabase:
                     if raw.in_transaction:
                         raw.rollback()
                     raise
+                if checkpoint:
+                    raw.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 return out
 
             result: T = await conn._execute(transaction)  # type: ignore[no-untyped-call]
             return result
 
+    def _inline(self, raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """:meth:`run_transaction`'s transaction on the loop's thread; :class:`_Busy`
+        (nothing done) when another connection holds the write lock."""
+        raw.execute("PRAGMA busy_timeout = 0")
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if raw.in_transaction:  # pragma: no cover - BEGIN failed: none is open
+                raw.rollback()
+            raise _Busy from exc
+        finally:
+            raw.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+        try:
+            out = fn(raw)
+            raw.execute("COMMIT")
+        except BaseException:
+            if raw.in_transaction:
+                raw.rollback()
+            raise
+        return out
+
     async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self.read_connection() as conn:
             return list(await conn.execute_fetchall(sql, params))
+
+    async def _fetch_hot(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """:meth:`_fetch` for the small indexed reads of every click (a match by id, an
+        interaction id): on the loop's thread when aiosqlite's thread is idle, since a
+        WAL read never waits for a writer and the hop costs more than the read."""
+        async with self._lock:
+            conn = self._require()
+            if self.inline_commits and self._queued == self._finished:
+                return conn._conn.execute(sql, params).fetchall()
+            return list(await conn.execute_fetchall(sql, params))
+
+    async def _write(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        """One statement in its own transaction (:meth:`run_transaction`: inline or one
+        hop, not three); the number of rows it changed."""
+
+        def statement(raw: sqlite3.Connection) -> int:
+            return raw.execute(sql, params).rowcount
+
+        return await self.run_transaction(statement)

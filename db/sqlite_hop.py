@@ -8,7 +8,9 @@ COMMIT). :func:`commit_in_one_hop` is the same transaction as one plain function
 encoding, the version-guarded UPDATE, the interaction id, the events in one batched
 ``executemany`` with their ``seq`` numbers computed once, the log row, the prune. It is
 used for every action that does not end the match (those run the async results hook
-inside their transaction and take the general path).
+inside their transaction and take the general path). With ``synchronous`` NORMAL it
+usually runs inline on the event loop instead, with no hop at all (see
+:mod:`db.sqlite_core`).
 """
 
 from __future__ import annotations

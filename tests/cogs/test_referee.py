@@ -174,3 +174,22 @@ async def test_an_action_reuses_the_cached_state_only_when_nobody_holds_it(setup
     d = await ref.act(rec.id, ALICE, "p1", 4, interaction_id=404)
     stored = await store.get_match(rec.id)
     assert stored is not None and TOY.load(stored.state) == d.state and d.state.version == 5
+
+
+async def test_controls_listed_on_the_cached_state_leave_it_owned(setup) -> None:
+    """The Act click lists the seat's controls on the cached state (``Game.listed``); the
+    control click then finds its action in that listing and still plays in place: the
+    listing holds the state only weakly."""
+    import weakref
+
+    store, ref, rec, _ = setup
+    a = await ref.act(rec.id, ALICE, "p3", 0, interaction_id=500)
+    assert [x.aid for x in TOY.listed(a.state, 1)] == [x.aid for x in TOY.legal(a.state, 1)]
+    gone = weakref.ref(a.state)
+    del a
+    b = await ref.act(rec.id, BOB, "p1", 1, interaction_id=501)
+    assert b.state is gone() and b.state.version == 2
+    # the in-place change forgot the old listing: the new one is the new state's
+    assert [x.aid for x in TOY.listed(b.state, 0)] == [x.aid for x in TOY.legal(b.state, 0)]
+    stored = await store.get_match(rec.id)
+    assert stored is not None and TOY.load(stored.state) == b.state

@@ -1,0 +1,44 @@
+"""``Game.listed``: the legal actions remembered per state object never go stale."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import Rng
+from engine.games import REGISTRY
+from engine.simulate import pick
+
+
+@settings(max_examples=12, deadline=None)
+@given(game_id=st.sampled_from(sorted(REGISTRY)), seed=st.integers(0, 10_000))
+def test_listed_equals_legal_through_a_match_played_in_place(game_id: str, seed: int) -> None:
+    """A random match played in place (``owned``, as the bot does): at every step the
+    listing of every seat equals ``legal``, before and after the state changed."""
+    game = REGISTRY[game_id]
+    state = game.setup(game.parse_options({}), game.min_seats, seed)
+    rng = Rng(seed=seed)
+    for _ in range(60):
+        if state.result is not None:
+            break
+        for s in range(state.seats):
+            assert game.listed(state, s) == game.legal(state, s)
+        seats = [s for s, p in game.prompts(state).items() if not p.committed]
+        seat = seats[rng.below(len(seats))]
+        action = pick(game, state, seat, rng)
+        same = state
+        _, state, _ = game.perform(state, seat, action.aid, state.version, owned=True)
+        assert state is same
+        for s in range(state.seats):
+            assert game.listed(state, s) == game.legal(state, s)
+
+
+def test_a_copy_or_a_new_object_never_gets_another_states_listing() -> None:
+    """Two states at the same version (a copy that then moves on) keep their own lists."""
+    game = REGISTRY["sushido"]
+    state = game.setup(game.parse_options({}), 2, 3)
+    first = game.listed(state, 0)
+    copy = game.clone(state)
+    new, _ = game.apply(copy, 0, first[0])
+    assert game.listed(state, 0) == first
+    assert game.listed(new, 0) == game.legal(new, 0) != first
