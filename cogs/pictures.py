@@ -17,6 +17,7 @@ from collections import OrderedDict
 
 from pydantic import BaseModel
 
+from cogs.i18n import DEFAULT
 from cogs.render.base import Renderer
 
 log = logging.getLogger(__name__)
@@ -24,14 +25,20 @@ log = logging.getLogger(__name__)
 SIZE = 128
 """Pictures kept (about 30 KB each): a bounded cost, whatever the number of matches."""
 
-_cache: OrderedDict[tuple[str, str], bytes | None] = OrderedDict()
+_cache: OrderedDict[tuple[str, str, str], bytes | None] = OrderedDict()
 stats = {"hits": 0, "draws": 0}
 """Counters, for benches and logs."""
 
 
-def cached(renderer: Renderer, view: BaseModel) -> tuple[tuple[str, str], bytes | None, bool]:
-    """The key of ``view``'s picture, the PNG if already drawn, and whether it was."""
-    key = (renderer.game_id, renderer.picture_key(view))
+Key = tuple[str, str, str]
+"""(game, locale, the renderer's picture key): a picture's words are in its locale."""
+
+
+def cached(renderer: Renderer, view: BaseModel,
+           loc: str = DEFAULT) -> tuple[Key, bytes | None, bool]:
+    """The key of ``view``'s picture in ``loc``, the PNG if already drawn, and whether it
+    was."""
+    key = (renderer.game_id, loc, renderer.picture_key(view))
     if key in _cache:
         _cache.move_to_end(key)
         stats["hits"] += 1
@@ -39,7 +46,7 @@ def cached(renderer: Renderer, view: BaseModel) -> tuple[tuple[str, str], bytes 
     return key, None, False
 
 
-def keep(key: tuple[str, str], png: bytes | None) -> bytes | None:
+def keep(key: Key, png: bytes | None) -> bytes | None:
     """Remember a freshly drawn picture."""
     stats["draws"] += 1
     _cache[key] = png
@@ -48,10 +55,10 @@ def keep(key: tuple[str, str], png: bytes | None) -> bytes | None:
     return png
 
 
-def picture(renderer: Renderer, view: BaseModel) -> bytes | None:
-    """The board picture of ``view``, drawn here if it is not kept."""
-    key, png, hit = cached(renderer, view)
-    return png if hit else keep(key, renderer.picture(view))
+def picture(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+    """The board picture of ``view`` worded in ``loc``, drawn here if it is not kept."""
+    key, png, hit = cached(renderer, view, loc)
+    return png if hit else keep(key, renderer.picture(view, loc))
 
 
 _pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -73,24 +80,25 @@ def use_processes(workers: int) -> None:
             max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
 
 
-def _draw(game_id: str, view: BaseModel) -> bytes | None:
+def _draw(game_id: str, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """In a worker process: the picture of a view."""
     from cogs.render.registry import renderer_for
 
-    return renderer_for(game_id).picture(view)
+    return renderer_for(game_id).picture(view, loc)
 
 
-async def drawn(renderer: Renderer, view: BaseModel) -> bytes | None:
+async def drawn(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """:func:`picture`, drawing a missing one off the event loop (a worker process when
     :func:`use_processes` set some, else a thread; a broken pool falls back to a thread)."""
-    key, png, hit = cached(renderer, view)
+    key, png, hit = cached(renderer, view, loc)
     if hit:
         return png
     if _pool is not None:
         try:
             loop = asyncio.get_running_loop()
-            return keep(key, await loop.run_in_executor(_pool, _draw, renderer.game_id, view))
+            return keep(key, await loop.run_in_executor(_pool, _draw, renderer.game_id, view,
+                                                           loc))
         except concurrent.futures.process.BrokenProcessPool:
             log.warning("the picture worker process died; drawing in a thread")
             use_processes(0)
-    return keep(key, await asyncio.to_thread(renderer.picture, view))
+    return keep(key, await asyncio.to_thread(renderer.picture, view, loc))

@@ -118,7 +118,7 @@ class Table(TableMemory, commands.Cog):
         """
         renderer = renderer_for(rec.game)
         view = self.referee.game(rec.game).view(state, None)
-        png = await pictures.drawn(renderer, view)  # kept per distinct picture
+        png = await pictures.drawn(renderer, view, self.public_locale(rec))  # kept per picture
         return self.board_payload(rec, state, png)
 
     def board_payload(self, rec: MatchRecord, state: BaseState,
@@ -149,7 +149,7 @@ class Table(TableMemory, commands.Cog):
                     label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
                     custom_id=ids.make("i", rec.id, state.version, c.aid)))
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
-        png = png if png is not None else pictures.picture(renderer, view)
+        png = png if png is not None else pictures.picture(renderer, view, loc)
         if png is not None:
             embed.set_image(url="attachment://board.png")
             payload["attachments"] = [discord.File(io.BytesIO(png), filename="board.png")]

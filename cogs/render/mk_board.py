@@ -3,17 +3,18 @@
 ``render_board(view)`` draws both Kombatants' KP bars with numbers, their round wins, who
 holds the initiative and, at the Advanced level, the distance strip (Ranged or
 Hand-to-Hand). It takes an :class:`MkView` (give it the spectator view for a public
-message), so it cannot draw anything its viewer may not see. No Discord import; only
-Pillow and the font shipped with it.
+message), so it cannot draw anything its viewer may not see. Its words come from the i18n
+catalog (``picture.mk.*``) in the public text's locale (:mod:`cogs.render.picture_text`).
 """
 
 from __future__ import annotations
 
 import io
-from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
+from cogs.i18n import DEFAULT
+from cogs.render.picture_text import Canvas, font
 from engine.games.mortal_kombat.views import MkView
 
 WIDTH = 640
@@ -28,24 +29,19 @@ SEAT_COLORS = ((208, 52, 44), (46, 110, 222))
 GOLD = (236, 190, 60)
 
 
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font at ``size``."""
-    return ImageFont.load_default(size=size)
-
-
 def kp_color(kp: int, start: int) -> tuple[int, int, int]:
     """Green above half, yellow above a quarter, red below."""
     share = kp / max(start, 1)
     return KP_COLORS[0] if share > 0.5 else KP_COLORS[1] if share > 0.25 else KP_COLORS[2]
 
 
-def render_board(view: MkView) -> bytes:
-    """The board as PNG bytes."""
+def render_board(view: MkView, loc: str = DEFAULT) -> bytes:
+    """The board as PNG bytes, worded in ``loc``."""
     height = 150 if view.distance else 110
     img = Image.new("RGB", (WIDTH, height), BG)
-    draw = ImageDraw.Draw(img)
-    title = f"Round {view.round} · Turn {view.turn}" if view.phase != "pick" else "Pick"
+    draw = Canvas(img, "mk", loc)
+    title = (draw.w("round_turn", round=view.round, turn=view.turn) if view.phase != "pick"
+             else draw.w("pick"))
     draw.text((WIDTH // 2, 14), title, fill=MUTED, font=font(16), anchor="mm")
     for seat, f in enumerate(view.fighters):
         x0 = 20 if seat == 0 else WIDTH - 20 - BAR_W
@@ -63,19 +59,19 @@ def render_board(view: MkView) -> bytes:
             else:
                 draw.rectangle((x0, y, x0 + filled, y + BAR_H),
                                fill=kp_color(f.kp, view.start_kp))
-        draw.text((x0 + BAR_W // 2, y + BAR_H // 2), f"{f.kp} KP", fill=TEXT, font=font(16),
-                  anchor="mm")
+        draw.text((x0 + BAR_W // 2, y + BAR_H // 2), draw.w("kp", kp=f.kp), fill=TEXT,
+                  font=font(16), anchor="mm")
         for r in range(2):
             cx = x0 + 10 + r * 22 if seat == 0 else x0 + BAR_W - 10 - r * 22
             box = (cx - 8, y + BAR_H + 8, cx + 8, y + BAR_H + 24)
             draw.ellipse(box, fill=GOLD if r < f.rounds else BAR_BACK)
         if view.phase not in ("pick", "over") and view.initiative == seat:
             ix = x0 + BAR_W - 10 if seat == 0 else x0 + 10
-            draw.text((ix, y + BAR_H + 16), "initiative", fill=GOLD, font=font(14),
+            draw.text((ix, y + BAR_H + 16), draw.w("initiative"), fill=GOLD, font=font(14),
                       anchor="rm" if seat == 0 else "lm")
     if view.distance:
         y = 120
-        labels = (("ranged", "Ranged"), ("h2h", "Hand-to-Hand"))
+        labels = (("ranged", draw.w("ranged")), ("h2h", draw.w("h2h")))
         w = (WIDTH - 40) // len(labels)
         for i, (key, label) in enumerate(labels):
             box = (20 + i * w, y, 20 + (i + 1) * w - 4, y + 22)
