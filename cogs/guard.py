@@ -81,6 +81,13 @@ def _range_text(name: str, value: float, lo: float, hi: float, unbounded: float,
             else t(loc, "guard.too_small", name=name))
 
 
+def shown(text: app_commands.locale_str | None, english: str, loc: str) -> str:
+    """An option's or choice's name as the reader's Discord shows it: its catalog text in
+    ``loc`` (what the app_commands Translator gave Discord), else ``english``."""
+    key = text.extras.get("key") if isinstance(text, app_commands.locale_str) else None
+    return t(loc, key) if isinstance(key, str) and key else english
+
+
 def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
                    resolved: dict[str, Any] | None, loc: str = DEFAULT) -> str | None:
     """Why a raw option is refused (a sentence for the user, in ``loc``), or None when it
@@ -90,11 +97,13 @@ def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
     kind, value = opt.get("type"), opt.get("value")
     if param is None:
         return t(loc, "guard.unknown_option", name=name)
+    name = shown(param.locale_name, param.display_name, loc)
     if kind != param.type.value:
         return t(loc, "guard.wrong_type", name=name)
     choices = [c.value for c in param.choices or []]
     if choices and not param.autocomplete and value not in choices:
-        names = ", ".join(c.name for c in param.choices or [])
+        names = ", ".join(shown(getattr(c, "_locale_name", None), c.name, loc)
+                          for c in param.choices or [])
         return t(loc, "guard.one_of", name=name, names=names)
     if kind == STRING:
         if not isinstance(value, str):
