@@ -21,6 +21,7 @@ store with it. A refused command gets one clear ephemeral answer and changes not
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 from collections.abc import Callable
@@ -30,7 +31,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import DEFAULT, locale_of, t
+from cogs.i18n import DEFAULT, locale_of, remember_player, t
 from cogs.router import answer
 
 log = logging.getLogger("hajime.guard")
@@ -187,6 +188,14 @@ def malformed(data: Any) -> str | None:
     return None
 
 
+def note_locale(data: dict[str, Any]) -> None:
+    """Remember the client locale of the player behind an interaction (see
+    :func:`cogs.i18n.match_locale`)."""
+    with contextlib.suppress(AttributeError, KeyError, TypeError, ValueError):
+        user = (data.get("member") or {}).get("user") or data.get("user") or {}
+        remember_player(int(user["id"]), data.get("locale"))
+
+
 class Guard(commands.Cog):
     """Installs the option check, the command error handler and the gateway guard."""
 
@@ -260,6 +269,7 @@ class Guard(commands.Cog):
             log.warning("ignored a malformed interaction: %s", problem)
             self._refuse(data)
             return
+        note_locale(data)
         try:
             self._parser(data)
         except Exception:

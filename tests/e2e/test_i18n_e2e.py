@@ -214,3 +214,37 @@ async def test_lobby_refusals_reach_a_french_player_in_french(fake_discord: Fake
     english = await slash(bob, "challenge", opponent=bob, game=GAME)
     assert english.content == "You can't challenge yourself."
 
+
+
+def board_text(board: Any) -> str:
+    """The board message's embed texts and button labels."""
+    parts = [board.content or ""]
+    for e in board.embeds:
+        parts += [e.get("title", ""), e.get("description", ""),
+                  (e.get("footer") or {}).get("text", "")]
+        parts += [f"{f['name']}\n{f['value']}" for f in e.get("fields", [])]
+    parts += [c.get("label") or "" for row in board.components
+              for c in row.get("components", [])]
+    return "\n".join(p for p in parts if p)
+
+
+@pytest.mark.parametrize(("server", "players", "expected"), [
+    ("en-US", ("fr", "fr"), "fr"),  # no language chosen: the players' shared one
+    ("en-US", ("fr", "en-US"), "en-US"),  # they differ: the server's
+    ("en-US", ("en-US", "en-US"), "en-US"),
+])
+async def test_a_server_without_a_language_speaks_its_players_shared_one(
+        fake_discord: FakeDiscord, bot: HajimeBot, server: str, players: tuple[str, str],
+        expected: str) -> None:
+    from tests.e2e.harness import challenge_accepted
+
+    fake = fake_discord  # its server has Discord's default language, en-US: none chosen
+    assert fake.guild_locale(None) == server
+    alice, bob = fake.user("alice"), fake.user("bob")
+    alice.locale, bob.locale = players
+    _, board = await challenge_accepted(fake, bot, alice, bob, GAME)
+    text = board_text(board)
+    assert_speaks(text, expected)
+    word = {"fr": "On attend", "en-US": "Waiting for"}[expected]  # the board says who
+    assert word in text, text
+    assert fake.schema_errors == [] and fake.protocol_errors == []
