@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
+import inspect
 import logging
 import multiprocessing
 from collections import OrderedDict
@@ -55,10 +57,24 @@ def keep(key: Key, png: bytes | None) -> bytes | None:
     return png
 
 
+@functools.cache
+def _takes_locale(kind: type[Renderer]) -> bool:
+    """Whether a renderer's ``picture`` takes the locale (one written before pictures were
+    localized draws in English)."""
+    return "loc" in inspect.signature(kind.picture).parameters
+
+
+def draw(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+    """``renderer``'s picture of ``view`` worded in ``loc`` (not kept)."""
+    if _takes_locale(type(renderer)):
+        return renderer.picture(view, loc)
+    return renderer.picture(view)
+
+
 def picture(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """The board picture of ``view`` worded in ``loc``, drawn here if it is not kept."""
     key, png, hit = cached(renderer, view, loc)
-    return png if hit else keep(key, renderer.picture(view, loc))
+    return png if hit else keep(key, draw(renderer, view, loc))
 
 
 _pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -84,7 +100,7 @@ def _draw(game_id: str, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """In a worker process: the picture of a view."""
     from cogs.render.registry import renderer_for
 
-    return renderer_for(game_id).picture(view, loc)
+    return draw(renderer_for(game_id), view, loc)
 
 
 async def drawn(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
@@ -101,4 +117,4 @@ async def drawn(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> byte
         except concurrent.futures.process.BrokenProcessPool:
             log.warning("the picture worker process died; drawing in a thread")
             use_processes(0)
-    return keep(key, await asyncio.to_thread(renderer.picture, view, loc))
+    return keep(key, await asyncio.to_thread(draw, renderer, view, loc))
