@@ -21,6 +21,7 @@ store with it. A refused command gets one clear ephemeral answer and changes not
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 from collections.abc import Callable
@@ -30,7 +31,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import DEFAULT, locale_of, t
+from cogs.i18n import DEFAULT, locale_of, remember_player, t
 from cogs.router import answer
 
 log = logging.getLogger("hajime.guard")
@@ -81,6 +82,13 @@ def _range_text(name: str, value: float, lo: float, hi: float, unbounded: float,
             else t(loc, "guard.too_small", name=name))
 
 
+def shown(text: app_commands.locale_str | None, english: str, loc: str) -> str:
+    """An option's or choice's name as the reader's Discord shows it: its catalog text in
+    ``loc`` (what the app_commands Translator gave Discord), else ``english``."""
+    key = text.extras.get("key") if isinstance(text, app_commands.locale_str) else None
+    return t(loc, key) if isinstance(key, str) and key else english
+
+
 def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
                    resolved: dict[str, Any] | None, loc: str = DEFAULT) -> str | None:
     """Why a raw option is refused (a sentence for the user, in ``loc``), or None when it
@@ -90,11 +98,13 @@ def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
     kind, value = opt.get("type"), opt.get("value")
     if param is None:
         return t(loc, "guard.unknown_option", name=name)
+    name = shown(param.locale_name, param.display_name, loc)
     if kind != param.type.value:
         return t(loc, "guard.wrong_type", name=name)
     choices = [c.value for c in param.choices or []]
     if choices and not param.autocomplete and value not in choices:
-        names = ", ".join(c.name for c in param.choices or [])
+        names = ", ".join(shown(getattr(c, "_locale_name", None), c.name, loc)
+                          for c in param.choices or [])
         return t(loc, "guard.one_of", name=name, names=names)
     if kind == STRING:
         if not isinstance(value, str):
@@ -178,6 +188,14 @@ def malformed(data: Any) -> str | None:
     return None
 
 
+def note_locale(data: dict[str, Any]) -> None:
+    """Remember the client locale of the player behind an interaction (see
+    :func:`cogs.i18n.match_locale`)."""
+    with contextlib.suppress(AttributeError, KeyError, TypeError, ValueError):
+        user = (data.get("member") or {}).get("user") or data.get("user") or {}
+        remember_player(int(user["id"]), data.get("locale"))
+
+
 class Guard(commands.Cog):
     """Installs the option check, the command error handler and the gateway guard."""
 
@@ -251,6 +269,7 @@ class Guard(commands.Cog):
             log.warning("ignored a malformed interaction: %s", problem)
             self._refuse(data)
             return
+        note_locale(data)
         try:
             self._parser(data)
         except Exception:

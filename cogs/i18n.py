@@ -61,6 +61,7 @@ import logging
 import re
 import string
 import tomllib
+from collections import OrderedDict
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -221,6 +222,54 @@ def server_locale(guild: discord.Guild | None) -> str:
     server's preferred locale (Discord's ``guild_locale``), English when unknown."""
     found = getattr(guild, "preferred_locale", None)
     return resolve(found) if found else DEFAULT
+
+
+def chosen_server_locale(guild: discord.Guild | None) -> str | None:
+    """The server's preferred locale when it chose one we speak other than Discord's
+    default; None when it has none (unset, ``en-US`` -- which Discord gives every server
+    until its owner picks a language -- or a language we do not speak)."""
+    found = getattr(guild, "preferred_locale", None)
+    code = found.value if isinstance(found, discord.Locale) else found
+    if not isinstance(code, str) or not code or code == DEFAULT:
+        return None
+    loc = resolve(code)
+    return loc if loc != DEFAULT else None
+
+
+PLAYERS_KEPT = 50_000
+"""Players whose client locale is remembered (the most recent ones; a few MB at most)."""
+
+_player_locales: OrderedDict[int, str] = OrderedDict()
+
+
+def remember_player(user_id: int, locale: Any) -> None:
+    """Note the client locale a player's interaction carried (Discord sends it with each
+    interaction; there is no other way to learn it)."""
+    code = locale.value if isinstance(locale, discord.Locale) else locale
+    if not isinstance(code, str) or not code:
+        return
+    _player_locales[user_id] = resolve(code)
+    _player_locales.move_to_end(user_id)
+    while len(_player_locales) > PLAYERS_KEPT:
+        _player_locales.popitem(last=False)
+
+
+def player_locale(user_id: int) -> str | None:
+    """The locale of a player's last interaction, if any was seen since the bot started."""
+    return _player_locales.get(user_id)
+
+
+def match_locale(guild: discord.Guild | None, players: list[int]) -> str:
+    """The locale of a match's public texts: the server's chosen locale; when it chose
+    none (:func:`chosen_server_locale`), the locale every seated player shares (their
+    clients' languages, as last seen); else English."""
+    chosen = chosen_server_locale(guild)
+    if chosen is not None:
+        return chosen
+    seen = {player_locale(p) for p in players}
+    if players and len(seen) == 1 and None not in seen:
+        return seen.pop() or DEFAULT
+    return server_locale(guild)
 
 
 def and_list(locale: str, items: list[str]) -> str:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
+import inspect
 import logging
 import multiprocessing
 from collections import OrderedDict
 
 from pydantic import BaseModel
 
+from cogs.i18n import DEFAULT
 from cogs.render.base import Renderer
 
 log = logging.getLogger(__name__)
@@ -24,14 +27,20 @@ log = logging.getLogger(__name__)
 SIZE = 128
 """Pictures kept (about 30 KB each): a bounded cost, whatever the number of matches."""
 
-_cache: OrderedDict[tuple[str, str], bytes | None] = OrderedDict()
+_cache: OrderedDict[tuple[str, str, str], bytes | None] = OrderedDict()
 stats = {"hits": 0, "draws": 0}
 """Counters, for benches and logs."""
 
 
-def cached(renderer: Renderer, view: BaseModel) -> tuple[tuple[str, str], bytes | None, bool]:
-    """The key of ``view``'s picture, the PNG if already drawn, and whether it was."""
-    key = (renderer.game_id, renderer.picture_key(view))
+Key = tuple[str, str, str]
+"""(game, locale, the renderer's picture key): a picture's words are in its locale."""
+
+
+def cached(renderer: Renderer, view: BaseModel,
+           loc: str = DEFAULT) -> tuple[Key, bytes | None, bool]:
+    """The key of ``view``'s picture in ``loc``, the PNG if already drawn, and whether it
+    was."""
+    key = (renderer.game_id, loc, renderer.picture_key(view))
     if key in _cache:
         _cache.move_to_end(key)
         stats["hits"] += 1
@@ -39,7 +48,7 @@ def cached(renderer: Renderer, view: BaseModel) -> tuple[tuple[str, str], bytes 
     return key, None, False
 
 
-def keep(key: tuple[str, str], png: bytes | None) -> bytes | None:
+def keep(key: Key, png: bytes | None) -> bytes | None:
     """Remember a freshly drawn picture."""
     stats["draws"] += 1
     _cache[key] = png
@@ -48,10 +57,24 @@ def keep(key: tuple[str, str], png: bytes | None) -> bytes | None:
     return png
 
 
-def picture(renderer: Renderer, view: BaseModel) -> bytes | None:
-    """The board picture of ``view``, drawn here if it is not kept."""
-    key, png, hit = cached(renderer, view)
-    return png if hit else keep(key, renderer.picture(view))
+@functools.cache
+def _takes_locale(kind: type[Renderer]) -> bool:
+    """Whether a renderer's ``picture`` takes the locale (one written before pictures were
+    localized draws in English)."""
+    return "loc" in inspect.signature(kind.picture).parameters
+
+
+def draw(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+    """``renderer``'s picture of ``view`` worded in ``loc`` (not kept)."""
+    if _takes_locale(type(renderer)):
+        return renderer.picture(view, loc)
+    return renderer.picture(view)
+
+
+def picture(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+    """The board picture of ``view`` worded in ``loc``, drawn here if it is not kept."""
+    key, png, hit = cached(renderer, view, loc)
+    return png if hit else keep(key, draw(renderer, view, loc))
 
 
 _pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -73,24 +96,25 @@ def use_processes(workers: int) -> None:
             max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
 
 
-def _draw(game_id: str, view: BaseModel) -> bytes | None:
+def _draw(game_id: str, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """In a worker process: the picture of a view."""
     from cogs.render.registry import renderer_for
 
-    return renderer_for(game_id).picture(view)
+    return draw(renderer_for(game_id), view, loc)
 
 
-async def drawn(renderer: Renderer, view: BaseModel) -> bytes | None:
+async def drawn(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """:func:`picture`, drawing a missing one off the event loop (a worker process when
     :func:`use_processes` set some, else a thread; a broken pool falls back to a thread)."""
-    key, png, hit = cached(renderer, view)
+    key, png, hit = cached(renderer, view, loc)
     if hit:
         return png
     if _pool is not None:
         try:
             loop = asyncio.get_running_loop()
-            return keep(key, await loop.run_in_executor(_pool, _draw, renderer.game_id, view))
+            return keep(key, await loop.run_in_executor(_pool, _draw, renderer.game_id, view,
+                                                           loc))
         except concurrent.futures.process.BrokenProcessPool:
             log.warning("the picture worker process died; drawing in a thread")
             use_processes(0)
-    return keep(key, await asyncio.to_thread(renderer.picture, view))
+    return keep(key, await asyncio.to_thread(draw, renderer, view, loc))

@@ -40,7 +40,7 @@ import discord
 from discord.ext import commands
 
 from cogs.ai_seats import humans, mention
-from cogs.i18n import Refusal, and_list, server_locale, t
+from cogs.i18n import Refusal, and_list, match_locale, t
 from cogs.lobby import challenge_text, match_link
 from cogs.referee import Referee
 from cogs.router import StaticView
@@ -205,9 +205,9 @@ class Reconciler(commands.Cog):
         return False
 
     def locale(self, rec: MatchRecord) -> str:
-        """The language of a match's public messages: its server's."""
-        return server_locale(self.bot.get_guild(rec.guild_id)
-                             if rec.guild_id is not None else None)
+        """The language of a match's public messages (:func:`cogs.i18n.match_locale`)."""
+        return match_locale(self.bot.get_guild(rec.guild_id)
+                            if rec.guild_id is not None else None, list(rec.seats))
 
     # ------------------------------------------------------------------ openings
     async def open_board(self, match_id: int,

@@ -17,7 +17,7 @@ from discord.ext import commands, tasks
 
 from cogs import ids, pictures
 from cogs.controls import board_buttons, controls
-from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, server_locale, t
+from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
 from cogs.practice import ai_name, is_ai
 from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, Renderer, left_line
@@ -106,9 +106,10 @@ class Table(TableMemory, commands.Cog):
 
     # ----------------------------------------------------------------- rendering
     def public_locale(self, rec: MatchRecord) -> str:
-        """The language of a match's public messages: its server's (see the README)."""
+        """The language of a match's public messages: its server's, or its players' when
+        the server chose none and they all share one (see the README)."""
         guild = self.bot.get_guild(rec.guild_id) if rec.guild_id is not None else None
-        return server_locale(guild)
+        return match_locale(guild, list(rec.seats))
 
     async def drawn_board(self, rec: MatchRecord, state: BaseState) -> dict[str, Any]:
         """:meth:`board_payload`, with the picture drawn in a worker thread.
@@ -118,7 +119,7 @@ class Table(TableMemory, commands.Cog):
         """
         renderer = renderer_for(rec.game)
         view = self.referee.game(rec.game).view(state, None)
-        png = await pictures.drawn(renderer, view)  # kept per distinct picture
+        png = await pictures.drawn(renderer, view, self.public_locale(rec))  # kept per picture
         return self.board_payload(rec, state, png)
 
     def board_payload(self, rec: MatchRecord, state: BaseState,
@@ -149,7 +150,7 @@ class Table(TableMemory, commands.Cog):
                     label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
                     custom_id=ids.make("i", rec.id, state.version, c.aid)))
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
-        png = png if png is not None else pictures.picture(renderer, view)
+        png = png if png is not None else pictures.picture(renderer, view, loc)
         if png is not None:
             embed.set_image(url="attachment://board.png")
             payload["attachments"] = [discord.File(io.BytesIO(png), filename="board.png")]

@@ -85,8 +85,9 @@ def this_turn(lines: list[str]) -> list[str]:
     return lines[starts[-1]:] if starts else lines[-12:]
 
 
-def shoot(shot: Shot, out: Path) -> tuple[Path, list[str]]:
-    """Play ``shot``'s match up to its moment; save the picture; the turn's narration."""
+def shoot(shot: Shot, out: Path, loc: str = "en-US") -> tuple[Path, list[str]]:
+    """Play ``shot``'s match up to its moment; save the picture (its words in ``loc``);
+    the turn's narration."""
     game = REGISTRY[shot.game]
     renderer = renderer_for(shot.game)
     for seed in range(shot.seed, shot.seed + 200):  # the first seed that reaches the moment
@@ -101,7 +102,7 @@ def shoot(shot: Shot, out: Path) -> tuple[Path, list[str]]:
             state, events = game.apply(state, seat, pick(game, state, seat, agent))
             said += renderer.narrate(for_viewer(events, None), NAMES)
             if shot.when(state):
-                png = renderer.picture(game.view(state, None))
+                png = renderer.picture(game.view(state, None), loc)
                 assert png is not None, f"{shot.game} has no board picture"
                 path = out / shot.file
                 path.write_bytes(png)
@@ -113,10 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     """Write every picture of :data:`SHOTS` and print what the thread says around it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    parser.add_argument("--locale", default="en-US",
+                        help="the language of the pictures' words (en-US, fr)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for shot in SHOTS:
-        path, lines = shoot(shot, args.out)
+        path, lines = shoot(shot, args.out, args.locale)
         print(f"== {path}")
         print("\n".join(lines))
     return 0

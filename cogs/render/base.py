@@ -223,8 +223,8 @@ class Renderer:
             return summary  # the engine's sentence already says who won
         return f"{head}. {summary}".strip() if summary else f"{head}."
 
-    def picture(self, view: BaseModel) -> bytes | None:
-        """A PNG of the board, or None when the game has no picture."""
+    def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+        """A PNG of the board with its words in ``loc``, or None when the game has none."""
         return None
 
     def picture_key(self, view: BaseModel) -> str:

@@ -84,9 +84,9 @@ class KolRenderer(Renderer):
             return (v.round, "march", v.march.announcer)
         return (v.round, v.turn, v.phase == "offer")
 
-    def picture(self, view: BaseModel) -> bytes | None:
-        """The map, the trainer row, the Heap and the players (spectator view)."""
-        return render_board(view)
+    def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+        """The map, the trainer row, the Heap and the players (spectator view), in ``loc``."""
+        return render_board(view, loc)
 
     def picture_key(self, view: BaseModel) -> str:
         """Exactly what :func:`~cogs.render.kol_board.board_facts` reads from the view, so

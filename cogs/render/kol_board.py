@@ -5,19 +5,21 @@ power and element modifiers, and how many cards are left there), the trainer row
 Heap's top item, and one panel per player (meat, mojo, gear, Buffs, deck/discard/hand
 counts, the Certificate, who left or is out). It reads only the spectator view (what
 :func:`board_facts` takes from it), so it cannot draw anything a spectator may not see.
-No Discord import; only Pillow and the font shipped with it.
+Its fixed words come from the i18n catalog (``picture.kol.*``) in the public text's
+locale (:mod:`cogs.render.picture_text`).
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
+from cogs.i18n import DEFAULT, t
 from cogs.render import kol_text as kt
+from cogs.render.picture_text import Canvas, fit, font
 from engine.games.kingdom_of_loathing.data import cards
 
 WIDTH = 760
@@ -41,11 +43,10 @@ SEAT_COLORS = ((228, 87, 46), (46, 134, 222), (92, 184, 92), (186, 104, 200))
 ELEMENT_COLORS = {"hot": (214, 64, 48), "cold": (64, 140, 214), "spooky": (120, 84, 170),
                   "stench": (96, 150, 60), "sleaze": (200, 120, 170)}
 
-PHASES = {"noncombat": "Non-combat phase", "combat": "Combat", "choose": "Combat",
-          "kill": "Combat", "discard": "End of turn", "rollover": "Rollover",
-          "rollto": "Rollover", "offer": "March offers"}
-
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+PHASES = {"noncombat": "noncombat", "combat": "combat", "choose": "combat",
+          "kill": "combat", "discard": "discard", "rollover": "rollover",
+          "rollto": "rollover", "offer": "offer"}
+"""Each phase's key under ``picture.kol.phase``."""
 
 
 @dataclass
@@ -94,37 +95,26 @@ class BoardFacts:
     footer: str = ""
 
 
-@cache
-def _font(size: int) -> Font:
-    """Pillow's bundled font at ``size`` (cached)."""
-    return ImageFont.load_default(size=size)
-
-
 def _fit(text: str, size: int, width: float) -> str:
     """``text`` shortened with '...' to fit ``width`` pixels."""
-    font = _font(size)
-    if font.getlength(text) <= width:
-        return text
-    while text and font.getlength(text + "...") > width:
-        text = text[:-1]
-    return text + "..."
+    return fit(text, size, width)
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+def _text(draw: Canvas, xy: tuple[float, float], text: str, size: int,
           fill: tuple[int, int, int] = TEXT, anchor: str = "la", width: float = 0) -> None:
     if width:
         text = _fit(text, size, width)
-    draw.text(xy, text, font=_font(size), fill=fill, anchor=anchor)
+    draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
 
 
-def _spot(draw: ImageDraw.ImageDraw, spot: Spot, x: int, y: int) -> None:
+def _spot(draw: Canvas, spot: Spot, x: int, y: int) -> None:
     """One location: a card with its monster, or an empty slot."""
     box = (x, y, x + CELL_W, y + CELL_H)
     inner = CELL_W - 16
     if spot.monster is None:
         draw.rounded_rectangle(box, radius=8, fill=CARD_EMPTY)
         _text(draw, (x + 8, y + 8), spot.name, 13, MUTED, width=inner)
-        _text(draw, (x + CELL_W / 2, y + CELL_H / 2 + 8), "(no monster)", 13, MUTED,
+        _text(draw, (x + CELL_W / 2, y + CELL_H / 2 + 8), draw.w("no_monster"), 13, MUTED,
               anchor="mm")
         return
     draw.rounded_rectangle(box, radius=8, fill=CARD, outline=(120, 110, 90), width=2)
@@ -133,17 +123,17 @@ def _spot(draw: ImageDraw.ImageDraw, spot: Spot, x: int, y: int) -> None:
     draw.rectangle((x, y + 14, x + CELL_W, y + 22), fill=band)
     _text(draw, (x + 8, y + 11), spot.name, 12, (255, 255, 255), anchor="lm",
           width=inner - 40)
-    _text(draw, (x + CELL_W - 8, y + 11), f"{spot.left} left", 11, (255, 255, 255),
-          anchor="rm")
+    _text(draw, (x + CELL_W - 8, y + 11), draw.w("left_count", count=spot.left), 11,
+          (255, 255, 255), anchor="rm")
     _text(draw, (x + 8, y + 30), spot.monster, 15, INK, width=inner - 36)
     draw.ellipse((x + CELL_W - 40, y + 28, x + CELL_W - 8, y + 60), fill=INK)
     _text(draw, (x + CELL_W - 24, y + 44), str(spot.power), 16, GOLD, anchor="mm")
     if spot.elements:
         _text(draw, (x + 8, y + 56), spot.elements, 12, (90, 70, 60), width=inner - 36)
-    _text(draw, (x + 8, y + CELL_H - 16), "power", 11, (120, 110, 100))
+    _text(draw, (x + 8, y + CELL_H - 16), draw.w("power"), 11, (120, 110, 100))
 
 
-def _seat(draw: ImageDraw.ImageDraw, seat: SeatPanel, index: int, x: int, y: int,
+def _seat(draw: Canvas, seat: SeatPanel, index: int, x: int, y: int,
           w: int) -> None:
     """One player's panel."""
     color = SEAT_COLORS[index % len(SEAT_COLORS)]
@@ -151,28 +141,30 @@ def _seat(draw: ImageDraw.ImageDraw, seat: SeatPanel, index: int, x: int, y: int
     draw.rounded_rectangle((x, y, x + w, y + PANEL_H - 6), radius=8, fill=fill,
                            outline=GOLD if seat.turn else color, width=3 if seat.turn else 1)
     draw.ellipse((x + 8, y + 8, x + 22, y + 22), fill=color)
-    title = seat.name + (" (Certificate)" if seat.certificate else "")
+    title = seat.name + (draw.w("certificate") if seat.certificate else "")
     _text(draw, (x + 28, y + 15), title, 15, anchor="lm", width=w - 120)
-    status = {"out": "OUT", "left": "LEFT"}.get(seat.status, "TURN" if seat.turn else "")
+    status = (draw.w(f"status.{seat.status}") if seat.status
+              else draw.w("status.turn") if seat.turn else "")
     if status:
         _text(draw, (x + w - 8, y + 15), status, 13, GOLD if seat.turn else (230, 120, 110),
               anchor="rm")
     _text(draw, (x + 8, y + 34),
-          f"Meat {seat.meat}   Mojo {seat.mojo}   Deck {seat.deck}  Discard {seat.discard}"
-          f"  Hand {seat.hand}", 13, TEXT, anchor="lm", width=w - 16)
-    _text(draw, (x + 8, y + 52), "Gear: " + (", ".join(seat.gear) or "none"), 12, MUTED,
-          anchor="lm", width=w - 16)
-    _text(draw, (x + 8, y + 70), "Buffs: " + (", ".join(seat.buffs) or "none"), 12, MUTED,
-          anchor="lm", width=w - 16)
+          draw.w("counts", meat=seat.meat, mojo=seat.mojo, deck=seat.deck,
+                 discard=seat.discard, hand=seat.hand), 13, TEXT, anchor="lm", width=w - 16)
+    none = draw.w("none")
+    _text(draw, (x + 8, y + 52), draw.w("gear", items=", ".join(seat.gear) or none), 12,
+          MUTED, anchor="lm", width=w - 16)
+    _text(draw, (x + 8, y + 70), draw.w("buffs", items=", ".join(seat.buffs) or none), 12,
+          MUTED, anchor="lm", width=w - 16)
 
 
-def draw_facts(facts: BoardFacts) -> bytes:
-    """The picture of ``facts`` as PNG bytes (760 pixels wide)."""
+def draw_facts(facts: BoardFacts, loc: str = DEFAULT) -> bytes:
+    """The picture of ``facts`` as PNG bytes (760 pixels wide), worded in ``loc``."""
     rows = -(-len(facts.seats) // 2)
     map_h = 3 * CELL_H + 2 * GAP
     height = HEADER + map_h + GAP + ROW_H + GAP + rows * PANEL_H + 28
     img = Image.new("RGB", (WIDTH, height), BG)
-    draw = ImageDraw.Draw(img)
+    draw = Canvas(img, "kol", loc)
     _text(draw, (MARGIN, HEADER / 2), facts.title, 17, anchor="lm", width=WIDTH - 2 * MARGIN)
     for i, spot in enumerate(facts.spots[:9]):
         r, c = divmod(i, 3)
@@ -181,14 +173,14 @@ def draw_facts(facts: BoardFacts) -> bytes:
     half = (WIDTH - 2 * MARGIN - GAP) // 2
     draw.rounded_rectangle((MARGIN, y, MARGIN + half + 120, y + ROW_H), radius=8,
                            fill=(40, 52, 48))
-    _text(draw, (MARGIN + 8, y + 14), "Trainer row", 13, GOLD, anchor="lm")
+    _text(draw, (MARGIN + 8, y + 14), draw.w("trainer"), 13, GOLD, anchor="lm")
     for i, skill in enumerate(facts.trainer[:4]):
         _text(draw, (MARGIN + 8 + (i % 2) * ((half + 112) // 2), y + 32 + (i // 2) * 16),
               skill, 12, TEXT, anchor="lm", width=(half + 112) // 2 - 8)
     hx = MARGIN + half + 128
     draw.rounded_rectangle((hx, y, WIDTH - MARGIN, y + ROW_H), radius=8, fill=(56, 46, 36))
-    _text(draw, (hx + 8, y + 14), f"The Heap ({facts.heap_size})", 13, GOLD, anchor="lm")
-    _text(draw, (hx + 8, y + 36), facts.heap_top or "empty", 13, TEXT, anchor="lm",
+    _text(draw, (hx + 8, y + 14), draw.w("heap", count=facts.heap_size), 13, GOLD, anchor="lm")
+    _text(draw, (hx + 8, y + 36), facts.heap_top or draw.w("empty"), 13, TEXT, anchor="lm",
           width=WIDTH - MARGIN - hx - 16)
     y += ROW_H + GAP
     for i, seat in enumerate(facts.seats):
@@ -202,9 +194,10 @@ def draw_facts(facts: BoardFacts) -> bytes:
     return out.getvalue()
 
 
-def board_facts(view: Any) -> BoardFacts:
+def board_facts(view: Any, lang: str = DEFAULT) -> BoardFacts:
     """What the picture shows, read from a spectator :class:`KolView` (names of cards come
-    from the game's data; players are named by their colour: the view has no names)."""
+    from the game's data; players are named by their colour: the view has no names), its
+    title and footer in ``lang``."""
     spots = []
     for loc in view.locations:
         spot = Spot(name=kt.location_name(loc.index), left=loc.count)
@@ -222,18 +215,20 @@ def board_facts(view: Any) -> BoardFacts:
             buffs=[kt.card_name(b) for b in s.buffs_on], deck=s.deck_count,
             discard=len(s.discard), hand=s.hand_count, status=status,
             turn=view.actor == s.seat and not status, certificate=s.certificate))
-    phase = "Match over" if view.phase == "over" else (
-        "March on the Tower" if view.march is not None else PHASES.get(view.phase, ""))
-    title = f"Kingdom of Loathing  |  Round {view.round}  |  {phase}"
+    key = "over" if view.phase == "over" else (
+        "march" if view.march is not None else PHASES.get(view.phase, ""))
+    phase = t(lang, f"picture.kol.phase.{key}") if key else ""
+    title = t(lang, "picture.kol.title", round=view.round, phase=phase)
     return BoardFacts(
         title=title, spots=spots, seats=seats,
         trainer=[kt.skill_text(x) for x in view.trainer if x],
         heap_top=kt.item_price(view.heap[-1]) if view.heap else None,
         heap_size=len(view.heap),
-        footer=f"Naughty Sorceress: power {view.sorceress}"
-               + (f"  |  round cap {view.round_cap}" if view.round_cap else ""))
+        footer=t(lang, "picture.kol.sorceress", power=view.sorceress)
+               + (t(lang, "picture.kol.round_cap", cap=view.round_cap)
+                  if view.round_cap else ""))
 
 
-def render_board(view: Any) -> bytes:
-    """The board of a spectator view as PNG bytes."""
-    return draw_facts(board_facts(view))
+def render_board(view: Any, loc: str = DEFAULT) -> bytes:
+    """The board of a spectator view as PNG bytes, worded in ``loc``."""
+    return draw_facts(board_facts(view, loc), loc)

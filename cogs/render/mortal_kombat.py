@@ -106,9 +106,9 @@ class MkRenderer(Renderer):
         return mk_brawl.standing_seats(v)
 
     # ------------------------------------------------------------------ board
-    def picture(self, view: BaseModel) -> bytes | None:
-        """KP bars, rounds and the distance strip as a PNG (spectator view)."""
-        return render_board(view)  # type: ignore[arg-type]
+    def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+        """KP bars, rounds and the distance strip as a PNG (spectator view), in ``loc``."""
+        return render_board(view, loc)  # type: ignore[arg-type]
 
     def picture_key(self, view: BaseModel) -> str:
         """The picture reads only the Kombatants, KP, rounds, distance and initiative."""

@@ -114,11 +114,12 @@ class SushidoRenderer(Renderer):
     game_id = "sushido"
     color = 0xD64545
 
-    def picture(self, view: BaseModel) -> bytes | None:
-        """The arena as a PNG, drawn from the spectator view (the embed keeps the text)."""
+    def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+        """The arena as a PNG in ``loc``, drawn from the spectator view (the embed keeps
+        the text)."""
         from cogs.render.sushido_board import render_board
 
-        return render_board(view)  # type: ignore[arg-type]
+        return render_board(view, loc)  # type: ignore[arg-type]
 
     def picture_key(self, view: BaseModel) -> str:
         """The view without what the picture never shows (who committed or announced,

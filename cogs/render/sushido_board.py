@@ -8,19 +8,19 @@ being resolved), and the result when the match is over.
 
 It takes a :class:`SushidoView` and refuses a seat's view: the spectator view holds no
 hidden card (no hand, no chain content, no face-down commit), so nothing hidden can be
-drawn. No Discord import; only Pillow and the font shipped with it
-(``ImageFont.load_default(size=...)``), so nothing is downloaded at run time.
+drawn. Its words come from the i18n catalog (``picture.sushido.*``) in the locale of the
+public text beside it, drawn with the font of :mod:`cogs.render.picture_text`.
 """
 
 from __future__ import annotations
 
 import io
 import math
-import unicodedata
-from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
+from cogs.i18n import DEFAULT
+from cogs.render.picture_text import Canvas, fit, font
 from engine.games.sushido.effects import diamonds
 from engine.games.sushido.model import ARENA, MAX_CHAIN, MAX_SUPER, VS_SQUARES
 from engine.games.sushido.views import CardView, SeatView, SushidoView
@@ -73,61 +73,35 @@ TYPE_COLORS = {
     "super": (222, 170, 40),
 }
 CARD_W = 56
-TYPE_NAMES = {"hit": "HIT", "block": "BLOCK", "move": "MOVE", "super": "SUPER"}
-PHASES = {
-    "pick": "Fighters are being chosen",
-    "hajime": "Hajime! Cards go face down",
-    "reveal": "Reveal",
-    "resolve": "Combos, Katas and actions",
-    "over": "Match over",
-}
-DUELS = {"iaijutsu": "Iaijutsu", "entrainement": "Entraînement", "rencontre": "Rencontre"}
-REASONS = {"ko": "K.-O.", "ring_out": "Ring Out", "decision": "decision",
-           "forfeit": "forfeit", "timeout": "timeout"}
+TYPES = ("hit", "block", "move", "super")
+PHASES = ("pick", "hajime", "reveal", "resolve", "over")
+DUELS = ("iaijutsu", "entrainement", "rencontre")
+REASONS = ("ko", "ring_out", "decision", "forfeit", "timeout")
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[float, float, float, float]
 
 
-@cache
-def _font(size: int) -> Font:
-    """Pillow's bundled font at ``size`` (cached: loading costs more than drawing)."""
-    return ImageFont.load_default(size=size)
-
-
-def _plain(text: str) -> str:
-    """``text`` without accents: the bundled font draws plain Latin letters only."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(ch))
-
-
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+def _text(draw: Canvas, xy: tuple[float, float], text: str, size: int,
           fill: tuple[int, int, int] = TEXT, anchor: str = "la") -> None:
-    draw.text(xy, _plain(text), font=_font(size), fill=fill, anchor=anchor)
+    draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
 
 
 def _fit(text: str, size: int, width: float) -> str:
     """``text`` shortened with '...' to fit ``width`` pixels."""
-    font = _font(size)
-    text = _plain(text)
-    if font.getlength(text) <= width:
-        return text
-    while text and font.getlength(text + "...") > width:
-        text = text[:-1]
-    return text + "..."
+    return fit(text, size, width)
 
 
-def _name(s: SeatView, v: SushidoView) -> str:
+def _name(draw: Canvas, s: SeatView, v: SushidoView) -> str:
     """The fighter's name (with the corner in a mirror match), or the corner itself."""
     corner = ("red", "blue")[s.seat]
     if not s.fighter_name:
-        return f"{corner.capitalize()} corner"
+        return draw.w(f"{corner}_corner")
     if all(x.fighter_name == s.fighter_name for x in v.seats):
-        return f"{s.fighter_name} ({corner})"
+        return draw.w("mirror", name=s.fighter_name, corner=draw.w(corner))
     return s.fighter_name
 
 
-def _symbol(draw: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, r: float,
+def _symbol(draw: Canvas, symbol: str, cx: float, cy: float, r: float,
             fill: tuple[int, int, int]) -> None:
     """A card symbol as a shape (the bundled font has no ◆ ● ▲ ★ glyphs)."""
     if symbol == "wave":  # ◆
@@ -146,17 +120,17 @@ def _symbol(draw: ImageDraw.ImageDraw, symbol: str, cx: float, cy: float, r: flo
 
 
 # ------------------------------------------------------------------------------ header
-def _header(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
-    duel = DUELS.get(v.duel, v.duel.capitalize())
-    rounds = f"first to {v.target} round{'s' if v.target > 1 else ''}"
-    _text(draw, (MARGIN, HEADER / 2), f"{duel}, {rounds}", 18, anchor="lm")
+def _header(draw: Canvas, v: SushidoView) -> None:
+    duel = draw.w(f"duel.{v.duel}") if v.duel in DUELS else v.duel.capitalize()
+    _text(draw, (MARGIN, HEADER / 2), draw.w("first_to", duel=duel, count=v.target), 18,
+          anchor="lm")
     if v.round and v.phase != "pick":
-        _text(draw, (WIDTH - MARGIN, HEADER / 2), f"Round {v.round}  |  Turn {v.turn}", 18,
-              GOLD, anchor="rm")
+        _text(draw, (WIDTH - MARGIN, HEADER / 2),
+              draw.w("round_turn", round=v.round, turn=v.turn), 18, GOLD, anchor="rm")
 
 
 # ------------------------------------------------------------------------------- panel
-def _panel(draw: ImageDraw.ImageDraw, v: SushidoView, s: SeatView) -> None:
+def _panel(draw: Canvas, v: SushidoView, s: SeatView) -> None:
     half = (WIDTH - 3 * MARGIN) / 2
     x0 = MARGIN + s.seat * (half + MARGIN)
     y0 = HEADER
@@ -177,11 +151,11 @@ def _panel(draw: ImageDraw.ImageDraw, v: SushidoView, s: SeatView) -> None:
     if v.phase != "pick" and v.p1 == s.seat:
         bx = wins_x - 40
         draw.rounded_rectangle((bx, y0 + 8, bx + 32, y0 + 30), radius=5, fill=GOLD)
-        _text(draw, (bx + 16, y0 + 19), "P1", 15, (40, 30, 10), anchor="mm")
+        _text(draw, (bx + 16, y0 + 19), draw.w("p1"), 15, (40, 30, 10), anchor="mm")
         name_room -= 40
-    _text(draw, (x0 + 26, y0 + 19), _fit(_name(s, v), 20, name_room), 20, anchor="lm")
+    _text(draw, (x0 + 26, y0 + 19), _fit(_name(draw, s, v), 20, name_room), 20, anchor="lm")
     if not (s.picked and s.fighter_name):
-        note = "has chosen, in secret" if s.picked else "choosing a fighter..."
+        note = draw.w("has_chosen") if s.picked else draw.w("choosing")
         _text(draw, (x0, y0 + 56), note, 16, MUTED, anchor="lm")
         return
     _life(draw, s, x0, y0 + 40, x1 - x0)
@@ -189,11 +163,11 @@ def _panel(draw: ImageDraw.ImageDraw, v: SushidoView, s: SeatView) -> None:
     _chain(draw, s, x0, y0 + 130, x1)
 
 
-def _life(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, width: float) -> None:
+def _life(draw: Canvas, s: SeatView, x0: float, y0: float, width: float) -> None:
     """The life track: one pip per point of full life, diamond squares as diamonds."""
     full = max(s.max_life, 1)
     life = max(s.life, 0)
-    _text(draw, (x0, y0 + 8), "Life", 15, MUTED, anchor="lm")
+    _text(draw, (x0, y0 + 8), draw.w("life"), 15, MUTED, anchor="lm")
     _text(draw, (x0 + width, y0 + 8), f"{life} / {full}", 17, anchor="rm")
     pip = width / full
     bar = LIFE_ON if life * 3 > full * 2 else LIFE_LOW if life * 3 > full else LIFE_CRIT
@@ -212,9 +186,9 @@ def _life(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, width: f
                                    radius=3, fill=fill)
 
 
-def _gauge(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, width: float) -> None:
+def _gauge(draw: Canvas, s: SeatView, x0: float, y0: float, width: float) -> None:
     """The S-U-P-E-R gauge: a lit letter per point of Super."""
-    _text(draw, (x0, y0 + 12), "Super", 15, MUTED, anchor="lm")
+    _text(draw, (x0, y0 + 12), draw.w("super"), 15, MUTED, anchor="lm")
     bx = x0 + LABEL
     for i, ch in enumerate("SUPER"):
         box = (bx + i * SLOT, y0, bx + i * SLOT + SLOT - 4, y0 + 25)
@@ -223,12 +197,12 @@ def _gauge(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, width: 
         _text(draw, ((box[0] + box[2]) / 2, y0 + 12), ch, 17,
               (50, 34, 8) if lit else (150, 136, 100), anchor="mm")
     if s.gauge >= MAX_SUPER:
-        _text(draw, (x0 + width, y0 + 12), "READY", 15, GOLD, anchor="rm")
+        _text(draw, (x0 + width, y0 + 12), draw.w("ready"), 15, GOLD, anchor="rm")
 
 
-def _chain(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, x1: float) -> None:
+def _chain(draw: Canvas, s: SeatView, x0: float, y0: float, x1: float) -> None:
     """The chain as face-down cards (their faces are secret), and the hand size."""
-    _text(draw, (x0, y0 + 18), "Chain", 15, MUTED, anchor="lm")
+    _text(draw, (x0, y0 + 18), draw.w("chain"), 15, MUTED, anchor="lm")
     cx = x0 + LABEL
     for i in range(MAX_CHAIN):
         box = (cx + i * SLOT, y0 + 2, cx + i * SLOT + SLOT - 4, y0 + 36)
@@ -240,7 +214,7 @@ def _chain(draw: ImageDraw.ImageDraw, s: SeatView, x0: float, y0: float, x1: flo
                          fill=CARD_BACK_LINE)
         else:
             draw.rounded_rectangle(box, radius=3, outline=TRACK_OFF, width=2)
-    _text(draw, (x1, y0 + 18), f"{s.hand_count} in hand", 15, MUTED, anchor="rm")
+    _text(draw, (x1, y0 + 18), draw.w("in_hand", count=s.hand_count), 15, MUTED, anchor="rm")
 
 
 # ------------------------------------------------------------------------------- arena
@@ -253,7 +227,7 @@ def _square_x(pos: int) -> float:
     return MARGIN + ZONE + pos * CELL
 
 
-def _arena(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
+def _arena(draw: Canvas, v: SushidoView) -> None:
     top = ARENA_TOP
     for zx in (MARGIN, MARGIN + ZONE + ARENA * CELL):
         draw.rounded_rectangle((zx, top, zx + ZONE, top + SQ_H), radius=6, fill=OUT,
@@ -262,13 +236,13 @@ def _arena(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
             t0, t1 = max(0, k - ZONE), min(SQ_H, k)
             if t1 > t0:
                 draw.line((zx + k - t0, top + t0, zx + k - t1, top + t1), fill=OUT_LINE)
-        _text(draw, (zx + ZONE / 2, top + SQ_H + 12), "RING", 12, OUT_LINE, anchor="mm")
-        _text(draw, (zx + ZONE / 2, top + SQ_H + 26), "OUT", 12, OUT_LINE, anchor="mm")
+        _text(draw, (zx + ZONE / 2, top + SQ_H + 12), draw.w("ring"), 12, OUT_LINE, anchor="mm")
+        _text(draw, (zx + ZONE / 2, top + SQ_H + 26), draw.w("out"), 12, OUT_LINE, anchor="mm")
     for sq in range(ARENA):
         x = _square_x(sq)
         draw.rectangle((x, top, x + CELL, top + SQ_H), fill=MAT[sq % 2], outline=MAT_LINE)
         if sq in VS_SQUARES:
-            _text(draw, (x + CELL / 2, top + 9), "VS", 13, VS, anchor="mm")
+            _text(draw, (x + CELL / 2, top + 9), draw.w("vs"), 13, VS, anchor="mm")
     draw.rectangle((_square_x(0), top, _square_x(ARENA), top + SQ_H), outline=(96, 76, 50),
                    width=3)
     if v.phase != "pick":  # fighters step into the arena once both are chosen
@@ -276,7 +250,7 @@ def _arena(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
             _token(draw, s, v)
 
 
-def _token(draw: ImageDraw.ImageDraw, s: SeatView, v: SushidoView) -> None:
+def _token(draw: Canvas, s: SeatView, v: SushidoView) -> None:
     """A fighter's token on its square (or in a Ring Out zone), its name below."""
     out = not 0 <= s.pos < ARENA
     width = ZONE if out else CELL
@@ -294,7 +268,7 @@ def _token(draw: ImageDraw.ImageDraw, s: SeatView, v: SushidoView) -> None:
 
 
 # ------------------------------------------------------------------------ cards in play
-def _card(draw: ImageDraw.ImageDraw, card: CardView, x: float, y: float,
+def _card(draw: Canvas, card: CardView, x: float, y: float,
           dim: bool = False) -> None:
     """A face-up card: its type word and its symbol; dimmed once played."""
     color = TYPE_COLORS.get(card.type, MUTED)
@@ -304,12 +278,12 @@ def _card(draw: ImageDraw.ImageDraw, card: CardView, x: float, y: float,
     draw.rounded_rectangle((x, y, x + CARD_W, y + 66), radius=5, fill=color,
                            outline=(250, 246, 236) if not dim else TRACK_OFF, width=2)
     ink = (255, 255, 255) if not dim else (150, 150, 158)
-    _text(draw, (x + CARD_W / 2, y + 13), TYPE_NAMES.get(card.type, card.type.upper()), 13,
-          ink, anchor="mm")
+    word = draw.w(f"type.{card.type}") if card.type in TYPES else card.type.upper()
+    _text(draw, (x + CARD_W / 2, y + 13), word, 13, ink, anchor="mm")
     _symbol(draw, card.symbol, x + CARD_W / 2, y + 42, 10, ink)
 
 
-def _cards(draw: ImageDraw.ImageDraw, cards: list[CardView], x: float, y: float,
+def _cards(draw: Canvas, cards: list[CardView], x: float, y: float,
            played: set[int] | None = None) -> float:
     for card in cards:
         _card(draw, card, x, y, dim=played is not None and card.id in played)
@@ -317,34 +291,34 @@ def _cards(draw: ImageDraw.ImageDraw, cards: list[CardView], x: float, y: float,
     return x
 
 
-def _in_play(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
+def _in_play(draw: Canvas, v: SushidoView) -> None:
     """This turn's revealed cards (dimmed once played), or the Kata being resolved."""
     top = PLAY_TOP
     draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + PLAY_H), radius=8, fill=PANEL_BG)
     half = (WIDTH - 2 * MARGIN) / 2
     if v.kata is not None:
         att = v.seats[v.kata.attacker]
-        _text(draw, (MARGIN + 12, top + 18), f"Kata of {_name(att, v)}", 16,
+        _text(draw, (MARGIN + 12, top + 18), draw.w("kata_of", name=_name(draw, att, v)), 16,
               SEAT_COLORS[att.seat], anchor="lm")
         x = _cards(draw, v.kata.att, MARGIN + 12, top + 34)
         if v.kata.dfn:
-            _text(draw, (x + 8, top + 67), "against", 15, MUTED, anchor="lm")
+            _text(draw, (x + 8, top + 67), draw.w("against"), 15, MUTED, anchor="lm")
             _cards(draw, v.kata.dfn, x + 80, top + 34)
         return
     if v.phase == "pick":
-        _text(draw, (WIDTH / 2, top + PLAY_H / 2), "Both players choose a fighter in secret;",
+        _text(draw, (WIDTH / 2, top + PLAY_H / 2), draw.w("pick_1"),
               16, MUTED, anchor="mb")
-        _text(draw, (WIDTH / 2, top + PLAY_H / 2 + 6), "the picks are revealed together.", 16,
+        _text(draw, (WIDTH / 2, top + PLAY_H / 2 + 6), draw.w("pick_2"), 16,
               MUTED, anchor="mt")
         return
     shown = v.last_reveal if len(v.last_reveal) == 2 else [[], []]
     for s in v.seats:
         x0 = MARGIN + 12 + s.seat * half
-        _text(draw, (x0, top + 18), f"{_name(s, v)} reveals", 16, SEAT_COLORS[s.seat],
-              anchor="lm")
+        _text(draw, (x0, top + 18), draw.w("reveals", name=_name(draw, s, v)), 16,
+              SEAT_COLORS[s.seat], anchor="lm")
         cards = shown[s.seat]
         if not cards:
-            hint = "cards face down..." if v.phase == "hajime" else "nothing"
+            hint = draw.w("face_down") if v.phase == "hajime" else draw.w("nothing")
             _text(draw, (x0, top + 66), hint, 15, MUTED, anchor="lm")
             continue
         waiting = {c.id for c in s.revealed}
@@ -352,32 +326,35 @@ def _in_play(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
         _cards(draw, cards, x0, top + 34, played)
 
 
-def _footer(draw: ImageDraw.ImageDraw, v: SushidoView) -> None:
+def _footer(draw: Canvas, v: SushidoView) -> None:
     y = PLAY_TOP + PLAY_H + FOOTER / 2
     res = v.result
     if res is not None:
         win = [s for s in v.seats if res.ranks[s.seat] == 1]
-        why = REASONS.get(res.reason, res.reason.replace("_", " "))
+        why = (draw.w(f"why.{res.reason}") if res.reason in REASONS
+               else res.reason.replace("_", " "))
         if len(win) == 1:
             w = win[0]
             other = v.seats[1 - w.seat]
-            line = f"{_name(w, v)} wins {w.tokens}-{other.tokens} by {why}"
+            line = draw.w("wins", name=_name(draw, w, v), won=w.tokens, lost=other.tokens,
+                          why=why)
             color = SEAT_COLORS[w.seat]
         else:
-            line, color = "A draw", GOLD
+            line, color = draw.w("draw"), GOLD
         draw.rounded_rectangle((MARGIN, y - 16, WIDTH - MARGIN, y + 16), radius=6,
                                fill=(70, 60, 24))
         draw.ellipse((MARGIN + 10, y - 6, MARGIN + 22, y + 6), fill=color)
         _text(draw, (WIDTH / 2, y), line, 18, (255, 224, 130), anchor="mm")
         return
     if v.phase != "pick":
-        _text(draw, (MARGIN, y), f"Deck {v.deck_count}  |  discard {v.discard_count}", 15,
+        _text(draw, (MARGIN, y), draw.w("deck", deck=v.deck_count, discard=v.discard_count), 15,
               MUTED, anchor="lm")
-    _text(draw, (WIDTH - MARGIN, y), PHASES.get(v.phase, v.phase), 16, GOLD, anchor="rm")
+    phase = draw.w(f"phase.{v.phase}") if v.phase in PHASES else v.phase
+    _text(draw, (WIDTH - MARGIN, y), phase, 16, GOLD, anchor="rm")
 
 
-def render_board(view: SushidoView) -> bytes:
-    """The public board of ``view`` (the spectator view) as PNG bytes.
+def render_board(view: SushidoView, loc: str = DEFAULT) -> bytes:
+    """The public board of ``view`` (the spectator view) as PNG bytes, worded in ``loc``.
 
     Raises ``ValueError`` for a seat's view: the picture goes in public messages, so it
     takes only the view that holds no hidden card.
@@ -385,7 +362,7 @@ def render_board(view: SushidoView) -> bytes:
     if view.viewer is not None or view.me is not None:
         raise ValueError("the Sushido board picture draws the spectator view only")
     img = Image.new("RGB", (WIDTH, HEIGHT), BG)
-    draw = ImageDraw.Draw(img)
+    draw = Canvas(img, "sushido", loc)
     _header(draw, view)
     for s in view.seats:
         _panel(draw, view, s)

@@ -4,18 +4,20 @@
 both fighters (distinct colours, initials, names), each fighter's last move as a trail
 with an arrowhead from the previous square, HP bars with numbers, bout/turn information
 and the last turn's reveal. It takes a :class:`WofView` (give it the spectator view for a
-public message), so it cannot draw anything its viewer may not see. No Discord import;
-only Pillow, and only the font shipped with Pillow (``ImageFont.load_default(size=...)``).
+public message), so it cannot draw anything its viewer may not see. Its words come from
+the i18n catalog (``picture.wof.*``) in the public text's locale
+(:mod:`cogs.render.picture_text`).
 """
 
 from __future__ import annotations
 
 import io
 import math
-from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
+from cogs.i18n import DEFAULT
+from cogs.render.picture_text import Canvas, fit, font
 from engine.games.world_of_fighters.views import FighterView, WofView
 
 CELL = 64
@@ -38,13 +40,6 @@ HP_BACK = (64, 66, 76)
 SEAT_COLORS = ((228, 87, 46), (46, 134, 222))
 SEAT_DARK = ((150, 50, 22), (24, 78, 140))
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-
-
-@cache
-def _font(size: int) -> Font:
-    """Pillow's bundled font at ``size`` (cached: loading costs more than drawing)."""
-    return ImageFont.load_default(size=size)
 
 
 def _center(pos: tuple[int, int], top: int) -> tuple[float, float]:
@@ -52,53 +47,42 @@ def _center(pos: tuple[int, int], top: int) -> tuple[float, float]:
     return (MARGIN + pos[1] * CELL + CELL / 2, top + pos[0] * CELL + CELL / 2)
 
 
-def _name(f: FighterView) -> str:
-    return f.name or f"Player {f.seat + 1}"
+def _name(draw: Canvas, f: FighterView) -> str:
+    return f.name or draw.w("player", n=f.seat + 1)
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+def _text(draw: Canvas, xy: tuple[float, float], text: str, size: int,
           fill: tuple[int, int, int] = TEXT, anchor: str = "la") -> None:
-    draw.text(xy, text, font=_font(size), fill=fill, anchor=anchor)
+    draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
 
 
 def _fit(text: str, size: int, width: int) -> str:
     """``text`` shortened with '...' to fit ``width`` pixels."""
-    font = _font(size)
-    if font.getlength(text) <= width:
-        return text
-    while text and font.getlength(text + "...") > width:
-        text = text[:-1]
-    return text + "..."
+    return fit(text, size, width)
 
 
-def _header(draw: ImageDraw.ImageDraw, view: WofView) -> None:
-    bout = f"Bout {view.bout} of 3" if view.bouts == 3 else "Single bout"
-    phase = {
-        "pick": "Choosing fighters",
-        "commit": "Cards face down",
-        "move": "Moving",
-        "counter": "Counter?",
-        "over": "Match over",
-    }[view.phase]
-    _text(draw, (MARGIN, HEADER / 2), f"{bout}  |  Turn {view.turn}  |  {phase}", 17,
-          anchor="lm")
-    rng = "out of range" if view.range > 3 else f"Range {view.range}"
+def _header(draw: Canvas, view: WofView) -> None:
+    bout = draw.w("bout_of", bout=view.bout) if view.bouts == 3 else draw.w("single_bout")
+    phase = draw.w(f"phase.{view.phase}")
+    _text(draw, (MARGIN, HEADER / 2),
+          draw.w("header", bout=bout, turn=view.turn, phase=phase), 17, anchor="lm")
+    rng = draw.w("out_of_range") if view.range > 3 else draw.w("range", range=view.range)
     _text(draw, (WIDTH - MARGIN, HEADER / 2), rng, 17, MUTED, anchor="rm")
 
 
-def _panel(draw: ImageDraw.ImageDraw, view: WofView, f: FighterView) -> None:
+def _panel(draw: Canvas, view: WofView, f: FighterView) -> None:
     half = (WIDTH - 3 * MARGIN) // 2
     x0 = MARGIN + f.seat * (half + MARGIN)
     y0 = HEADER
     color = SEAT_COLORS[f.seat]
     draw.ellipse((x0, y0 + 4, x0 + 14, y0 + 18), fill=color)
-    title = _fit(_name(f), 16, half - 70)
+    title = _fit(_name(draw, f), 16, half - 70)
     _text(draw, (x0 + 20, y0 + 11), title, 16, anchor="lm")
     if view.phase != "over" and view.first == f.seat and f.character:
-        _text(draw, (x0 + half, y0 + 11), "FIRST", 12, color, anchor="rm")
-    sub = f.art or ("picked" if f.committed else "choosing...")
+        _text(draw, (x0 + half, y0 + 11), draw.w("first"), 12, color, anchor="rm")
+    sub = f.art or (draw.w("picked") if f.committed else draw.w("choosing"))
     if f.super_name:
-        sub += f"  |  {f.super_name} {f.super_code}" + (" (used)" if f.super_used else "")
+        sub += f"  |  {f.super_name} {f.super_code}" + (draw.w("used") if f.super_used else "")
     _text(draw, (x0, y0 + 28), _fit(sub, 12, half), 12, MUTED, anchor="lm")
     # HP bar with its number
     by = y0 + 40
@@ -108,25 +92,28 @@ def _panel(draw: ImageDraw.ImageDraw, view: WofView, f: FighterView) -> None:
         bar = (88, 190, 92) if f.hp > 7 else (236, 178, 46) if f.hp > 3 else (224, 64, 56)
         draw.rounded_rectangle((x0, by, x0 + max(10, int(half * frac)), by + 18), radius=5,
                                fill=bar)
-    draw.text((x0 + half / 2, by + 9), f"{f.hp} / {f.max_hp} HP", font=_font(13),
+    draw.text((x0 + half / 2, by + 9), draw.w("hp", hp=f.hp, max=f.max_hp), font=font(13),
               fill=(255, 255, 255), anchor="mm", stroke_width=2, stroke_fill=(28, 28, 32))
     # bouts won (dots) and the resting Movement card
-    line = f"Resting move: {f.last_move}" if f.last_move else "All moves ready"
+    line = (draw.w("resting", move=f.last_move) if f.last_move
+            else draw.w("all_ready"))
     lx = x0
     if view.bouts == 3:
-        _text(draw, (x0, by + 29), "Bouts", 12, MUTED, anchor="lm")
+        label = draw.w("bouts")
+        _text(draw, (x0, by + 29), label, 12, MUTED, anchor="lm")
+        start = x0 + max(40, round(font(12).getlength(label)) + 6)
         for i in range(2):
-            dx = x0 + 40 + i * 14
+            dx = start + i * 14
             dot = (dx, by + 24, dx + 10, by + 34)
             if i < f.bouts_won:
                 draw.ellipse(dot, fill=(255, 206, 84))
             else:
                 draw.ellipse(dot, outline=MUTED, width=2)
-        lx = x0 + 78
+        lx = start + 38
     _text(draw, (lx, by + 29), line, 12, MUTED, anchor="lm")
 
 
-def _board(draw: ImageDraw.ImageDraw, view: WofView, top: int) -> None:
+def _board(draw: Canvas, view: WofView, top: int) -> None:
     n = view.board_size
     for r in range(n):
         for c in range(n):
@@ -141,7 +128,7 @@ def _board(draw: ImageDraw.ImageDraw, view: WofView, top: int) -> None:
                    width=3)
 
 
-def _trail(draw: ImageDraw.ImageDraw, f: FighterView, top: int) -> None:
+def _trail(draw: Canvas, f: FighterView, top: int) -> None:
     if f.prev_pos is None or f.prev_pos == f.pos:
         return
     color = SEAT_COLORS[f.seat]
@@ -160,7 +147,7 @@ def _trail(draw: ImageDraw.ImageDraw, f: FighterView, top: int) -> None:
     draw.polygon(pts, fill=color)
 
 
-def _token(draw: ImageDraw.ImageDraw, f: FighterView, top: int) -> None:
+def _token(draw: Canvas, f: FighterView, top: int) -> None:
     cx, cy = _center(f.pos, top)
     r = CELL * 0.36
     draw.ellipse((cx - r + 2, cy - r + 3, cx + r + 2, cy + r + 3), fill=(60, 56, 50))
@@ -170,7 +157,7 @@ def _token(draw: ImageDraw.ImageDraw, f: FighterView, top: int) -> None:
     _text(draw, (cx, cy), label, 20, (255, 255, 255), anchor="mm")
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: WofView, top: int) -> None:
+def _footer(draw: Canvas, view: WofView, top: int) -> None:
     y = top
     if view.result_summary:
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + 30), radius=6,
@@ -180,16 +167,17 @@ def _footer(draw: ImageDraw.ImageDraw, view: WofView, top: int) -> None:
         y += 38
     rv = view.last_reveal
     if rv is None:
-        hint = "Both players choose a fighter." if view.phase == "pick" else "First turn."
+        hint = draw.w("pick_hint") if view.phase == "pick" else draw.w("first_turn")
         _text(draw, (MARGIN, y + 8), hint, 14, MUTED, anchor="lm")
         return
     parts = []
     for seat, f in enumerate(view.fighters):
         card = rv.cards[seat]
-        sup = " SUPER" if rv.supers[seat] else ""
-        what = f"move {rv.moves[seat]}, {card.capitalize() if card else '?'}{sup}"
+        sup = draw.w("super") if rv.supers[seat] else ""
+        what = draw.w("reveal", move=rv.moves[seat],
+                      card=card.capitalize() if card else "?", sup=sup)
         parts.append(f"{f.initials or f'P{seat + 1}'}: {what}")
-    _text(draw, (MARGIN, y + 8), _fit(f"Turn {rv.turn}  " + "   ".join(parts), 14,
+    _text(draw, (MARGIN, y + 8), _fit(draw.w("turn", turn=rv.turn) + "  " + "   ".join(parts), 14,
                                       WIDTH - 2 * MARGIN), 14, TEXT, anchor="lm")
     room = (HEIGHT - y - 30) // 18
     for i, note in enumerate(rv.notes[-max(room, 0):] if room > 0 else []):
@@ -197,10 +185,10 @@ def _footer(draw: ImageDraw.ImageDraw, view: WofView, top: int) -> None:
               MUTED, anchor="lm")
 
 
-def render_board(view: WofView) -> bytes:
-    """The board of ``view`` as PNG bytes (about 500x700 pixels)."""
+def render_board(view: WofView, loc: str = DEFAULT) -> bytes:
+    """The board of ``view`` as PNG bytes (about 500x700 pixels), worded in ``loc``."""
     img = Image.new("RGB", (WIDTH, HEIGHT), BG)
-    draw = ImageDraw.Draw(img)
+    draw = Canvas(img, "wof", loc)
     _header(draw, view)
     for f in view.fighters:
         _panel(draw, view, f)

@@ -91,9 +91,9 @@ class WofRenderer(Renderer):
     Movement reveal and the moves are folded into the board (its picture shows them)."""
 
     # ------------------------------------------------------------------ board
-    def picture(self, view: BaseModel) -> bytes | None:
-        """The ring as a PNG (the table passes the spectator view)."""
-        return render_board(view)  # type: ignore[arg-type]
+    def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+        """The ring as a PNG in ``loc`` (the table passes the spectator view)."""
+        return render_board(view, loc)  # type: ignore[arg-type]
 
     def board_embed(self, ctx: BoardContext) -> discord.Embed:
         """The public board, from the spectator view."""

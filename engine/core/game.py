@@ -72,6 +72,8 @@ class Game(ABC, Generic[S, A]):
     options_model: ClassVar[type[BaseModel]]
     state_model: ClassVar[type[BaseState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
+    legacy_aids: ClassVar[dict[str, str]] = {}
+    """Action ids of an older version (still on live buttons) -> the current id they mean."""
 
     # ----------------------------------------------------------------- to implement
     @abstractmethod
@@ -243,6 +245,7 @@ class Game(ABC, Generic[S, A]):
             raise MatchOver("This match is over.")
         if expected_version is not None:
             self.check_version(state, expected_version)
+        aid = self.legacy_aids.get(aid, aid)
         for action in self.interrupts(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return self._play(state, seat, action, owned)
@@ -292,6 +295,7 @@ class Game(ABC, Generic[S, A]):
         """The legal action or interrupt of ``seat`` whose id is ``aid``, if any."""
         if state.result is not None:
             return None
+        aid = self.legacy_aids.get(aid, aid)
         for action in self.interrupts(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return action

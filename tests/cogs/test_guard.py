@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from cogs import ids
 from cogs.guard import INT64_MAX, INT64_MIN, malformed, option_problem
+from cogs.i18n import L, t
 
 
 @app_commands.command(name="probe", description="A command to check options against.")
@@ -90,3 +91,33 @@ def test_an_autocomplete_request_checks_a_user_option_is_an_id_only() -> None:
     ask = {"name": "who", "type": 6, "value": "123"}
     assert option_problem(ask, PARAMS["who"], None) is None
     assert option_problem({**ask, "value": "12x"}, PARAMS["who"], None) == "No such player."
+
+
+@app_commands.command(name=L("cmd.challenge.name"), description=L("cmd.challenge.description"))
+@app_commands.rename(bouts=L("cmd.challenge.opt.bouts.name"),
+                     game=L("cmd.challenge.opt.game.name"))
+@app_commands.describe(bouts=L("cmd.challenge.opt.bouts.description"),
+                       game=L("cmd.challenge.opt.game.description"))
+@app_commands.choices(bouts=[app_commands.Choice(name=L("choice.bouts.1"), value=1),
+                             app_commands.Choice(name=L("choice.bouts.3"), value=3)])
+async def localized(interaction: discord.Interaction[Any], bouts: int,
+                    game: app_commands.Range[str, 1, 20]) -> None:
+    """Never called: options named through the catalog, as every cog names them."""
+
+
+def test_refusals_name_options_and_choices_as_the_readers_discord_shows_them() -> None:
+    params = {p.display_name: p for p in localized.parameters}
+
+    def refused(name: str, kind: int, value: Any, loc: str) -> str | None:
+        return option_problem({"name": name, "type": kind, "value": value}, params[name], {},
+                              loc)
+
+    fr = refused("bouts", 4, 2, "fr")
+    assert fr == t("fr", "guard.one_of", name="manches", names=", ".join(
+        [t("fr", "choice.bouts.1"), t("fr", "choice.bouts.3")]))
+    assert "bouts" not in fr and t("en-US", "choice.bouts.3") not in fr
+    assert refused("game", 3, "x" * 21, "fr") == t("fr", "guard.too_long", name="jeu", max=20)
+    assert refused("game", 4, 5, "fr") == "**jeu** n'a pas le bon type."
+    en = refused("bouts", 4, 2, "en-US")
+    assert en is not None and en.startswith("**bouts** must be one of: ")
+    assert t("en-US", "choice.bouts.3") in en

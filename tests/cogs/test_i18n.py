@@ -322,3 +322,26 @@ def test_a_real_engine_refusal_reaches_a_french_player_in_french() -> None:
         game.check_version(state, state.version - 1)
     assert reason(over.value, "fr") == "Ce match est terminé."
     assert reason(stale.value, "fr") == "Le plateau a changé depuis ; regardez à nouveau."
+
+
+def test_a_match_speaks_the_servers_chosen_language_else_its_players_shared_one() -> None:
+    from types import SimpleNamespace
+
+    from cogs.guard import note_locale
+    from cogs.i18n import chosen_server_locale, match_locale, player_locale
+
+    unset, english, french, german = (SimpleNamespace(preferred_locale=x) for x in (
+        None, discord.Locale.american_english, discord.Locale.french, discord.Locale.german))
+    assert [chosen_server_locale(g) for g in (unset, english, french, german, None)] == [
+        None, None, "fr", None, None]
+    a, b, c = 9_000_000_001, 9_000_000_002, 9_000_000_003
+    note_locale({"member": {"user": {"id": str(a)}}, "locale": "fr"})  # a guild interaction
+    note_locale({"user": {"id": str(b)}, "locale": "fr-FR"})  # a DM
+    note_locale({"user": {"id": "x"}, "locale": "fr"})  # unreadable: ignored, no error
+    assert player_locale(a) == player_locale(b) == "fr" and player_locale(c) is None
+    assert match_locale(english, [a, b]) == "fr"  # all French, no language chosen
+    assert match_locale(unset, [a, b]) == "fr" and match_locale(german, [a, b]) == "fr"
+    assert match_locale(english, [a, c]) == "en-US"  # one unknown: the server's
+    note_locale({"user": {"id": str(c)}, "locale": "en-GB"})
+    assert match_locale(english, [a, b, c]) == "en-US"  # they differ
+    assert match_locale(french, [c]) == "fr"  # a chosen language always wins

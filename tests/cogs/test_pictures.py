@@ -6,6 +6,7 @@ import asyncio
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
 from cogs import pictures
 from cogs.render.registry import renderer_for
@@ -67,3 +68,28 @@ def test_a_kept_picture_is_not_drawn_again() -> None:
     assert first is not None and pictures.stats["draws"] == draws + 1
     assert pictures.picture(renderer, view) is first
     assert pictures.stats["draws"] == draws + 1
+
+
+def test_a_renderer_whose_picture_takes_no_locale_still_draws() -> None:
+    """A game renderer written before pictures were localized draws its English picture."""
+    from cogs.render.base import Renderer
+
+    class Old(Renderer):
+        game_id = "old-game"
+
+        def picture(self, view: BaseModel) -> bytes | None:
+            return b"png"
+
+    class New(Renderer):
+        game_id = "new-game"
+
+        def picture(self, view: BaseModel, loc: str = "en-US") -> bytes | None:
+            return loc.encode()
+
+    class View(BaseModel):
+        turn: int = 1
+
+    view = View()
+    assert pictures.picture(Old(), view, "fr") == b"png"
+    assert pictures.picture(New(), view, "fr") == b"fr"
+    assert asyncio.run(pictures.drawn(New(), view, "en-US")) == b"en-US"

@@ -12,6 +12,7 @@ import pathlib
 import re
 import string
 from collections.abc import AsyncIterator
+from functools import cache
 from typing import Any
 
 import pytest
@@ -63,12 +64,28 @@ def text_of(res: InteractionResult) -> str:
     return "\n".join(parts)
 
 
+@cache
+def foreign_words(locale: str) -> re.Pattern[str]:
+    """One pattern for every fragment of the other locale's catalog, as whole words.
+
+    Compiled once: searching each fragment's own pattern (thousands of them, past the
+    ``re`` module's cache) recompiled them all for every text, most of a whole match's
+    checking time. The alternation backtracks through every fragment at each position,
+    so it matches exactly where one of the separate patterns would."""
+    foreign = ENGLISH_ONLY if locale == "fr" else FRENCH_ONLY
+    either = "|".join(re.escape(f) for f in sorted(foreign, key=lambda f: (-len(f), f)))
+    return re.compile(rf"(?<!\w)(?:{either})(?!\w)")
+
+
 def assert_speaks(text: str, locale: str) -> None:
     """``text`` has no fragment of the other locale's catalog."""
+    hit = foreign_words(locale).search(text)
+    if hit is None:
+        return
     foreign = ENGLISH_ONLY if locale == "fr" else FRENCH_ONLY
     found = sorted(f for f in foreign
-                   if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text))  # whole words
-    assert not found, f"{locale} answer has {found}: {text[:1500]}"
+                   if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text)) or [hit.group(0)]
+    raise AssertionError(f"{locale} answer has {found}: {text[:1500]}")
 
 
 async def slash(who: FakeUser, command: str, /, **options: Any) -> InteractionResult:
@@ -214,3 +231,52 @@ async def test_lobby_refusals_reach_a_french_player_in_french(fake_discord: Fake
     english = await slash(bob, "challenge", opponent=bob, game=GAME)
     assert english.content == "You can't challenge yourself."
 
+
+
+def board_text(board: Any) -> str:
+    """The board message's embed texts and button labels."""
+    parts = [board.content or ""]
+    for e in board.embeds:
+        parts += [e.get("title", ""), e.get("description", ""),
+                  (e.get("footer") or {}).get("text", "")]
+        parts += [f"{f['name']}\n{f['value']}" for f in e.get("fields", [])]
+    parts += [c.get("label") or "" for row in board.components
+              for c in row.get("components", [])]
+    return "\n".join(p for p in parts if p)
+
+
+@pytest.mark.parametrize(("server", "players", "expected"), [
+    ("en-US", ("fr", "fr"), "fr"),  # no language chosen: the players' shared one
+    ("en-US", ("fr", "en-US"), "en-US"),  # they differ: the server's
+    ("en-US", ("en-US", "en-US"), "en-US"),
+])
+async def test_a_server_without_a_language_speaks_its_players_shared_one(
+        fake_discord: FakeDiscord, bot: HajimeBot, server: str, players: tuple[str, str],
+        expected: str) -> None:
+    from tests.e2e.harness import challenge_accepted
+
+    fake = fake_discord  # its server has Discord's default language, en-US: none chosen
+    assert fake.guild_locale(None) == server
+    alice, bob = fake.user("alice"), fake.user("bob")
+    alice.locale, bob.locale = players
+    _, board = await challenge_accepted(fake, bot, alice, bob, GAME)
+    text = board_text(board)
+    assert_speaks(text, expected)
+    word = {"fr": "On attend", "en-US": "Waiting for"}[expected]  # the board says who
+    assert word in text, text
+    assert fake.schema_errors == [] and fake.protocol_errors == []
+
+
+def test_the_one_pattern_flags_exactly_what_the_fragments_do() -> None:
+    """``assert_speaks``'s single pattern against each fragment searched alone, on texts of
+    both catalogs (every 32nd); and a foreign text is still refused."""
+    for locale, other in (("fr", "en-US"), ("en-US", "fr")):
+        texts = [v if isinstance(v, str) else v["other"] for catalog in (locale, other)
+                 for v in CATALOGS[catalog].values()][::32]
+        foreign = ENGLISH_ONLY if locale == "fr" else FRENCH_ONLY
+        for text in texts:
+            alone = any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text) for f in foreign)
+            assert (foreign_words(locale).search(text) is not None) == alone, text
+    with pytest.raises(AssertionError, match="Waiting for"):
+        assert_speaks("On attend : Waiting for: alice", "fr")
+    assert_speaks("On attend : alice", "fr")

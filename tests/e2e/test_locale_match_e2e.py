@@ -80,7 +80,6 @@ async def play_in(fake: FakeDiscord, tmp_path: pathlib.Path, locale: str,
     return texts
 
 
-@pytest.mark.timeout(900)  # a whole Sushido match: the offline Discord checks every payload
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("locale", ["fr", "en-US"])
 async def test_a_whole_match_speaks_the_players_language(

@@ -36,3 +36,8 @@ def test_board_images_draws_each_games_picture_the_same_way_twice(
         with Image.open(io.BytesIO(png)) as img:
             assert img.format == "PNG" and img.width > 400
     assert {s.file for s in shots} <= {p.name for p in (ROOT / "docs" / "img").iterdir()}
+    for shot in shots:  # the committed pictures are the ones the script draws today
+        with Image.open(tmp_path / "a" / shot.file) as new, \
+                Image.open(ROOT / "docs" / "img" / shot.file) as committed:
+            assert new.size == committed.size and \
+                new.convert("RGB").tobytes() == committed.convert("RGB").tobytes(), shot.file

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import ActionBase, BaseState
 from engine.core.copying import deep_copy
@@ -24,6 +24,19 @@ TURN_DRAW = 2
 
 Duel = Literal["iaijutsu", "entrainement", "rencontre"]
 RevealChoice = Literal["none", "first", "second", "both"]
+
+LEGACY_DECLARE = {"combo0": "combo", "combo1": "combo", "combo2": "combo"}
+"""Announcements stored before "Combo!" stopped naming one of the fighter's three combos
+(``d-combo0``..``d-combo2``, in action logs, seat states and live buttons). Their current
+equivalent is "Combo!": the chain is checked against the fighter's combo of its size."""
+
+LEGACY_AIDS = {f"d-{old}": f"d-{new}" for old, new in LEGACY_DECLARE.items()}
+"""Old action ids still on live buttons, and the current id each one means."""
+
+
+def current_declare(value: Any) -> Any:
+    """An announcement as it is spelled now (``combo0``..``combo2`` become ``combo``)."""
+    return LEGACY_DECLARE.get(value, value) if isinstance(value, str) else value
 
 
 class Options(BaseModel):
@@ -77,6 +90,8 @@ class Declare(ActionBase):
 
     kind: Literal["declare"] = "declare"
     choice: Literal["pass", "kata", "combo"]
+
+    _legacy = field_validator("choice", mode="before")(current_declare)
 
     @property
     def aid(self) -> str:
@@ -322,6 +337,8 @@ class Seat(BaseModel):
     answered: bool = False
     guards: int = 0
     passive_used: bool = False
+
+    _legacy = field_validator("declared", mode="before")(current_declare)
 
 
 class KataCtx(BaseModel):

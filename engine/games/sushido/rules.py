@@ -12,6 +12,7 @@ from engine.games.sushido import flow, resolve
 from engine.games.sushido.data import content
 from engine.games.sushido.effects import card_text, contact, fighter, in_arena, super_combo
 from engine.games.sushido.model import (
+    LEGACY_AIDS,
     Accept,
     Action,
     AnyAction,
@@ -87,6 +88,7 @@ class Sushido(Game[SushidoState, AnyAction]):
     options_model = Options
     state_model = SushidoState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
+    legacy_aids: ClassVar[dict[str, str]] = LEGACY_AIDS
 
     # ---------------------------------------------------------------- contract
     def setup(self, options: BaseModel, seats: int, seed: int) -> SushidoState:
