@@ -47,6 +47,19 @@ CHECKPOINT_EVERY = 256
 """Inline commits between two passive WAL checkpoints (run on aiosqlite's thread)."""
 
 
+def _commit(raw: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """Run ``fn`` inside the transaction just begun on ``raw`` and commit it; roll back
+    and re-raise on any error."""
+    try:
+        out = fn(raw)
+        raw.execute("COMMIT")
+    except BaseException:
+        if raw.in_transaction:
+            raw.rollback()
+        raise
+    return out
+
+
 class _Busy(Exception):
     """Another connection holds the write lock: take the hop, which waits for it."""
 
@@ -226,13 +239,7 @@ class SqliteDatabase:
 
             def transaction() -> T:
                 raw.execute("BEGIN IMMEDIATE")
-                try:
-                    out = fn(raw)
-                    raw.execute("COMMIT")
-                except BaseException:
-                    if raw.in_transaction:
-                        raw.rollback()
-                    raise
+                out = _commit(raw, fn)
                 if checkpoint:
                     raw.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 return out
@@ -252,14 +259,7 @@ class SqliteDatabase:
             raise _Busy from exc
         finally:
             raw.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
-        try:
-            out = fn(raw)
-            raw.execute("COMMIT")
-        except BaseException:
-            if raw.in_transaction:
-                raw.rollback()
-            raise
-        return out
+        return _commit(raw, fn)
 
     async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self.read_connection() as conn:
