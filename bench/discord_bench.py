@@ -38,9 +38,9 @@ sys.path.insert(0, str(ROOT))
 
 from db import SqliteStore  # noqa: E402
 from engine.games import REGISTRY  # noqa: E402
-from tests.e2e.harness import Player, press  # noqa: E402
+from tests.e2e.harness import Player, click_any, press  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
-from tests.fakediscord.store import Message, walk_components  # noqa: E402
+from tests.fakediscord.store import Message  # noqa: E402
 from tests.fakediscord.users import FakeUser  # noqa: E402
 
 
@@ -76,16 +76,7 @@ class LeanPlayer(Player):
         hand = await press(user, self.board, f"hj:act:{self.match_id}")
         msg = hand.message
         assert msg is not None, hand.content
-        comps = [c for c in walk_components(msg.components)
-                 if c.get("type") in (2, 3) and not c.get("disabled")]
-        assert comps, f"Act gave no controls: {msg.content}"
-        comp = self.rng.choice(comps)
-        if comp["type"] == 3:
-            value = self.rng.choice(comp["options"])["value"]
-            res = await (await user.select(msg, comp["custom_id"], [value])).response()
-        else:
-            res = await press(user, msg, comp["custom_id"])
-        assert res.response_type == 7, (res.response_type, res.content)
+        await click_any(user, msg, self.rng)
         self.steps += 1
         return True
 

@@ -158,6 +158,22 @@ def card_ids_in(obj: Any) -> set[int]:
     return found
 
 
+
+async def click_any(user: FakeUser, msg: Message, rng: random.Random) -> Any:
+    """Press a random enabled button or pick a random option of a random menu of ``msg``
+    (a hand); the answer must edit the hand in place (type 7)."""
+    comps = [c for c in walk_components(msg.components)
+             if c.get("type") in (2, 3) and not c.get("disabled")]
+    assert comps, f"Act gave no controls: {msg.content} {msg.embeds}"
+    comp = rng.choice(comps)
+    if comp["type"] == 3:
+        value = rng.choice(comp["options"])["value"]
+        res = await (await user.select(msg, comp["custom_id"], [value])).response()
+    else:
+        res = await press(user, msg, comp["custom_id"])
+    assert res.response_type == 7, (res.response_type, res.content)
+    return res
+
 class Player:
     """Plays a match through the UI with random legal choices."""
 
@@ -202,16 +218,7 @@ class Player:
         assert hand.ephemeral, hand.content
         msg = hand.message
         assert msg is not None
-        comps = [c for c in walk_components(msg.components)
-                 if c.get("type") in (2, 3) and not c.get("disabled")]
-        assert comps, f"Act gave no controls: {msg.content} {msg.embeds}"
-        comp = self.rng.choice(comps)
-        if comp["type"] == 3:
-            value = self.rng.choice(comp["options"])["value"]
-            res = await (await user.select(msg, comp["custom_id"], [value])).response()
-        else:
-            res = await press(user, msg, comp["custom_id"])
-        assert res.response_type == 7, (res.response_type, res.content)
+        await click_any(user, msg, self.rng)
         if not self.check_leaks:
             self.steps += 1
             return True
