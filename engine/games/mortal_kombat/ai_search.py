@@ -36,14 +36,22 @@ from engine.games.mortal_kombat.model import (
 from engine.games.mortal_kombat.rules import GAME
 from engine.games.mortal_kombat.views import MkView
 
-ROUND_W = 12.0
-"""A round won, in KP."""
 INITIATIVE_W = 1.5
 """Holding the initiative at the horizon, in KP."""
 HAND_W = 0.45
 """A point of :func:`kard_value` in hand, in KP."""
-SCALE = 12.0
-"""KP that make an evaluation of about ``tanh(1)``."""
+SCALE = 15.0
+"""A KP lead (hands and initiative counted) that makes the round about 88% won."""
+
+
+def match_chance(mine: int, theirs: int, p: float) -> float:
+    """The chance to win a first-to-two-rounds match at ``mine``-``theirs`` rounds when
+    the current round is won with chance ``p`` and any later one with chance 1/2."""
+    if mine >= 2 or theirs >= 2:
+        return 1.0 if mine > theirs else 0.0 if theirs > mine else 0.5
+    win = match_chance(mine + 1, theirs, 0.5)
+    lose = match_chance(mine, theirs + 1, 0.5)
+    return p * win + (1 - p) * lose
 
 
 def kard_value(kid: str, rival_kp: int) -> float:
@@ -150,18 +158,25 @@ class MkModel:
         return sample_state(view, rng, self.stepped)
 
     def evaluate(self, state: MkState, seat: int) -> float:
-        """Rounds, KP, kards in hand and the initiative, squashed to ``[-1, 1]``."""
+        """``2 P - 1``, ``P`` the chance to win the match (two rounds) from the rounds won
+        and ``p``, the chance to win the current round (later rounds even): ``p`` grows
+        with the KP lead, the value of the kards in hand and the initiative; a round that
+        has just begun (no KP lost yet) counts as even."""
         if state.result is not None:
             winners = state.result.winners
             if len(winners) != 1:
                 return 0.0
             return 1.0 if seat in winners else -1.0
         me, foe = state.fighters[seat], state.fighters[1 - seat]
-        x = ROUND_W * (me.rounds - foe.rounds) + (me.kp - foe.kp)
-        x += HAND_W * (sum(kard_value(k, foe.kp) for k in me.hand)
-                       - sum(kard_value(k, me.kp) for k in foe.hand))
-        x += INITIATIVE_W if state.initiative == seat else -INITIATIVE_W
-        return math.tanh(x / SCALE)
+        start = state.options.kp
+        x = 0.0
+        if not (state.turn == 1 and me.kp == foe.kp == start and state.exchange is None):
+            x = float(me.kp - foe.kp)
+            x += HAND_W * (sum(kard_value(k, foe.kp) for k in me.hand)
+                           - sum(kard_value(k, me.kp) for k in foe.hand))
+            x += INITIATIVE_W if state.initiative == seat else -INITIATIVE_W
+        return 2.0 * match_chance(me.rounds, foe.rounds, 0.5 + 0.5 * math.tanh(x / SCALE)) - 1
+
 
     def policy(self, state: MkState, seat: int, rng: random.Random) -> Any:
         """The greedy rules (they read the seat's own hand and the public board)."""
