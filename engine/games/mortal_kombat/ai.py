@@ -12,7 +12,8 @@ view (the rival's hand and both deck orders drawn from the kards the view does n
 place, :mod:`.ai_search`), the turn is played out with the greedy rules and the end of
 the turn evaluated (rounds, KP, kards in hand, initiative); the option with the best mean
 wins (a determinized one-ply search, :func:`engine.ai.search.lookahead_choice`). Its
-Discard/Draw swaps the kards worth less than the mean of its own remaining deck.
+Discard/Draw swaps the kards worth less than the mean of its own remaining deck (not when
+behind on KP with the shorter deck: under the Timer Rule that only brings Time closer).
 """
 
 from __future__ import annotations
@@ -72,14 +73,18 @@ class MkEasy(ViewAgent):
 
 
 def hard_discard(view: MkView, options: list[Act]) -> Act:
-    """Swap up to two kards worth less than the mean kard left in one's own deck."""
+    """Swap up to two kards worth less than the mean kard left in one's own deck, unless
+    behind on KP with the shorter deck under the Timer Rule (a swap runs the clock)."""
     me = view.viewer
     assert me is not None
     rival_kp = view.fighters[1 - me].kp
     from engine.games.mortal_kombat.ai_search import deck_size
 
     pool = unseen(view, me, deck_size(view))
-    if not pool:
+    mine, theirs = view.fighters[me], view.fighters[1 - me]
+    behind = view.timer == "timer" and mine.kp < theirs.kp \
+        and mine.deck_count <= theirs.deck_count
+    if not pool or behind:  # behind on KP: a swap would only bring Time closer
         return options[0]
     mean = sum(kard_value(k, rival_kp) for k in pool) / len(pool)
     worst = sorted((kard_value(k, rival_kp), k) for k in view.hand or [])

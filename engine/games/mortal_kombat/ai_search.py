@@ -7,7 +7,8 @@ shows (hands known, discard piles, the kards on the table), and the rival's hand
 deck orders are drawn at random from what is left. A rival's committed Discard/Draw is
 taken back. Rollouts play every seat with the greedy rules of :mod:`.agents` (fast, and
 they read a seat's own hand only) until the end of the turn; the evaluation weighs
-rounds, KP, the value of the kards in hand and the initiative.
+rounds, KP, the value of the kards in hand and the initiative, the last two less and the KP
+lead more as the Timer Rule's clock (the shorter deck) runs down.
 
 :func:`kard_value` is also the ``hard`` Discard/Draw rule: a kard worth less than the
 mean of what is left in the seat's own deck is swapped for a draw (the view shows the
@@ -42,6 +43,20 @@ HAND_W = 0.45
 """A point of :func:`kard_value` in hand, in KP."""
 SCALE = 15.0
 """A KP lead (hands and initiative counted) that makes the round about 88% won."""
+
+
+CLOCK_KARDS = 16
+"""Kards left in the shorter deck from which the Timer Rule starts to loom."""
+
+
+def clock(state: MkState) -> float:
+    """How much of the round is left, in ``(0, 1]``: under the Timer Rule the round ends
+    (most KP wins) when a deck runs out, so as the shorter deck runs low a KP lead
+    decides more and the kards in hand and the initiative matter less."""
+    if state.options.timer != "timer":
+        return 1.0
+    shortest = min(len(f.deck) for f in state.fighters)
+    return max(min(shortest / CLOCK_KARDS, 1.0), 0.05)
 
 
 def match_chance(mine: int, theirs: int, p: float) -> float:
@@ -169,13 +184,15 @@ class MkModel:
             return 1.0 if seat in winners else -1.0
         me, foe = state.fighters[seat], state.fighters[1 - seat]
         start = state.options.kp
-        x = 0.0
+        x, scale = 0.0, SCALE
         if not (state.turn == 1 and me.kp == foe.kp == start and state.exchange is None):
+            left = clock(state)
             x = float(me.kp - foe.kp)
-            x += HAND_W * (sum(kard_value(k, foe.kp) for k in me.hand)
-                           - sum(kard_value(k, me.kp) for k in foe.hand))
-            x += INITIATIVE_W if state.initiative == seat else -INITIATIVE_W
-        return 2.0 * match_chance(me.rounds, foe.rounds, 0.5 + 0.5 * math.tanh(x / SCALE)) - 1
+            x += left * HAND_W * (sum(kard_value(k, foe.kp) for k in me.hand)
+                                  - sum(kard_value(k, me.kp) for k in foe.hand))
+            x += left * (INITIATIVE_W if state.initiative == seat else -INITIATIVE_W)
+            scale = max(SCALE * left, 2.0)
+        return 2.0 * match_chance(me.rounds, foe.rounds, 0.5 + 0.5 * math.tanh(x / scale)) - 1
 
 
     def policy(self, state: MkState, seat: int, rng: random.Random) -> Any:
