@@ -2,7 +2,7 @@
 
 Not a test. Run from the repository root::
 
-    python bench/ai_bench.py [--positions 40] [--levels normal,hard]
+    python bench/ai_bench.py [--positions 40] [--levels normal,hard] [--games mortal_kombat]
 
 Collects ``--positions`` decision points per game from matches between ``normal``
 agents (every decision after the fighter pick, simultaneous choices included), then
@@ -52,8 +52,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--levels", default="easy,normal,hard")
+    parser.add_argument("--games", default="sushido,world_of_fighters,kingdom_of_loathing,"
+                                           "mortal_kombat")
     args = parser.parse_args()
-    for game_id in ("sushido", "world_of_fighters", "kingdom_of_loathing"):
+    for game_id in args.games.split(","):
         game = REGISTRY[game_id]
         points = positions(game_id, args.positions)
         for level in args.levels.split(","):

@@ -1,11 +1,19 @@
-"""Mortal Kombat's AI level for :mod:`engine.ai` (``/practice``, ``simulate --agents``).
+"""Mortal Kombat's AI levels for :mod:`engine.ai` (``/practice``, ``simulate --agents``).
 
-``normal`` (and so ``easy``, half random, and ``hard``, which falls back to it) is the
-greedy agent of :mod:`.agents`, run from the seat's :class:`~.views.MkView` only: the view
-is turned into a stand-in state holding what the greedy rules read (the seat's own hand,
-KP, penalties, the attack on the table, modifiers, distance) with nothing hidden in it
-(the rival's hand and both decks are empty), and the choice is made among the options
-the agent is given.
+``normal`` is the greedy agent of :mod:`.agents`, run from the seat's
+:class:`~.views.MkView` only: the view is turned into a stand-in state holding what the
+greedy rules read (the seat's own hand, KP, penalties, the attack on the table,
+modifiers, distance) with nothing hidden in it (the rival's hand and both decks are
+empty), and the choice is made among the options the agent is given. ``easy`` plays
+normal's choice half the time, else a random option.
+
+``hard`` (:class:`MkHard`) searches: every option is tried in worlds sampled from the
+view (the rival's hand and both deck orders drawn from the kards the view does not
+place, :mod:`.ai_search`), the turn is played out with the greedy rules and the end of
+the turn evaluated (rounds, KP, kards in hand, initiative); the option with the best mean
+wins (a determinized one-ply search, :func:`engine.ai.search.lookahead_choice`). Its
+Discard/Draw swaps the kards worth less than the mean of its own remaining deck (not when
+behind on KP with the shorter deck: under the Timer Rule that only brings Time closer).
 """
 
 from __future__ import annotations
@@ -14,9 +22,11 @@ import random
 from typing import Any
 
 from engine.ai.agent import ViewAgent
+from engine.ai.search import lookahead_choice
 from engine.core import Rng
 from engine.games.mortal_kombat.agents import choose
-from engine.games.mortal_kombat.model import Fighter, MkState, Options
+from engine.games.mortal_kombat.ai_search import MkModel, kard_value, unseen
+from engine.games.mortal_kombat.model import Act, Fighter, MkState, Options
 from engine.games.mortal_kombat.views import MkView
 
 
@@ -49,5 +59,68 @@ class MkGreedy(ViewAgent):
         return choose(stand_in(view), view.viewer, list(options))
 
 
-AGENTS: dict[str, type] = {"normal": MkGreedy}
+class MkEasy(ViewAgent):
+    """Half the time a random option, otherwise the greedy choice."""
+
+    view_model = MkView
+    level = "easy"
+
+    def pick(self, view: Any, options: list[Any], rng: random.Random) -> Any:
+        """A random or a greedy option."""
+        if rng.random() < 0.5:
+            return rng.choice(options)
+        return MkGreedy().pick(view, options, rng)
+
+
+def hard_discard(view: MkView, options: list[Act]) -> Act:
+    """Swap up to two kards worth less than the mean kard left in one's own deck, unless
+    behind on KP with the shorter deck under the Timer Rule (a swap runs the clock)."""
+    me = view.viewer
+    assert me is not None
+    rival_kp = view.fighters[1 - me].kp
+    from engine.games.mortal_kombat.ai_search import deck_size
+
+    pool = unseen(view, me, deck_size(view))
+    mine, theirs = view.fighters[me], view.fighters[1 - me]
+    behind = view.timer == "timer" and mine.kp < theirs.kp \
+        and mine.deck_count <= theirs.deck_count
+    if not pool or behind:  # behind on KP: a swap would only bring Time closer
+        return options[0]
+    mean = sum(kard_value(k, rival_kp) for k in pool) / len(pool)
+    worst = sorted((kard_value(k, rival_kp), k) for k in view.hand or [])
+    junk = [k for v, k in worst if v < mean - MARGIN][:2]
+    wanted = Act.of(kind="dd", a=junk[0] if junk else None,
+                    b=junk[1] if len(junk) > 1 else None)
+    if len(junk) == 2 and junk[1] < junk[0]:
+        wanted = Act.of(kind="dd", a=junk[1], b=junk[0])
+    return wanted if wanted in options else options[0]
+
+
+MARGIN = 0.5
+"""How much worse than the deck's mean a kard must be to be swapped."""
+SAMPLES = 8
+"""Sampled worlds per decision."""
+
+
+class MkHard(ViewAgent):
+    """Determinized one-ply search over worlds sampled from the view (see the module)."""
+
+    view_model = MkView
+    level = "hard"
+
+    def pick(self, view: Any, options: list[Any], rng: random.Random) -> Any:
+        """A random Kombatant; the Discard/Draw rule; otherwise the searched option."""
+        if view.phase == "pick" or view.viewer is None:
+            return rng.choice(options)
+        if len(options) == 1:
+            return options[0]
+        if view.phase == "discard":
+            return hard_discard(view, options)
+        stepped = view.phase == "act" and view.level == "advanced" and not any(
+            a.kind == "step" for a in options)
+        return lookahead_choice(MkModel(stepped), view, view.viewer, list(options), rng,
+                                SAMPLES)
+
+
+AGENTS: dict[str, type] = {"easy": MkEasy, "normal": MkGreedy, "hard": MkHard}
 """The levels :mod:`engine.ai.registry` picks up."""
