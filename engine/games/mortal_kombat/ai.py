@@ -32,12 +32,18 @@ from engine.games.mortal_kombat.views import MkView
 
 def stand_in(view: MkView) -> MkState:
     """A state with only what ``view`` shows (the viewer's hand; no rival hand, no deck)."""
-    fighters = [Fighter(kombatant=f.kombatant, kp=f.kp, rounds=f.rounds, penalty=f.penalty,
-                        discard=list(f.discard),
+    fighters = [Fighter(kombatant=f.kombatant, kp=f.kp, rounds=f.rounds, losses=f.losses,
+                        penalty=f.penalty, discard=list(f.discard),
                         hand=list(view.hand or []) if s == view.viewer else [])
                 for s, f in enumerate(view.fighters)]
+    brawl = dict(  # a Brawl's public board (defaults with two Kombatants)
+        brawl=view.brawl, aim=view.aim, turn_starter=view.turn_starter,
+        groups=[list(g) for g in view.groups],
+        out=[s for s, f in enumerate(view.fighters) if f.out],
+        down=[s for s, f in enumerate(view.fighters) if f.down],
+        spent=[s for s, f in enumerate(view.fighters) if f.spent])
     return MkState.model_validate(dict(
-        game="mortal_kombat", seats=2, rng=Rng(seed=0),
+        game="mortal_kombat", seats=len(fighters), rng=Rng(seed=0), **brawl,
         options=Options.model_validate(
             {"level": view.level, "kp": view.start_kp, "timer": view.timer}),
         phase=view.phase, fighters=fighters, initiative=view.initiative,
@@ -114,6 +120,8 @@ class MkHard(ViewAgent):
             return rng.choice(options)
         if len(options) == 1:
             return options[0]
+        if len(view.fighters) > 2:  # a Brawl: the search models two Kombatants only
+            return MkGreedy().pick(view, options, rng)
         if view.phase == "discard":
             return hard_discard(view, options)
         stepped = view.phase == "act" and view.level == "advanced" and not any(

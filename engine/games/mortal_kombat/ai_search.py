@@ -142,8 +142,9 @@ def sample_state(view: MkView, rng: random.Random, stepped: bool = False) -> MkS
         hand = list(view.hand or []) if s == me else _draw(pool, fv.hand_count, rng)
         deck = _draw(pool, fv.deck_count, rng)
         fighters.append(Fighter(kombatant=fv.kombatant, kp=fv.kp, rounds=fv.rounds,
-                                penalty=fv.penalty, discard=list(fv.discard), hand=hand,
-                                deck=deck, decklist=precon(fv.kombatant or "", size).ids()))
+                                losses=fv.losses, penalty=fv.penalty, discard=list(fv.discard),
+                                hand=hand, deck=deck,
+                                decklist=precon(fv.kombatant or "", size).ids()))
     ex = view.exchange.model_copy(deep=True) if view.exchange else None
     phase = view.phase
     timer = view.timer
@@ -156,7 +157,7 @@ def sample_state(view: MkView, rng: random.Random, stepped: bool = False) -> MkS
         exchange=ex, modifiers=[m.model_copy() for m in view.modifiers], round=view.round,
         turn=view.turn, round_winners=[None] * (view.round - 1),
         time_up=timer == "timer" and any(f.deck_count == 0 for f in view.fighters),
-        followup_for=me if phase == "followup" else None)
+        followup_for=me if phase == "followup" else None, turn_starter=view.turn_starter)
     return state
 
 

@@ -135,3 +135,12 @@ def test_hard_plays_every_level_through_the_referee() -> None:
         stats = simulate_agents(GAME, ["hard", "random"], 2, 3, {"level": level})
         assert stats.errors == 0, stats.first_error
         assert stats.finished == 2
+
+
+def test_every_level_plays_a_brawl_from_the_view() -> None:
+    # the search models two Kombatants: in a Brawl hard plays the greedy rules, and every
+    # level reads a Brawl's view (aim, who is down or out) without error
+    stats = simulate_agents(GAME, ["hard", "normal", "easy"], 3, seed=11,
+                            options={"level": "starter"}, seats=3)
+    assert stats.errors == 0, stats.first_error
+    assert stats.finished == 3
