@@ -53,8 +53,8 @@ def test_each_level_reads_the_view_and_refuses_the_state(level: str) -> None:
     assert agent.choose(GAME.view(state, seat), options, random.Random(1)) in options
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32), steps=st.integers(3, 500))
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(3, 300))
 def test_a_sampled_state_shows_its_seat_the_same_view(seed: int, steps: int) -> None:
     """What the hard level searches is consistent with what the seat sees: the view of
     a sampled state, for that seat, has the same counts, piles, hand and arena."""
@@ -73,11 +73,11 @@ def test_a_sampled_state_shows_its_seat_the_same_view(seed: int, steps: int) -> 
     stand_in = rebuild(view)  # the greedy agent's: nothing hidden at all
     rival = stand_in.sides[1 - seat]
     assert rival.hand == [] and rival.deck == [] and stand_in.sides[seat].deck == []
-    assert [e.card for e in rival.events] == []
+    assert [e.card for e in rival.events] == view.sides[1 - seat].set_known  # public
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32), steps=st.integers(3, 500))
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), steps=st.integers(3, 300))
 def test_normal_plays_the_greedy_rules_from_the_view(seed: int, steps: int) -> None:
     """The normal level's choice is the greedy agent's choice on the full state (the
     stand-in holds everything the greedy rules read)."""
