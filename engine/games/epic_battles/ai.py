@@ -50,7 +50,7 @@ from engine.games.epic_battles.model import (
 from engine.games.epic_battles.rules import GAME
 from engine.games.epic_battles.views import EbView
 
-SAMPLES = 3
+SAMPLES = 6
 """Sampled hidden states per option of a Battle decision (hard)."""
 SET_SAMPLES = 2
 """Sampled hidden states per cell of the Set matrix (hard)."""
