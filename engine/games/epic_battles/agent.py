@@ -108,5 +108,10 @@ def choose(game: EpicBattles, state: EbState, seat: int) -> Any:
     acts = game.legal(state, seat)
     if isinstance(acts[0], Pick):
         return acts[(state.rng.seed * 7 + seat * 13 + seat * state.rng.seed) % len(acts)]
-    best = max(range(len(acts)), key=lambda i: (score(state, seat, acts[i]), -i))
-    return acts[best]
+    return best(state, seat, acts)
+
+
+def best(state: EbState, seat: int, acts: list[Any]) -> Any:
+    """The best-scoring of ``acts`` for ``seat`` (ties: the first listed)."""
+    top = max(range(len(acts)), key=lambda i: (score(state, seat, acts[i]), -i))
+    return acts[top]

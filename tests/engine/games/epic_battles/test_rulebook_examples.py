@@ -119,12 +119,12 @@ def test_dark_magic_takes_two_blocks_no_half_block_and_damage_cannot_be_lowered(
 
 def test_sean_replaces_going_to_the_energy_pile_with_the_discard_pile() -> None:
     s = board(chars=("sub_zero", "sean"), hands=(["energy_bolt"], []),
-              energy=(["jab"] * 5, []))
+              energy=(["jab"] * 4, []))  # Sean: from 4 rival energy
     s = play(s, 0, "at-energy_bolt")
     s = play(s, 1, "bk-0")
-    assert s.sides[0].energy == ["jab"] * 5 and s.sides[0].discard[-1] == "energy_bolt"
+    assert s.sides[0].energy == ["jab"] * 4 and s.sides[0].discard[-1] == "energy_bolt"
     s = board(chars=("sub_zero", "sean"), hands=(["energy_bolt"], []),
-              energy=(["jab"] * 4, []))
+              energy=(["jab"] * 3, []))
     s = play(s, 0, "at-energy_bolt")
     s = play(s, 1, "bk-0")
     assert s.sides[0].energy[-1] == "energy_bolt"
