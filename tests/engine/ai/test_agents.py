@@ -14,7 +14,8 @@ from engine.core.rng import Rng
 from engine.games import REGISTRY
 from engine.simulate import next_move
 
-GAMES = ["sushido", "world_of_fighters"]
+GAMES = ["sushido", "world_of_fighters", "kingdom_of_loathing", "mortal_kombat", "epic_battles"]
+"""Every game of the registry: each has its easy, normal and hard levels."""
 
 
 def _midgame(game_id: str, seed: int, steps: int = 12):  # type: ignore[no-untyped-def]
