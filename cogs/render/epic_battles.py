@@ -55,9 +55,9 @@ class EbRenderer(Renderer):
             event.kind == "note" and event.data.get("key") == "turn_start")
 
     # ------------------------------------------------------------------ board
-    def picture(self, view: BaseModel) -> bytes | None:
-        """Decks (health), rounds, set events, kamidogu and the attack, as a PNG."""
-        return render_board(view)  # type: ignore[arg-type]
+    def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+        """Decks (health), rounds, set events, kamidogu and the attack, as a PNG in ``loc``."""
+        return render_board(view, loc)  # type: ignore[arg-type]
 
     def picture_key(self, view: BaseModel) -> str:
         """Everything the picture reads (not the log, the floats nor the piles' cards)."""
