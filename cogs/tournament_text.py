@@ -15,6 +15,7 @@ import discord
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.i18n import and_list, game_name, t
+from cogs.option_words import option_text
 from db.base import EntrantRecord, PairingRecord, TournamentRecord
 from engine.tournament import Event, Result, planned_rounds, standings
 
@@ -66,7 +67,8 @@ def signup_text(tour: TournamentRecord, entrants: list[EntrantRecord], loc: str,
     if tour.format == "series":
         lines.append(t(loc, "tournament.matches_option", count=int(opts.get("matches", 1))))
     if opts.get("level"):
-        lines.append(t(loc, "tournament.level_option", level=opts["level"]))
+        lines.append(t(loc, "tournament.level_option",
+                       level=option_text("level", opts["level"], loc)))
     if opts.get("sealed"):
         lines.append(t(loc, "tournament.sealed_option"))
     who = and_list(loc, [mention(e.user_id) for e in entrants]) or "—"
