@@ -77,6 +77,11 @@ def signup_text(tour: TournamentRecord, entrants: list[EntrantRecord], loc: str,
     return "\n".join(lines)
 
 
+def _point_count(points: float) -> int:
+    """The count that picks "pt" or "pts": a whole number as it is, a half as many."""
+    return int(points) if float(points).is_integer() else 2
+
+
 def standings_embed(tour: TournamentRecord, event: Event, loc: str,
                     note: str | None = None) -> discord.Embed:
     """The standings, best first, with points, wins-draws-losses and the tie-breaks."""
@@ -89,8 +94,8 @@ def standings_embed(tour: TournamentRecord, event: Event, loc: str,
                           who=mention(s.player), wins=s.wins, losses=s.losses) + flag)
         else:
             rows.append(t(loc, "tournament.line", rank=s.rank, who=mention(s.player),
-                          points=f"{s.points:g}", wins=s.wins, draws=s.draws,
-                          losses=s.losses, buchholz=f"{s.buchholz:g}",
+                          points=f"{s.points:g}", count=_point_count(s.points),
+                          wins=s.wins, draws=s.draws, losses=s.losses, buchholz=f"{s.buchholz:g}",
                           sb=f"{s.sonneborn_berger:g}") + flag)
     status = note or t(loc, f"tournament.status.{tour.status}", round=tour.round,
                        of=max(planned_rounds(event), tour.round))

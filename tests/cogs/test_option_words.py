@@ -77,7 +77,7 @@ def test_mortal_kombat_options_in_players_words() -> None:
 
 def test_round_cap_zero_means_none_and_a_built_deck_stays_private() -> None:
     assert option_text("round_cap", 0) == "no round cap"
-    assert option_text("round_cap", 0, "fr") == "sans limite de rounds"
+    assert option_text("round_cap", 0, "fr") == "sans limite de tours"
     assert options_text({"decks": ["MK1-SECRET", ""]}) == "your own built deck"
     assert options_text({"decks": [], "_first": 12}) == ""
 

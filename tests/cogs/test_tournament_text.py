@@ -1,0 +1,27 @@
+"""What a tournament's standings say: "1 pt" and "3 pts", the footer explaining the
+wins-draws-losses and the SB abbreviation, in English and French."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.tournament_text import standings_embed
+from db.base import TournamentRecord
+from engine.tournament.model import Event, Result
+
+
+@pytest.mark.parametrize(("loc", "legend"), [
+    ("en-US", "Points (wins-draws-losses)"),
+    ("fr", "Points (victoires-nuls-défaites)")])
+def test_standings_say_pt_for_one_point_and_explain_their_columns(loc: str,
+                                                                  legend: str) -> None:
+    tour = TournamentRecord(id=1, guild_id=1, channel_id=2, organiser_id=11, game="sushido",
+                            format="swiss", options={"rounds": 3}, status="running", round=2)
+    event = Event("swiss", [11, 12, 13, 14], rounds=3,
+                  history=[[Result(1, 11, 12, 11), Result(1, 13, 14, 13)]])
+    embed = standings_embed(tour, event, loc).to_dict()
+    body = embed["fields"][0]["value"]
+    zero = "— 0 pts (0-0-1)" if loc == "en-US" else "— 0 pt (0-0-1)"  # French: 0 is singular
+    assert "— 1 pt (1-0-0)" in body and zero in body and "1 pts" not in body
+    footer = embed["footer"]["text"]
+    assert legend in footer and "Sonneborn-Berger (SB)" in footer
