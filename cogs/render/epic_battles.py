@@ -100,7 +100,7 @@ class EbRenderer(Renderer):
             embed.add_field(name=t(loc, "eb.floats"), value="\n".join(
                 t(loc, "eb.float_line", card=show_card(f.source), who=who(names, f.seat),
                   n=f.n, what=t(loc, "eb.float.power") if f.type == "power"
-                  else t(loc, f"eb.fx.{f.type}", n=f.n))
+                  else t(loc, f"eb.fx.{f.type}", n=f.n, count=f.n))
                 for f in v.floats)[:1024], inline=False)
         self.add_status(embed, ctx)
         embed.set_footer(text=t(loc, "eb.footer")
