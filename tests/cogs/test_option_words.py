@@ -54,11 +54,12 @@ def test_no_challenge_or_table_text_shows_a_raw_option(game_id: str, loc: str) -
     for options in _options(game_id):
         for key, value in options.items():
             assert worded(key, value), (game_id, key, value)
-        for text in _texts(game_id, options, loc):
+        texts = _texts(game_id, options, loc)
+        for text in texts:
             for key, value in options.items():
                 for raw in (f"{key}: ", f"{key.replace('_', ' ')}: ", f": {value}"):
                     assert raw not in text, (game_id, raw, text)
-            assert options_text(options, loc) in text
+        assert options_text(options, loc) in texts[0]  # the table: at its seats, below
     for name, field in fields.items():  # every named value of the model has its words
         for value in typing.get_args(field.annotation):
             if isinstance(value, str):
@@ -93,3 +94,14 @@ def test_a_tournament_sign_up_names_its_rule_level_in_words(loc: str, said: str)
                             options={"rounds": 3, "level": "advanced"})
     text = signup_text(tour, [], loc)
     assert said in text and "advanced" not in text
+
+
+def test_a_brawl_table_shows_the_infinity_rule_it_plays() -> None:
+    options = REGISTRY["mortal_kombat"].parse_options({}).model_dump(mode="json")
+    assert options["timer"] == "timer"
+    duel = LobbyRecord(id=4, guild_id=1, channel_id=2, host_id=11, game="mortal_kombat",
+                       options=options, seats=2, players=[11], expires_at=2e9)
+    brawl = duel.model_copy(update={"seats": 4})
+    assert "Timer Rule" in table_text(duel) and "Infinity Rule" not in table_text(duel)
+    assert "Infinity Rule" in table_text(brawl) and "Timer Rule" not in table_text(brawl)
+    assert "règle de l'Infini" in table_text(brawl, loc="fr")
