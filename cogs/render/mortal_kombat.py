@@ -168,7 +168,8 @@ class MkRenderer(Renderer):
                                             for m in v.modifiers)[:1024], inline=False)
         self.add_status(embed, ctx)
         clock = min((f.deck_count for f in v.fighters), default=0)
-        embed.set_footer(text=t(loc, f"mk.footer.{v.timer}", n=clock)
+        pick = "_pick" if v.phase == "pick" else ""  # no decks dealt yet: no count
+        embed.set_footer(text=t(loc, f"mk.footer.{v.timer}{pick}", n=clock)
                          + (f" · {embed.footer.text}" if embed.footer.text else ""))
         return embed
 
