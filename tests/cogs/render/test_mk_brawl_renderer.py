@@ -89,3 +89,5 @@ def test_the_pick_board_of_a_brawl_speaks_to_everyone_and_counts_no_deck(loc: st
     footer = embed["footer"]["text"]
     assert ("Infinity Rule" if loc == "en-US" else "Infini") in footer
     assert "0 kards" not in footer and "kards" not in footer, footer
+    hand = repr(R.hand_embed(GAME.view(s, 2), 2, names, GAME.prompts(s)[2], loc).to_dict())
+    assert "until both" not in hand and "les deux aient" not in hand, hand
