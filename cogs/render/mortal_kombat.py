@@ -145,7 +145,8 @@ class MkRenderer(Renderer):
                 desc.append(t(loc, "mk.distance", distance=t(loc, f"mk.dist.{v.distance}")))
         embed.description = "\n".join(desc)
         for s, f in enumerate(v.fighters):
-            lines = [f"{kp_bar(f.kp, v.start_kp)} **{f.kp}** KP",
+            lines = [t(loc, "mk.kp_line", bar=kp_bar(f.kp, v.start_kp),
+                       kp=mk_brawl.shown_kp(f.kp)),
                      t(loc, "mk.counts", hand=f.hand_count, deck=f.deck_count,
                        discard=len(f.discard)),
                      t(loc, "mk.rounds_won", stars="⭐" * f.rounds or "—")]
@@ -235,14 +236,15 @@ class MkRenderer(Renderer):
                             value=self.exchange_text(v, names, loc), inline=False)
         if v.phase != "pick" and mk_brawl.is_brawl(v):
             embed.add_field(name=t(loc, "mk.status"),
-                            value=t(loc, "mk.brawl.status_value", kp=me.kp,
+                            value=t(loc, "mk.brawl.status_value", kp=mk_brawl.shown_kp(me.kp),
                                     others=mk_brawl.others_text(v, seat),
                                     deck=me.deck_count), inline=False)
         elif v.phase != "pick":
             rival = v.fighters[1 - seat]
             embed.add_field(name=t(loc, "mk.status"),
-                            value=t(loc, "mk.status_value", kp=me.kp, rival=rival.kp,
-                                    deck=me.deck_count), inline=False)
+                            value=t(loc, "mk.status_value", kp=mk_brawl.shown_kp(me.kp),
+                                    rival=mk_brawl.shown_kp(rival.kp), deck=me.deck_count),
+                            inline=False)
         if prompt is not None:
             embed.add_field(name=t(loc, "render.your_decision"),
                             value=self.prompt_text(prompt, loc), inline=False)
@@ -397,7 +399,8 @@ class MkRenderer(Renderer):
         if k == "responded":
             return self._response(d, w, loc)
         if k in ("damage", "damaged"):
-            return t(loc, "mk.line.damage", who=w, n=d["amount"], kp=d["kp"])
+            return t(loc, "mk.line.damage", who=w, n=d["amount"],
+                     kp=mk_brawl.shown_kp(d["kp"]))
         if k == "healed":
             return t(loc, "mk.line.healed", who=w, kp=d["kp"])
         if k == "passed":
