@@ -66,7 +66,7 @@ def signup_text(tour: TournamentRecord, entrants: list[EntrantRecord], loc: str,
         lines.append(t(loc, "tournament.rounds_option", count=int(opts["rounds"])))
     if tour.format == "series":
         lines.append(t(loc, "tournament.matches_option", count=int(opts.get("matches", 1))))
-    if opts.get("level"):
+    if opts.get("level") and not opts.get("sealed"):  # the sealed line names its level
         lines.append(t(loc, "tournament.level_option",
                        level=option_text("level", opts["level"], loc)))
     if opts.get("sealed"):

@@ -25,3 +25,14 @@ def test_standings_say_pt_for_one_point_and_explain_their_columns(loc: str,
     assert "— 1 pt (1-0-0)" in body and zero in body and "1 pts" not in body
     footer = embed["footer"]["text"]
     assert legend in footer and "Sonneborn-Berger (SB)" in footer
+
+
+def test_a_sealed_sign_up_names_its_rule_level_once() -> None:
+    from cogs.tournament_text import signup_text
+
+    tour = TournamentRecord(id=3, guild_id=1, channel_id=2, organiser_id=11,
+                            game="mortal_kombat", format="series",
+                            options={"matches": 2, "level": "basic", "sealed": True})
+    for loc, words in (("en-US", "Basic rules"), ("fr", "Règles de Base")):
+        text = signup_text(tour, [], loc)
+        assert text.lower().count(words.lower()) == 1 and "basic" not in text, text

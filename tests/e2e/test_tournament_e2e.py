@@ -345,7 +345,8 @@ async def test_sealed_series_keeps_each_pool_and_uses_the_registered_deck(
         res = await slash(alice, "tournament create", game=mk, format="series", matches=2,
                           sealed=True)
         msg = res.message
-        assert "Sealed" in msg.content and "basic" in msg.content
+        assert "Sealed" in msg.content and msg.content.count("Basic rules") == 1
+        assert "basic" not in msg.content  # the level in words, said once
         for u in (alice, bob):
             await press(u, msg, button(msg, "join"))
         await press(alice, msg, button(msg, "start"))
