@@ -165,3 +165,12 @@ def test_every_decision_fits_discord_and_is_worded(seed: int) -> None:
                     assert c.label and "eb." not in c.label
                     assert not c.label.startswith(("Set ", "Discard ", "Block with ")), c
     assert {"pick", "set", "act", "block"} <= kinds
+
+
+def test_a_combo_hit_explains_what_combo_effects_touch() -> None:
+    from cogs.i18n import t
+
+    for loc, words in (("en-US", "never for the earlier attacks"),
+                       ("fr", "jamais pour les attaques précédentes")):
+        line = t(loc, "eb.strike_combo", n=2)
+        assert words in line and "2" in line and "reaches back" not in line, line
