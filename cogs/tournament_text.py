@@ -109,9 +109,11 @@ def standings_embed(tour: TournamentRecord, event: Event, loc: str,
 
 
 def pairings_text(tour: TournamentRecord, rnd: int, pairings: list[PairingRecord],
-                  loc: str) -> str:
-    """A round's pairings, posted when the round is paired."""
-    lines = [t(loc, "tournament.round_head", round=rnd, title=title(tour, loc))]
+                  loc: str, decider: bool = False) -> str:
+    """A round's pairings, posted when the round is paired (a tied series' decider is
+    named as such)."""
+    head = "tournament.round_head_decider" if decider else "tournament.round_head"
+    lines = [t(loc, head, round=rnd, title=title(tour, loc))]
     for p in sorted(pairings, key=lambda p: p.slot):
         if p.b_id is None:
             lines.append(t(loc, "tournament.bye", who=mention(p.a_id)))

@@ -36,3 +36,17 @@ def test_a_sealed_sign_up_names_its_rule_level_once() -> None:
     for loc, words in (("en-US", "Basic rules"), ("fr", "Règles de Base")):
         text = signup_text(tour, [], loc)
         assert text.lower().count(words.lower()) == 1 and "basic" not in text, text
+
+
+def test_a_tied_series_extra_round_is_named_the_decider() -> None:
+    from cogs.tournament_text import pairings_text
+    from db.base import PairingRecord
+
+    tour = TournamentRecord(id=3, guild_id=1, channel_id=2, organiser_id=11,
+                            game="mortal_kombat", format="series", options={"matches": 2},
+                            status="running", round=3)
+    pair = PairingRecord(tournament_id=3, round=3, slot=0, a_id=11, b_id=12)
+    assert "decider" not in pairings_text(tour, 2, [pair], "en-US")
+    assert "**Round 3: the decider** (the series is tied)" in pairings_text(
+        tour, 3, [pair], "en-US", decider=True)
+    assert "match décisif" in pairings_text(tour, 3, [pair], "fr", decider=True)
