@@ -362,6 +362,8 @@ class MkRenderer(Renderer):
         if k == "discard_chosen":
             if twin or "kards" not in d:
                 return t(loc, "mk.line.discard_chosen", who=w)
+            if not d["kards"]:
+                return t(loc, "mk.line.you_keep")
             return t(loc, "mk.line.you_discard", kards=kards_text(d["kards"]))
         if k == "kombatants_revealed" and len(d["kombatants"]) > 2:
             every = ", ".join(f"{TOKENS[s]} {names[s]} ({kard(x).name})"

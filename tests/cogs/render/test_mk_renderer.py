@@ -225,3 +225,12 @@ def test_kp_read_in_the_readers_language_and_never_below_zero() -> None:
     knocked = {"kind": "damage", "seat": 1, "amount": 5, "kp": -2}
     line = R.narrate([Event(kind="damage", data=knocked)], NAMES)[0]
     assert "(0 KP left)" in line and "-2" not in line, line
+
+
+def test_keeping_every_kard_is_said_in_words_to_its_player() -> None:
+    kept = Event(kind="discard_chosen", audience=(0,), data={"seat": 0, "kards": []})
+    for loc, words in (("en-US", "You keep every kard."), ("fr", "Vous gardez toutes vos kartes.")):
+        assert R.narrate([kept], NAMES, loc) == [words]
+    one = Event(kind="discard_chosen", audience=(0,), data={"seat": 0, "kards": ["b01"]})
+    line = R.narrate([one], NAMES)[0]
+    assert line.startswith("You discard ") and "—" not in line
