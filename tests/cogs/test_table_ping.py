@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cogs.render.registry import renderer_for
 from cogs.table import Table
+from cogs.table_ping import ping_text
 from engine.core.prompts import Prompt
 
 NAMES = ["<@1>", "<@2>", "<@3>", "<@4>"]
@@ -20,7 +21,7 @@ def test_seats_asked_the_same_question_are_named_together() -> None:
     assert text.count(said) == 1, text
     assert f"<@1>, <@2> and <@3>: {said}" in text
     assert f"<@4>: {renderer.prompt_text(prompts[3], 'en-US')}" in text
-    fr = Table.ping_text(prompts, [0, 1, 2], NAMES, "fr", renderer)
+    fr = ping_text(prompts, [0, 1, 2], NAMES, "fr", renderer)
     assert "<@1>, <@2> et <@3> : " in fr, fr
 
 
