@@ -203,7 +203,7 @@ class MkRenderer(Renderer):
         sign = f"+{m.value}" if m.value > 0 else str(m.value)
         key = "mk.mod.self" if m.target == "self" else "mk.mod.rival"
         return t(loc, key, kard=show_kard(m.kard), who=who(names, m.seat), value=sign,
-                 what=t(loc, f"mk.mod.{m.kind}"), turns=m.turns)
+                 what=t(loc, f"mk.mod.{m.kind}"), turns=m.turns, count=m.turns)
 
     def seat_lines(self, view: BaseModel, names: list[str],
                    loc: str = DEFAULT) -> list[str]:

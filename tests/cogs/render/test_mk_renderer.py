@@ -234,3 +234,14 @@ def test_keeping_every_kard_is_said_in_words_to_its_player() -> None:
     one = Event(kind="discard_chosen", audience=(0,), data={"seat": 0, "kards": ["b01"]})
     line = R.narrate([one], NAMES)[0]
     assert line.startswith("You discard ") and "—" not in line
+
+
+def test_a_modifier_counts_its_turns_in_words() -> None:
+    from engine.games.mortal_kombat.model import Modifier
+
+    haste = Modifier(seat=0, kard="b01", kind="speed", value=1, target="self", turns=1)
+    one = R.modifier_text(haste, NAMES, "en-US")
+    two = R.modifier_text(haste.model_copy(update={"turns": 2}), NAMES, "en-US")
+    assert one.endswith("1 more turn") and two.endswith("2 more turns")
+    fr = R.modifier_text(haste.model_copy(update={"turns": 2}), NAMES, "fr")
+    assert fr.endswith("encore 2 tours") and "(s)" not in one + two + fr
