@@ -50,3 +50,12 @@ def test_a_tied_series_extra_round_is_named_the_decider() -> None:
     assert "**Round 3: the decider** (the series is tied)" in pairings_text(
         tour, 3, [pair], "en-US", decider=True)
     assert "match décisif" in pairings_text(tour, 3, [pair], "fr", decider=True)
+
+
+def test_an_elimination_line_in_french_counts_without_brackets() -> None:
+    tour = TournamentRecord(id=4, guild_id=1, channel_id=2, organiser_id=11, game="sushido",
+                            format="single_elimination", status="running", round=2)
+    event = Event("single_elimination", [11, 12, 13, 14],
+                  history=[[Result(1, 11, 14, 11), Result(1, 12, 13, 12)]])
+    body = standings_embed(tour, event, "fr").to_dict()["fields"][0]["value"]
+    assert "victoires : 1, défaites : 0" in body and "(s)" not in body, body
