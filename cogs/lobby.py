@@ -28,6 +28,7 @@ from cogs.i18n import (
     t,
 )
 from cogs.offers import Offers
+from cogs.option_words import options_text
 from cogs.router import Router, StaticView, answer
 from cogs.saved_decks import (
     PRECON,
@@ -112,23 +113,11 @@ def match_link(rec: MatchRecord) -> str:
     return f"https://discord.com/channels/{guild}/{rec.channel_id}"
 
 
-def option_text(key: str, value: Any, loc: str = DEFAULT) -> str:
-    """A match option in the game's words (the command's choice name, e.g. ``Best of
-    three``), not ``key: value``."""
-    if key == "decks":  # a built deck's list stays its owner's (only its size is said)
-        return t(loc, "lobby.built_deck")
-    choice = f"choice.{key}.{value}"
-    if key in ("duel", "bouts", "level", "rounds") and t(DEFAULT, choice) != choice:
-        return t(loc, choice)
-    return f"{key.replace('_', ' ')}: {value}"
-
-
 def challenge_text(ch: ChallengeRecord, status: str | None = None,
                    loc: str = DEFAULT) -> str:
     """The public text of a challenge message (in the server's language ``loc``)."""
     game = REGISTRY[ch.game].name
-    opts = ", ".join(option_text(k, v, loc) for k, v in ch.options.items()
-                     if k != FIRST and not (k == "decks" and not any(v or [])))
+    opts = options_text(ch.options, loc)
     head = t(loc, "lobby.challenge", challenger=f"<@{ch.challenger_id}>",
              opponent=f"<@{ch.opponent_id}>", game=game)
     head += f" · {opts}" if opts else ""

@@ -39,6 +39,7 @@ from cogs.ai_seats import (
 from cogs.autocomplete import matching
 from cogs.i18n import L, Refusal, and_list, locale_of, reason, t
 from cogs.offers import Offers
+from cogs.option_words import options_text
 from cogs.router import Router, StaticView, answer
 from cogs.shards import owns
 from db.base import LobbyRecord, MatchRecord
@@ -92,10 +93,22 @@ def takes_ai(lobby: LobbyRecord) -> bool:
     return not lobby.invited and REGISTRY[lobby.game].max_seats > 2
 
 
+def seated_options(lobby: LobbyRecord) -> dict[str, Any]:
+    """A table's game options as the match will play them at its number of seats (the
+    game may force some: a Mortal Kombat Brawl plays the Infinity Rule)."""
+    game = REGISTRY[lobby.game]
+    options = game_options(lobby)
+    try:
+        played = game.seated_options(game.parse_options(options), lobby.seats)
+    except EngineError:
+        return options
+    return {k: v for k, v in played.model_dump(mode="json").items() if k in options}
+
+
 def table_text(lobby: LobbyRecord, status: str | None = None, loc: str = "en-US") -> str:
     """The public text of a table: who hosts (or invites), the game, who sits, the state."""
     game = REGISTRY[lobby.game]
-    opts = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in game_options(lobby).items())
+    opts = options_text(seated_options(lobby), loc)
     host = f"<@{lobby.host_id}>"
     if lobby.invited:
         head = t(loc, "seating.invites", host=host, game=game.name, count=lobby.seats,

@@ -20,11 +20,12 @@ from cogs.controls import board_buttons, controls
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
 from cogs.practice import ai_name, is_ai
 from cogs.referee import Applied, Referee, pending_seats
-from cogs.render.base import BoardContext, Choice, Renderer, left_line
+from cogs.render.base import BoardContext, Choice, left_line
 from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
 from cogs.shards import owns
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
+from cogs.table_ping import ping_text
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event, Game, for_viewer
 
@@ -494,17 +495,8 @@ class Table(TableMemory, commands.Cog):
         return sorted(s for s, kind in applied.pending_after.items()
                       if s != applied.seat and before.get(s) != kind)
 
-    @staticmethod
-    def ping_text(prompts: dict[int, Any], targets: list[int], names: list[str],
-                  loc: str, renderer: Renderer) -> str:
-        """``⏳ @bob: Move. Press Act on the board.`` (no buttons: the board has them)."""
-        if not targets:
-            return ""
-        text = " ".join(f"{names[s]}: {renderer.prompt_text(prompts[s], loc)}"
-                        for s in targets if s in prompts)
-        if later := [names[s] for s in targets if s not in prompts]:  # pinged ahead
-            text = f"{text} {t(loc, 'table.ping_ahead', who=and_list(loc, later))}".strip()
-        return t(loc, "table.ping", text=text)
+    ping_text = staticmethod(ping_text)
+    """The ping for a step's new decisions (:func:`cogs.table_ping.ping_text`)."""
 
     async def announce_result(self, rec: MatchRecord, applied: Applied,
                               lines: list[str] | None = None) -> None:

@@ -34,7 +34,7 @@ from cogs.tournament_text import (
 )
 from db.base import MatchRecord, PairingRecord, PairingResult, Store, TournamentRecord
 from engine.core import EngineError
-from engine.tournament import Event, Pairing, auto_result, champion, next_round
+from engine.tournament import Event, Pairing, auto_result, champion, next_round, planned_rounds
 
 __all__ = ["TournamentFlow", "auto_results", "result_of"]
 
@@ -94,7 +94,9 @@ class TournamentFlow:
         dropped = {e.user_id for e in entrants if e.dropped}
         pairings = await self.store.pairings(tour.id)
         current = [p for p in pairings if p.round == tour.round]
-        await self.post_round(tour, current)
+        decider = tour.format == "series" and tour.round > planned_rounds(
+            event_of(tour, entrants, pairings))
+        await self.post_round(tour, current, decider)
         results: list[PairingResult] = []
         for p in current:
             if p.status == "done" or p.b_id is None:
@@ -133,14 +135,16 @@ class TournamentFlow:
             tour.id, tour.round, results, [(p.a, p.b) for p in following],
             auto_results(tour.round + 1, following, dropped), False)
 
-    async def post_round(self, tour: TournamentRecord, current: list[PairingRecord]) -> None:
-        """Post the round's pairings once (recorded, so a restart does not repeat it)."""
+    async def post_round(self, tour: TournamentRecord, current: list[PairingRecord],
+                         decider: bool = False) -> None:
+        """Post the round's pairings once (recorded, so a restart does not repeat it);
+        ``decider``: a tied series' extra match, said so."""
         posted = await self.store.round_messages(tour.id)
         if posted.get(tour.round) is not None or not current:
             return
         public = self.locale(tour.guild_id)
         where = self.bot.get_partial_messageable(tour.channel_id)
-        message = await where.send(pairings_text(tour, tour.round, current, public),
+        message = await where.send(pairings_text(tour, tour.round, current, public, decider),
                                    allowed_mentions=discord.AllowedMentions(
                                        users=[discord.Object(id=u) for p in current
                                               for u in (p.a_id, p.b_id) if u is not None]))

@@ -15,6 +15,7 @@ import discord
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.i18n import and_list, game_name, t
+from cogs.option_words import option_text
 from db.base import EntrantRecord, PairingRecord, TournamentRecord
 from engine.tournament import Event, Result, planned_rounds, standings
 
@@ -65,14 +66,20 @@ def signup_text(tour: TournamentRecord, entrants: list[EntrantRecord], loc: str,
         lines.append(t(loc, "tournament.rounds_option", count=int(opts["rounds"])))
     if tour.format == "series":
         lines.append(t(loc, "tournament.matches_option", count=int(opts.get("matches", 1))))
-    if opts.get("level"):
-        lines.append(t(loc, "tournament.level_option", level=opts["level"]))
+    if opts.get("level") and not opts.get("sealed"):  # the sealed line names its level
+        lines.append(t(loc, "tournament.level_option",
+                       level=option_text("level", opts["level"], loc)))
     if opts.get("sealed"):
         lines.append(t(loc, "tournament.sealed_option"))
     who = and_list(loc, [mention(e.user_id) for e in entrants]) or "—"
     lines.append(t(loc, "tournament.entered", count=len(entrants), who=who))
     lines.append(note or t(loc, "tournament.signup_help"))
     return "\n".join(lines)
+
+
+def _point_count(points: float) -> int:
+    """The count that picks "pt" or "pts": a whole number as it is, a half as many."""
+    return int(points) if float(points).is_integer() else 2
 
 
 def standings_embed(tour: TournamentRecord, event: Event, loc: str,
@@ -87,8 +94,8 @@ def standings_embed(tour: TournamentRecord, event: Event, loc: str,
                           who=mention(s.player), wins=s.wins, losses=s.losses) + flag)
         else:
             rows.append(t(loc, "tournament.line", rank=s.rank, who=mention(s.player),
-                          points=f"{s.points:g}", wins=s.wins, draws=s.draws,
-                          losses=s.losses, buchholz=f"{s.buchholz:g}",
+                          points=f"{s.points:g}", count=_point_count(s.points),
+                          wins=s.wins, draws=s.draws, losses=s.losses, buchholz=f"{s.buchholz:g}",
                           sb=f"{s.sonneborn_berger:g}") + flag)
     status = note or t(loc, f"tournament.status.{tour.status}", round=tour.round,
                        of=max(planned_rounds(event), tour.round))
@@ -102,9 +109,11 @@ def standings_embed(tour: TournamentRecord, event: Event, loc: str,
 
 
 def pairings_text(tour: TournamentRecord, rnd: int, pairings: list[PairingRecord],
-                  loc: str) -> str:
-    """A round's pairings, posted when the round is paired."""
-    lines = [t(loc, "tournament.round_head", round=rnd, title=title(tour, loc))]
+                  loc: str, decider: bool = False) -> str:
+    """A round's pairings, posted when the round is paired (a tied series' decider is
+    named as such)."""
+    head = "tournament.round_head_decider" if decider else "tournament.round_head"
+    lines = [t(loc, head, round=rnd, title=title(tour, loc))]
     for p in sorted(pairings, key=lambda p: p.slot):
         if p.b_id is None:
             lines.append(t(loc, "tournament.bye", who=mention(p.a_id)))

@@ -70,11 +70,31 @@ def _mk_moment(s: Any) -> bool:
             and all(f.kp < s.options.kp - 5 for f in s.fighters))
 
 
+def _eb_moment(s: Any) -> bool:
+    """Round 2 or later, an attack on the table, events set face down, a kamidogu in play,
+    both decks dented."""
+    return (s.phase == "battle" and s.strike is not None and s.round >= 2
+            and any(side.events for side in s.sides)
+            and any(side.kamidogu for side in s.sides)
+            and all(len(side.deck) < 40 for side in s.sides))
+
+
+def _brawl_moment(s: Any) -> bool:
+    """A four-Kombatant Advanced Brawl in round 2 or later: someone down or out, a
+    Hand-to-Hand group, everyone hurt."""
+    return (s.brawl and s.phase == "act" and s.round >= 2 and s.aim is not None
+            and bool(s.groups) and (s.out or s.down)
+            and all(f.kp < s.options.kp for f in s.fighters))
+
+
 SHOTS = [
     Shot("sushido-board.png", "sushido", {"duel": "entrainement"}, 11, _sushido_moment),
     Shot("wof-board.png", "world_of_fighters", {"bouts": 3}, 11, _wof_moment),
     Shot("kol-board.png", "kingdom_of_loathing", {}, 11, _kol_moment, seats=4),
     Shot("mk-board.png", "mortal_kombat", {"level": "advanced"}, 11, _mk_moment),
+    Shot("eb-board.png", "epic_battles", {}, 11, _eb_moment),
+    Shot("mk-brawl-board.png", "mortal_kombat", {"level": "advanced"}, 11, _brawl_moment,
+         seats=4),
 ]
 
 

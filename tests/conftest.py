@@ -24,6 +24,13 @@ settings.register_profile("hajime-ci", deadline=None, print_blob=True, derandomi
 settings.load_profile("hajime-ci" if os.environ.get("CI") else "hajime")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--transcript DIR``: write what players see in each offline-Discord test
+    (:mod:`tests.e2e.transcript`)."""
+    parser.addoption("--transcript", default=None, metavar="DIR",
+                     help="write every text players see in each e2e test to DIR/<test>.txt")
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer | None]:
     """The session's PostgreSQL server with its migrated template (None: no binaries)."""

@@ -58,6 +58,11 @@ def who(names: list[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
 
 
+def counted(loc: str, n: Any, key: str, /, **params: Any) -> str:
+    """``t`` with ``n`` as the count that picks a plural form (``1 card``, ``2 cards``)."""
+    return t(loc, key, count=int(n or 0), **params)
+
+
 def note_line(d: dict[str, Any], names: list[str], loc: str = DEFAULT) -> str | None:
     """One public note of the engine as a sentence in players' and cards' names."""
     key, seats, ids, n = d.get("key"), d.get("seats") or [], d.get("cards") or [], d.get("n", 0)
@@ -68,36 +73,38 @@ def note_line(d: dict[str, Any], names: list[str], loc: str = DEFAULT) -> str | 
     text = cards_text(ids, loc)
     if key == "attack":
         if n > 1:
-            return t(loc, "eb.line.combo", a=a, card=card, n=n, stats=stats(first, loc))
-        return t(loc, "eb.line.attack", a=a, b=b, card=card, stats=stats(first, loc))
+            return counted(loc, n, "eb.line.combo", a=a, card=card, n=n,
+                           stats=stats(first, loc))
+        return counted(loc, n, "eb.line.attack", a=a, b=b, card=card, stats=stats(first, loc))
     if key == "block":
-        return t(loc, "eb.line.block_paid" if n else "eb.line.block", a=a, cards=text, n=n)
+        return counted(loc, n, "eb.line.block_paid" if n else "eb.line.block", a=a,
+                       cards=text, n=n)
     if key in ("chip", "damage"):
-        return t(loc, f"eb.line.{key}" + ("" if n else "_none"), a=a, card=card, n=n)
+        return counted(loc, n, f"eb.line.{key}" + ("" if n else "_none"), a=a, card=card, n=n)
     if key == "effect":
-        fx = t(loc, f"eb.fx.{d.get('what', '')}", n=n)
-        return t(loc, "eb.line.effect", a=a, card=card, fx=fx)
+        fx = counted(loc, n, f"eb.fx.{d.get('what', '')}", n=n)
+        return counted(loc, n, "eb.line.effect", a=a, card=card, fx=fx)
     if key == "flip":
-        return t(loc, "eb.line.flip_paid" if n else "eb.line.flip", a=a, cards=text, n=n)
+        return counted(loc, n, "eb.line.flip_paid" if n else "eb.line.flip", a=a, cards=text, n=n)
     if key == "set":
         if ids:
-            return t(loc, "eb.line.set_kami", a=a, n=n, cards=text)
-        return t(loc, "eb.line.set" if n else "eb.line.set_none", a=a, n=n)
+            return counted(loc, n, "eb.line.set_kami", a=a, n=n, cards=text)
+        return counted(loc, n, "eb.line.set" if n else "eb.line.set_none", a=a, n=n)
     if key == "pass":
-        return t(loc, "eb.line.pass_end" if n >= 2 else "eb.line.pass", a=a)
+        return counted(loc, n, "eb.line.pass_end" if n >= 2 else "eb.line.pass", a=a)
     if key == "search":
-        return t(loc, "eb.line.search" if n else "eb.line.search_none", a=a)
+        return counted(loc, n, "eb.line.search" if n else "eb.line.search_none", a=a)
     if key == "swap":
-        return t(loc, "eb.line.swap", a=a, card=card,
+        return counted(loc, n, "eb.line.swap", a=a, card=card,
                  other=show_card(ids[1]) if len(ids) > 1 else "")
     if key == "round_over":
         if len(seats) > 1:
-            return t(loc, "eb.line.round_both", n=n)
-        return t(loc, "eb.line.round_over", a=a, b=who(names, 1 - seats[0]) if seats else "",
-                 n=n)
+            return counted(loc, n, "eb.line.round_both", n=n)
+        return counted(loc, n, "eb.line.round_over", n=n, a=a,
+                       b=who(names, 1 - seats[0]) if seats else "")
     if key == "discard" and not ids:
         return None
     if key in ("round_start", "turn_start", "no_block", "hit", "milled", "stripped",
                "siphoned", "steal", "discard", "combo_end", "reveal"):
-        return t(loc, f"eb.line.{key}", a=a, b=b, card=card, cards=text, n=n)
+        return counted(loc, n, f"eb.line.{key}", a=a, b=b, card=card, cards=text, n=n)
     return None

@@ -55,9 +55,9 @@ class EbRenderer(Renderer):
             event.kind == "note" and event.data.get("key") == "turn_start")
 
     # ------------------------------------------------------------------ board
-    def picture(self, view: BaseModel) -> bytes | None:
-        """Decks (health), rounds, set events, kamidogu and the attack, as a PNG."""
-        return render_board(view)  # type: ignore[arg-type]
+    def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
+        """Decks (health), rounds, set events, kamidogu and the attack, as a PNG in ``loc``."""
+        return render_board(view, loc)  # type: ignore[arg-type]
 
     def picture_key(self, view: BaseModel) -> str:
         """Everything the picture reads (not the log, the floats nor the piles' cards)."""
@@ -100,7 +100,7 @@ class EbRenderer(Renderer):
             embed.add_field(name=t(loc, "eb.floats"), value="\n".join(
                 t(loc, "eb.float_line", card=show_card(f.source), who=who(names, f.seat),
                   n=f.n, what=t(loc, "eb.float.power") if f.type == "power"
-                  else t(loc, f"eb.fx.{f.type}", n=f.n))
+                  else t(loc, f"eb.fx.{f.type}", n=f.n, count=f.n))
                 for f in v.floats)[:1024], inline=False)
         self.add_status(embed, ctx)
         embed.set_footer(text=t(loc, "eb.footer")

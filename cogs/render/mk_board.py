@@ -61,8 +61,8 @@ def render_brawl(view: MkView, loc: str = DEFAULT) -> bytes:
         filled = round(BAR_W * min(max(f.kp, 0) / max(view.start_kp, 1), 1.0))
         if filled and not f.out:
             draw.rectangle((x0, y + 4, x0 + filled, y + 30), fill=kp_color(f.kp, view.start_kp))
-        draw.text((x0 + BAR_W // 2, y + 17), draw.w("kp", kp=f.kp), fill=TEXT, font=font(15),
-                  anchor="mm")
+        draw.text((x0 + BAR_W // 2, y + 17), draw.w("kp", kp=max(f.kp, 0)), fill=TEXT,
+                  font=font(15), anchor="mm")
         for r in range(2):
             cx = x0 + BAR_W + 18 + r * 20
             draw.ellipse((cx - 7, y + 10, cx + 7, y + 24), fill=GOLD if r < f.rounds
@@ -111,7 +111,7 @@ def render_board(view: MkView, loc: str = DEFAULT) -> bytes:
             else:
                 draw.rectangle((x0, y, x0 + filled, y + BAR_H),
                                fill=kp_color(f.kp, view.start_kp))
-        draw.text((x0 + BAR_W // 2, y + BAR_H // 2), draw.w("kp", kp=f.kp), fill=TEXT,
+        draw.text((x0 + BAR_W // 2, y + BAR_H // 2), draw.w("kp", kp=max(f.kp, 0)), fill=TEXT,
                   font=font(16), anchor="mm")
         for r in range(2):
             cx = x0 + 10 + r * 22 if seat == 0 else x0 + BAR_W - 10 - r * 22

@@ -13,6 +13,11 @@ TOKENS = ("🟥", "🟦", "🟩", "🟨", "🟪", "🟧")
 """Seat colours, as on the board picture."""
 
 
+def shown_kp(kp: int) -> int:
+    """KP as players read them: a knocked-out Kombatant shows 0, not the overkill below."""
+    return max(kp, 0)
+
+
 def token(seat: int) -> str:
     """A seat's colour token."""
     return TOKENS[seat % len(TOKENS)]
@@ -81,7 +86,7 @@ def fighter_lines(v: Any, seat: int, loc: str = DEFAULT) -> list[str]:
 def seat_line(v: Any, seat: int, loc: str = DEFAULT) -> str:
     """One short public line: Kombatant, KP, rounds won and lost, and the state."""
     f = v.fighters[seat]
-    line = t(loc, "mk.brawl.seat_line", kombatant=f.name or "?", kp=f.kp, rounds=f.rounds,
+    line = t(loc, "mk.brawl.seat_line", kombatant=f.name or "?", kp=shown_kp(f.kp), rounds=f.rounds,
              losses=f.losses)
     extra = fighter_lines(v, seat, loc)[1:]
     return " · ".join([line, *extra])
@@ -101,7 +106,7 @@ def exchange_lines(v: Any, names: list[str], loc: str = DEFAULT) -> list[str]:
 
 def others_text(v: Any, seat: int) -> str:
     """The other Kombatants still standing and their KP, for a seat's hand."""
-    return " · ".join(f"{token(s)} {v.fighters[s].name or '?'} {v.fighters[s].kp}"
+    return " · ".join(f"{token(s)} {v.fighters[s].name or '?'} {shown_kp(v.fighters[s].kp)}"
                       for s in standing_seats(v) if s != seat) or "—"
 
 

@@ -145,7 +145,8 @@ class MkRenderer(Renderer):
                 desc.append(t(loc, "mk.distance", distance=t(loc, f"mk.dist.{v.distance}")))
         embed.description = "\n".join(desc)
         for s, f in enumerate(v.fighters):
-            lines = [f"{kp_bar(f.kp, v.start_kp)} **{f.kp}** KP",
+            lines = [t(loc, "mk.kp_line", bar=kp_bar(f.kp, v.start_kp),
+                       kp=mk_brawl.shown_kp(f.kp)),
                      t(loc, "mk.counts", hand=f.hand_count, deck=f.deck_count,
                        discard=len(f.discard)),
                      t(loc, "mk.rounds_won", stars="⭐" * f.rounds or "—")]
@@ -168,7 +169,8 @@ class MkRenderer(Renderer):
                                             for m in v.modifiers)[:1024], inline=False)
         self.add_status(embed, ctx)
         clock = min((f.deck_count for f in v.fighters), default=0)
-        embed.set_footer(text=t(loc, f"mk.footer.{v.timer}", n=clock)
+        pick = "_pick" if v.phase == "pick" else ""  # no decks dealt yet: no count
+        embed.set_footer(text=t(loc, f"mk.footer.{v.timer}{pick}", n=clock)
                          + (f" · {embed.footer.text}" if embed.footer.text else ""))
         return embed
 
@@ -201,7 +203,7 @@ class MkRenderer(Renderer):
         sign = f"+{m.value}" if m.value > 0 else str(m.value)
         key = "mk.mod.self" if m.target == "self" else "mk.mod.rival"
         return t(loc, key, kard=show_kard(m.kard), who=who(names, m.seat), value=sign,
-                 what=t(loc, f"mk.mod.{m.kind}"), turns=m.turns)
+                 what=t(loc, f"mk.mod.{m.kind}"), turns=m.turns, count=m.turns)
 
     def seat_lines(self, view: BaseModel, names: list[str],
                    loc: str = DEFAULT) -> list[str]:
@@ -234,14 +236,15 @@ class MkRenderer(Renderer):
                             value=self.exchange_text(v, names, loc), inline=False)
         if v.phase != "pick" and mk_brawl.is_brawl(v):
             embed.add_field(name=t(loc, "mk.status"),
-                            value=t(loc, "mk.brawl.status_value", kp=me.kp,
+                            value=t(loc, "mk.brawl.status_value", kp=mk_brawl.shown_kp(me.kp),
                                     others=mk_brawl.others_text(v, seat),
                                     deck=me.deck_count), inline=False)
         elif v.phase != "pick":
             rival = v.fighters[1 - seat]
             embed.add_field(name=t(loc, "mk.status"),
-                            value=t(loc, "mk.status_value", kp=me.kp, rival=rival.kp,
-                                    deck=me.deck_count), inline=False)
+                            value=t(loc, "mk.status_value", kp=mk_brawl.shown_kp(me.kp),
+                                    rival=mk_brawl.shown_kp(rival.kp), deck=me.deck_count),
+                            inline=False)
         if prompt is not None:
             embed.add_field(name=t(loc, "render.your_decision"),
                             value=self.prompt_text(prompt, loc), inline=False)
@@ -359,6 +362,8 @@ class MkRenderer(Renderer):
         if k == "discard_chosen":
             if twin or "kards" not in d:
                 return t(loc, "mk.line.discard_chosen", who=w)
+            if not d["kards"]:
+                return t(loc, "mk.line.you_keep")
             return t(loc, "mk.line.you_discard", kards=kards_text(d["kards"]))
         if k == "kombatants_revealed" and len(d["kombatants"]) > 2:
             every = ", ".join(f"{TOKENS[s]} {names[s]} ({kard(x).name})"
@@ -396,7 +401,8 @@ class MkRenderer(Renderer):
         if k == "responded":
             return self._response(d, w, loc)
         if k in ("damage", "damaged"):
-            return t(loc, "mk.line.damage", who=w, n=d["amount"], kp=d["kp"])
+            return t(loc, "mk.line.damage", who=w, n=d["amount"],
+                     kp=mk_brawl.shown_kp(d["kp"]))
         if k == "healed":
             return t(loc, "mk.line.healed", who=w, kp=d["kp"])
         if k == "passed":

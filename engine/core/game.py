@@ -163,6 +163,11 @@ class Game(ABC, Generic[S, A]):
             msg = exc.errors()[0]["msg"]
             raise IllegalAction(f"Invalid options for {self.name}: {msg}") from exc
 
+    def seated_options(self, options: BaseModel, seats: int) -> BaseModel:
+        """The options a match of ``seats`` players actually plays (what the table shows):
+        ``options`` unless the rules force some of them at that many seats."""
+        return options
+
     def parse_action(self, payload: Any) -> A:
         """Validate an action from plain data (e.g. a stored log entry)."""
         try:

@@ -6,9 +6,24 @@ from typing import Any
 
 import pytest
 
+from tests.e2e import transcript
 from tests.fakediscord.fixtures import fake_discord
 
 __all__ = ["fake_discord"]
+
+
+@pytest.fixture(autouse=True)
+def player_transcript(request: pytest.FixtureRequest,
+                      monkeypatch: pytest.MonkeyPatch) -> Any:
+    """With ``--transcript``, record every message's texts and write them afterwards."""
+    directory = request.config.getoption("--transcript", default=None)
+    if not directory or "fake_discord" not in request.fixturenames:
+        yield None
+        return
+    fake = request.getfixturevalue("fake_discord")  # set up first, so torn down after
+    recorder = transcript.recording(monkeypatch)
+    yield recorder
+    transcript.write(directory, request.node.nodeid.split("/")[-1], recorder, fake)
 
 
 @pytest.fixture

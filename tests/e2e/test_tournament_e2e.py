@@ -317,6 +317,8 @@ async def test_series_tie_gets_a_decider(fake_discord: FakeDiscord, tmp_path: pa
         assert (two.a_id, two.b_id) == (one.b_id, one.a_id)  # sides swap
         await forfeit(fake, bot, who[two.b_id], two.match_id)  # type: ignore[index,arg-type]
         [decider] = await open_round(bot, tid, 3)  # 1-1: a decider
+        heads = [m.content for m in fake.messages(fake.channel) if "**Round" in m.content]
+        assert len(heads) == 3 and "decider" in heads[2] and "decider" not in heads[1]
         await forfeit(fake, bot, who[decider.a_id], decider.match_id)  # type: ignore[arg-type]
         _, last = await finished(fake, bot, tid)
         assert f"<@{decider.b_id}>" in last.embeds[0]["description"]
@@ -345,7 +347,8 @@ async def test_sealed_series_keeps_each_pool_and_uses_the_registered_deck(
         res = await slash(alice, "tournament create", game=mk, format="series", matches=2,
                           sealed=True)
         msg = res.message
-        assert "Sealed" in msg.content and "basic" in msg.content
+        assert "Sealed" in msg.content and msg.content.count("Basic rules") == 1
+        assert "basic" not in msg.content  # the level in words, said once
         for u in (alice, bob):
             await press(u, msg, button(msg, "join"))
         await press(alice, msg, button(msg, "start"))

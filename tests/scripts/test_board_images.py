@@ -27,7 +27,8 @@ def test_board_images_draws_each_games_picture_the_same_way_twice(
     script = _script()
     shots = script.SHOTS  # type: ignore[attr-defined]
     assert {s.game for s in shots} == {"sushido", "world_of_fighters", "kingdom_of_loathing",
-                                       "mortal_kombat"}
+                                       "mortal_kombat", "epic_battles"}
+    assert any(s.game == "mortal_kombat" and s.seats == 4 for s in shots)  # a Brawl board
     for run in ("a", "b"):
         assert script.main(["--out", str(tmp_path / run)]) == 0  # type: ignore[attr-defined]
     for shot in shots:

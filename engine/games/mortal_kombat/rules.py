@@ -66,6 +66,12 @@ class MortalKombat(Game[MkState, Act]):
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Act)
 
     # ------------------------------------------------------------------ contract
+    def seated_options(self, options: BaseModel, seats: int) -> BaseModel:
+        """A Brawl (three or more seats) always plays the Infinity Rule (the rulebook)."""
+        if seats > 2 and getattr(options, "timer", "infinity") != "infinity":
+            return options.model_copy(update={"timer": "infinity"})
+        return options
+
     def setup(self, options: BaseModel, seats: int, seed: int) -> MkState:
         """A new match waiting for every Kombatant pick; who starts is a seeded draw.
         A Brawl (three or more seats) always plays the Infinity Rule (the rulebook)."""
@@ -73,8 +79,8 @@ class MortalKombat(Game[MkState, Act]):
             options = Options.model_validate(options.model_dump())
         if options.decks and len(options.decks) != seats:
             raise IllegalAction("Give a deck code for each player, or none.")
-        if seats > 2 and options.timer != "infinity":
-            options = options.model_copy(update={"timer": "infinity"})
+        options = self.seated_options(options, seats)
+        assert isinstance(options, Options)
         fighters = [Fighter(kp=options.kp) for _ in range(seats)]
         for seat, code in enumerate(options.decks):
             if not code:

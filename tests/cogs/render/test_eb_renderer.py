@@ -107,6 +107,7 @@ def test_public_narration_names_no_hidden_card(seed: int) -> None:
             for line in R.narrate(public_events, NAMES, loc):
                 said += 1
                 assert "Seat" not in line and "eb." not in line and "=" not in line, line
+                assert "(s)" not in line, line  # counts agree: "1 card", "2 cards"
                 for name in hidden - shown:
                     assert not re.search(re.escape(name) + r"(?!\s?\w)", line), (name, line)
     assert said > 20
@@ -123,6 +124,17 @@ def test_every_note_kind_is_worded_and_explains_the_outcome() -> None:
             assert line is None or ("eb." not in line and "{" not in line), (key, line)
     assert "Blocked" in (note_line({"key": "chip", "seats": [1, 0], "cards": ["hadoken"],
                                     "n": 1}, NAMES) or "")
+    one = {"key": "damage", "seats": [0], "cards": ["hadoken"], "n": 1}
+    assert "**1** damage: 1 card off the deck." in (note_line(one, NAMES) or "")
+    assert "**1** dégât, 1 carte du deck en moins." in (note_line(one, NAMES, "fr") or "")
+    drain = {"key": "effect", "seats": [1], "cards": ["hadoken"], "n": 2, "what": "drain"}
+    assert "loses 2 energy cards" in (note_line(drain, NAMES) or "")
+    for loc in ("en-US", "fr"):
+        for what in ("draw", "flip_draw", "energize", "recover", "drain", "swap_weapons",
+                     "armor"):
+            for n in (1, 3):
+                line = note_line({**drain, "what": what, "n": n}, NAMES, loc) or ""
+                assert "(s)" not in line and (str(n) in line or n == 1), (what, n, line)
     ran_out = note_line({"key": "round_over", "seats": [1], "n": 1}, NAMES) or ""
     assert "<@2>'s deck is empty" in ran_out and "<@1> wins round 1" in ran_out
 
@@ -153,3 +165,12 @@ def test_every_decision_fits_discord_and_is_worded(seed: int) -> None:
                     assert c.label and "eb." not in c.label
                     assert not c.label.startswith(("Set ", "Discard ", "Block with ")), c
     assert {"pick", "set", "act", "block"} <= kinds
+
+
+def test_a_combo_hit_explains_what_combo_effects_touch() -> None:
+    from cogs.i18n import t
+
+    for loc, words in (("en-US", "never for the earlier attacks"),
+                       ("fr", "jamais pour les attaques précédentes")):
+        line = t(loc, "eb.strike_combo", n=2)
+        assert words in line and "2" in line and "reaches back" not in line, line

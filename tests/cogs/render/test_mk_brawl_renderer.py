@@ -75,3 +75,19 @@ def test_the_target_menu_names_the_kombatants() -> None:
         assert all(c.label.startswith(word) for c in aim.choices)
         assert all(not re.search(r"\d", c.label) for c in aim.choices)
         assert control_rows(1, s.version, seat, groups)
+
+
+@pytest.mark.parametrize("loc", ["en-US", "fr"])
+def test_the_pick_board_of_a_brawl_speaks_to_everyone_and_counts_no_deck(loc: str) -> None:
+    names = [f"<@{i + 1}>" for i in range(4)]
+    s = GAME.setup(Options(level="starter"), 4, 1)
+    ctx = BoardContext(match_id=9, game_name="Mortal Kombat", view=GAME.view(s, None),
+                       names=names, prompts=GAME.prompts(s), finished=False, locale=loc)
+    embed = R.board_embed(ctx).to_dict()
+    text = repr(embed)
+    assert "Both players" not in text and "Les deux joueurs" not in text
+    footer = embed["footer"]["text"]
+    assert ("Infinity Rule" if loc == "en-US" else "Infini") in footer
+    assert "0 kards" not in footer and "kards" not in footer, footer
+    hand = repr(R.hand_embed(GAME.view(s, 2), 2, names, GAME.prompts(s)[2], loc).to_dict())
+    assert "until both" not in hand and "les deux aient" not in hand, hand

@@ -8,6 +8,7 @@ they cannot depend on them), never say "Seat", and every control fits Discord.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -206,3 +207,41 @@ def test_each_response_is_told_with_its_speeds(how: str, speed: int, against: in
     line = R.line(public("responded", seat=1, kard="d01", how=how, speed=speed,
                          against=against), NAMES)
     assert line is not None and words in line and "<@2>" in line and "High Block" in line
+
+
+def test_kp_read_in_the_readers_language_and_never_below_zero() -> None:
+    said_zero = 0
+    for steps in MATCHES.values():
+        for state, events in steps[::5] + steps[-1:]:
+            ctx = _ctx(state)
+            fr = _text(R.board_embed(dataclasses.replace(ctx, locale="fr")))
+            assert "** KP" not in fr and " PK" in fr, fr
+            for loc in ("en-US", "fr"):
+                for line in R.narrate(for_viewer(events, None), NAMES, loc):
+                    assert not re.search(r"\(-\d+ (KP|PK)", line), line
+                    said_zero += "(0 KP left)" in line
+        last = steps[-1][0]
+        assert not re.search(r"\*\*-\d", _text(R.board_embed(_ctx(last))))
+    knocked = {"kind": "damage", "seat": 1, "amount": 5, "kp": -2}
+    line = R.narrate([Event(kind="damage", data=knocked)], NAMES)[0]
+    assert "(0 KP left)" in line and "-2" not in line, line
+
+
+def test_keeping_every_kard_is_said_in_words_to_its_player() -> None:
+    kept = Event(kind="discard_chosen", audience=(0,), data={"seat": 0, "kards": []})
+    for loc, words in (("en-US", "You keep every kard."), ("fr", "Vous gardez toutes vos kartes.")):
+        assert R.narrate([kept], NAMES, loc) == [words]
+    one = Event(kind="discard_chosen", audience=(0,), data={"seat": 0, "kards": ["b01"]})
+    line = R.narrate([one], NAMES)[0]
+    assert line.startswith("You discard ") and "—" not in line
+
+
+def test_a_modifier_counts_its_turns_in_words() -> None:
+    from engine.games.mortal_kombat.model import Modifier
+
+    haste = Modifier(seat=0, kard="b01", kind="speed", value=1, target="self", turns=1)
+    one = R.modifier_text(haste, NAMES, "en-US")
+    two = R.modifier_text(haste.model_copy(update={"turns": 2}), NAMES, "en-US")
+    assert one.endswith("1 more turn") and two.endswith("2 more turns")
+    fr = R.modifier_text(haste.model_copy(update={"turns": 2}), NAMES, "fr")
+    assert fr.endswith("encore 2 tours") and "(s)" not in one + two + fr

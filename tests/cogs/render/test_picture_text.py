@@ -1,7 +1,7 @@
 """Board pictures speak the public text's language, with a font that has its letters.
 
 Every word a board picture draws is recorded (``Canvas.text``); in French the pictures
-of all four games draw French words ("Entraînement, le premier à 2 rounds", "Vie",
+of all five games draw French words ("Entraînement, le premier à 2 rounds", "Vie",
 "Pioche"...) and no character the font lacks: each drawn character's glyph differs from
 the font's "missing glyph" box (the tofu Pillow's bundled font draws for é, è, à, ç).
 """
@@ -22,7 +22,8 @@ from engine.games import REGISTRY
 from engine.simulate import pick
 
 GAMES = {"sushido": ({"duel": "entrainement"}, 2), "world_of_fighters": ({"bouts": 3}, 2),
-         "kingdom_of_loathing": ({}, 3), "mortal_kombat": ({"level": "advanced"}, 2)}
+         "kingdom_of_loathing": ({}, 3), "mortal_kombat": ({"level": "advanced"}, 2),
+         "epic_battles": ({}, 2)}
 ACCENTED = "éèêàâçîôûùëïÉÈÀÇ"
 
 
@@ -91,12 +92,16 @@ def test_a_french_board_draws_french_words_without_tofu(game_id: str,
     french = {"sushido": ["Entraînement, le premier à 2 rounds", "Vie", "Pioche "],
               "world_of_fighters": ["Manche ", "Tour ", " PV"],
               "kingdom_of_loathing": ["Équipement : ", "Rangée du dresseur", "Viande "],
-              "mortal_kombat": [" PK", "Corps à corps", "À distance"]}[game_id]
+              "mortal_kombat": [" PK", "Corps à corps", "À distance"],
+              "epic_battles": ["cartes dans le deck", "Étape de combat", "énergie ", "dégâts",
+                               "AGRESSEUR"]}[game_id]
     for word in french:
         assert word in text, (word, sorted(set(drawn))[:40])
     english = {"sushido": ["first to", "Life", "in hand"], "world_of_fighters": ["Turn ", " HP"],
                "kingdom_of_loathing": ["Gear: ", "Trainer row"],
-               "mortal_kombat": [" KP", "Hand-to-Hand"]}[game_id]
+               "mortal_kombat": [" KP", "Hand-to-Hand"],
+               "epic_battles": ["in deck", "Battle step", "energy ", " dmg", "AGGRESSOR",
+                                "to decide"]}[game_id]
     assert not [w for w in english if w in text]
 
 
