@@ -501,7 +501,8 @@ class Table(TableMemory, commands.Cog):
     async def announce_result(self, rec: MatchRecord, applied: Applied,
                               lines: list[str] | None = None) -> None:
         """The final message: the last narration, the result in players' names and the
-        game's words (the renderer's :meth:`result_line`), and a Rematch button."""
+        game's words (the renderer's :meth:`result_line`), and a Rematch button (a tournament
+        pairing's says the result counts for the event instead)."""
         assert applied.outcome is not None
         where = self.bot.get_partial_messageable(rec.thread_id or rec.channel_id)
         game = self.referee.game(rec.game)
@@ -510,11 +511,14 @@ class Table(TableMemory, commands.Cog):
         result = renderer_for(rec.game).result_line(applied.outcome, view_model,
                                                     names_of(rec, loc), loc=loc)
         view = StaticView()
-        view.add_item(discord.ui.Button(label=t(loc, "table.rematch"), emoji="🔁",
-                                        style=discord.ButtonStyle.primary,
-                                        custom_id=ids.make("rm", rec.id)))
-        body = fit_lines(lines or [], 1800 - len(result))
         end = t(loc, "table.match_over", result=result)
+        if await self.store.tournament_of_match(rec.id) is None:
+            view.add_item(discord.ui.Button(label=t(loc, "table.rematch"), emoji="🔁",
+                                            style=discord.ButtonStyle.primary,
+                                            custom_id=ids.make("rm", rec.id)))
+        else:  # a tournament pairing: the event goes on, no casual rematch
+            end += "\n" + t(loc, "table.tournament_result")
+        body = fit_lines(lines or [], 1800 - len(result))
         text = f"{body}\n{end}" if body else end
         await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none(),
                          nonce=nonce(rec.id, applied.match.version, "result"))

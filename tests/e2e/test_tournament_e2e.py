@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import pathlib
 import time
 from collections.abc import Iterator
@@ -176,6 +177,10 @@ async def test_swiss_of_eight_with_a_drop(fake_discord: FakeDiscord, tmp_path: p
                 player = Player(fake, bot, first.match_id, board,
                                 [who[first.a_id], who[first.b_id]], seed=1, check_leaks=False)
                 assert await player.play() > 0
+                await idle(fake, bot)
+                over = [m for m in fake.messages(thread) if "Match over" in m.content]
+                assert len(over) == 1 and "counts for the tournament" in over[0].content
+                assert not any("hj:rm:" in json.dumps(c) for c in over[0].components)
             if rnd == 2:  # the organiser drops a player mid-match: their match is forfeited
                 gone = live.pop(0)
                 dropped = who[gone.b_id]  # type: ignore[index]
