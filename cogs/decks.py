@@ -85,9 +85,9 @@ def parse_kards(game: DeckBuilding, text: str, leader: str | None) -> Deck:
             counts[cid] = counts.get(cid, 0) + n
     kards = card_word(game) == "kard"  # Mortal Kombat's own word
     if unknown:
-        names = ", ".join(unknown)
-        raise DeckCodeError(f"Unknown kard(s): {names}." if kards
-                            else f"Unknown card(s): {names}.")
+        names, many = ", ".join(unknown), "s" if len(unknown) > 1 else ""
+        raise DeckCodeError(f"Unknown kard{many}: {names}." if kards
+                            else f"Unknown card{many}: {names}.")
     if not counts:
         raise DeckCodeError("This list holds no kards." if kards
                             else "This list holds no cards.")

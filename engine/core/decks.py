@@ -205,7 +205,8 @@ def parse_list(text: str, resolve: Callable[[str], str | None]) -> Deck:
             raise DeckCodeError(f"A count must be 1 or more ({line.strip()}).")
         counts[cid] = counts.get(cid, 0) + n
     if unknown:
-        raise DeckCodeError(f"Unknown card(s): {', '.join(unknown)}.")
+        many = "s" if len(unknown) > 1 else ""
+        raise DeckCodeError(f"Unknown card{many}: {', '.join(unknown)}.")
     if not counts:
         raise DeckCodeError("This list holds no cards.")
     return Deck(cards=counts)

@@ -29,10 +29,10 @@ def test_a_list_of_names_reads_counts_and_ignores_case_and_spaces() -> None:
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    ("3 Low Kick, 2 Banana Punch, Nope", "Unknown kard(s): Banana Punch, Nope."),
+    ("3 Low Kick, 2 Banana Punch, Nope", "Unknown kards: Banana Punch, Nope."),
     (" , ;", "holds no kards"),
     ("0 Low Kick", "count must be 1 or more"),
-    ("Fireball", "Unknown kard(s): Fireball."),  # shared name: say whose
+    ("Fireball", "Unknown kard: Fireball."),  # shared name: say whose
 ])
 def test_bad_lists_are_refused_naming_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(DeckCodeError, match=words.replace("(", r"\(").replace(")", r"\)")):
@@ -83,7 +83,8 @@ def test_kard_autocomplete_completes_the_last_item() -> None:
      "Au plus 4 exemplaires d'un même Effet spécial : Adrenaline x17."),
     ("Fireball is Goro's Special Move; Kano cannot use it.",
      "Fireball est un Coup spécial de Goro ; Kano ne peut pas l'utiliser."),
-    ("Unknown kard(s): Banana Punch.", "Karte(s) inconnue(s) : Banana Punch."),
+    ("Unknown kard: Banana Punch.", "Karte inconnue : Banana Punch."),
+    ("Unknown kards: Banana Punch, Nope.", "Kartes inconnues : Banana Punch, Nope."),
     ("This deck code is too short to be a deck.",
      "Ce code de deck est trop court pour être un deck."),
 ])
@@ -106,13 +107,13 @@ def test_epic_battles_is_served_by_the_same_helpers() -> None:
     assert code.startswith("EB1-") and decks.deck_of(eb, code) == eb_precon("ryu")
     assert decks.problems(eb, eb_precon("ryu"), None) == []
     assert any("exactly 59 cards" in p for p in decks.problems(eb, deck, "advanced"))
-    with pytest.raises(DeckCodeError, match=r"Unknown card\(s\): Fireball\."):
+    with pytest.raises(DeckCodeError, match=r"Unknown card: Fireball\."):
         decks.parse_kards(EB_GAME, "Fireball", None)
     assert "2 Hadoken, 3 Sparring" in decks.kard_suggestions(EB_GAME, "2 Hadoken, 3 Spar")
 
 
 @pytest.mark.parametrize(("english", "french"), [
-    ("Unknown card(s): Fireball.", "Carte(s) inconnue(s) : Fireball."),
+    ("Unknown card: Fireball.", "Carte inconnue : Fireball."),
     ("Jab: at most 4 copies (got 5).", "Jab : au plus 4 exemplaires (ici 5)."),
     ("Sparring is a SF card; Sub-Zero plays MK cards only.",
      "Sparring est une carte SF ; Sub-Zero ne joue que des cartes MK."),

@@ -57,7 +57,7 @@ async def test_bad_input_is_answered_ephemerally(fake_discord: FakeDiscord,
             assert res.ephemeral, (command, options)
             return res.content or repr(res.embeds)
 
-        assert "Unknown kard(s): Banana Punch." in await said(
+        assert "Unknown kard: Banana Punch." in await said(
             "deck build", game=MK, leader="Kano", kards="3 Low Kick, Banana Punch")
         assert "Unknown leader: Mr Nobody." in await said(
             "deck build", game=MK, leader="Mr Nobody", kards="3 Low Kick")
@@ -175,7 +175,7 @@ async def test_saved_decks_bad_input_saves_nothing(fake_discord: FakeDiscord,
             assert res.ephemeral, (command, options)
             return res.content or repr(res.embeds)
 
-        assert "Unknown kard(s): Banana Punch." in await said(
+        assert "Unknown kard: Banana Punch." in await said(
             alice, "deck save", game=MK, name="x", deck="3 Low Kick, Banana Punch",
             leader="Kano")
         over = await said(alice, "deck save", game=MK, name="x", level="advanced",
@@ -196,7 +196,7 @@ async def test_saved_decks_bad_input_saves_nothing(fake_discord: FakeDiscord,
         before = await bot.store.get_deck(bob.id, MK, "Bobs")
         assert "cannot be taken out" in await said(
             bob, "deck edit", game=MK, name="Bobs", remove="9 Fireball (Goro)")
-        assert "Unknown kard(s): Nope." in await said(
+        assert "Unknown kard: Nope." in await said(
             bob, "deck edit", game=MK, name="Bobs", add="Nope")
         assert await bot.store.get_deck(bob.id, MK, "Bobs") == before
         assert "no decks" in await said(alice, "deck list", game="sushido")
