@@ -7,17 +7,44 @@ every run.
 ``pg`` is a PostgreSQL server started once per session, on first use, from the machine's
 binaries (:mod:`tests.pg_server`); tests that use it are skipped, saying why, where there
 are none.
+
+``ast.parse`` is serialized across threads (:func:`serialize_ast_parse`): CPython 3.11
+keeps the AST builder's recursion counter per interpreter, not per thread, so two threads
+parsing at once (pytest's assertion rewriting and traceback formatting, hypothesis, the
+caret anchors of a traceback logged by a worker thread) can fail with "SystemError: AST
+constructor recursion depth mismatch" (python/cpython#106905) and abort the session.
 """
 
 from __future__ import annotations
 
+import ast
 import os
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import settings
 
 from tests.pg_server import NO_SERVER, PgServer, find_bindir
+
+
+def serialize_ast_parse(parse: Callable[..., Any]) -> Callable[..., Any]:
+    """``parse`` (``ast.parse``) behind one lock, so no two threads build ASTs at once."""
+    if getattr(parse, "serialized", False):
+        return parse
+    lock = threading.RLock()
+
+    def serialized(*args: Any, **kwargs: Any) -> Any:
+        with lock:
+            return parse(*args, **kwargs)
+
+    serialized.serialized = True  # type: ignore[attr-defined]
+    serialized.__doc__ = parse.__doc__
+    return serialized
+
+
+ast.parse = serialize_ast_parse(ast.parse)  # type: ignore[assignment]
 
 settings.register_profile("hajime", deadline=None, print_blob=True)
 settings.register_profile("hajime-ci", deadline=None, print_blob=True, derandomize=True)
