@@ -154,7 +154,7 @@ async def bench_level(
     async with SqliteStore(raw_path):  # the same schema, migrations applied
         pass
     raw = RawWriter(raw_path, sync)
-    async with SqliteStore(f"{tmp}/store-{sync}.db", synchronous=sync) as store:
+    async with SqliteStore(f"{tmp}/store-{sync}.db", synchronous=sync, inline=True) as store:
         store_t, raw_t = await timed_actions(store, actions, raw.commit)
     raw.conn.close()
     return store_t[warmup:], raw_t[warmup:]

@@ -62,7 +62,9 @@ class SqliteStore(TournamentStore):
 
     ``busy_timeout_ms`` is how long a write waits for another process's lock.
     ``on_results`` (or overriding :meth:`on_results`) is the ladder's hook; ``clock``
-    returns Unix time and is injectable for tests.
+    returns Unix time and is injectable for tests. ``inline`` lets transactions and the
+    per-click reads run on the event loop while aiosqlite's thread is idle (off by default;
+    see :attr:`db.sqlite_core.SqliteDatabase.inline_commits`).
     """
 
     one_hop_commits = True
@@ -76,9 +78,11 @@ class SqliteStore(TournamentStore):
         busy_timeout_ms: int = 5_000,
         on_results: ResultsHook | None = None,
         clock: Callable[[], float] = time.time,
+        inline: bool = False,
     ) -> None:
         super().__init__(
-            path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms, clock=clock
+            path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms, clock=clock,
+            inline=inline,
         )
         self._results_hook = on_results
         self._last_prune = 0.0

@@ -17,7 +17,7 @@ from .helpers import new_match, play
 
 @pytest.fixture
 async def lite(db_path: str) -> Any:
-    async with SqliteStore(db_path) as store:
+    async with SqliteStore(db_path, inline=True) as store:
         yield store
 
 
@@ -102,7 +102,9 @@ async def test_an_action_is_inline_when_the_thread_is_idle(
 
 async def test_full_never_commits_inline(db_path: str) -> None:
     """FULL waits for the disk at every commit: always on aiosqlite's thread."""
-    async with SqliteStore(db_path, synchronous="FULL") as store:
+    async with SqliteStore(db_path, synchronous="FULL", inline=True) as store:
+        assert not store.inline_commits
+    async with SqliteStore(db_path) as store:  # the bot's store: off unless asked
         assert not store.inline_commits
 
 
