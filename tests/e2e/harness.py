@@ -158,6 +158,45 @@ def card_ids_in(obj: Any) -> set[int]:
     return found
 
 
+def ids_named(obj: Any, ids: dict[str, int]) -> set[int]:
+    """The tag numbers (``ids``) of the card ids named anywhere in event data ``obj``."""
+    if isinstance(obj, dict):
+        return set().union(*(ids_named(v, ids) for v in obj.values()))
+    if isinstance(obj, list):
+        return set().union(*(ids_named(v, ids) for v in obj))
+    return {ids[obj]} if isinstance(obj, str) and obj in ids else set()
+
+
+def teach_leaks(monkeypatch: Any, game_id: str, hidden_of: Any, shown_in: Any) -> None:
+    """Teach the leak check a game: ``hidden_of(state)`` are the tag numbers of its hidden
+    cards, ``shown_in(event data)`` those its public events showed."""
+    import tests.e2e.harness as harness
+
+    hidden, shown = harness.hidden_cards, harness.card_ids_in
+
+    def hidden_cards(gid: str, state: Any) -> set[int]:
+        return set(hidden_of(state)) if gid == game_id else hidden(gid, state)
+
+    def card_ids_in(obj: Any) -> set[int]:
+        return shown(obj) | set(shown_in(obj))
+
+    monkeypatch.setattr(harness, "hidden_cards", hidden_cards)
+    monkeypatch.setattr(harness, "card_ids_in", card_ids_in)
+
+
+def pin_engine_seed(monkeypatch: Any, engine_seed: int) -> None:
+    """Make the match's shuffle seed fixed (the referee draws a random one), so the match
+    (with the player's seeded choices) is the same every run: known length and events."""
+    from cogs.referee import Referee
+
+    original = Referee.open_match
+
+    async def open_match(self: Any, **kwargs: Any) -> Any:
+        kwargs["seed"] = engine_seed
+        return await original(self, **kwargs)
+
+    monkeypatch.setattr(Referee, "open_match", open_match)
+
 
 async def click_any(user: FakeUser, msg: Message, rng: random.Random) -> Any:
     """Press a random enabled button or pick a random option of a random menu of ``msg``

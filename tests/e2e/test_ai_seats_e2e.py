@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 
 from engine.games import REGISTRY
-from tests.e2e.harness import AiPlayer, bot_running, idle, press, raw_click
-from tests.e2e.test_wof_e2e import pin_engine_seed
+from tests.e2e.harness import AiPlayer, bot_running, idle, pin_engine_seed, press, raw_click
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message
 from tests.fakediscord.users import FakeUser

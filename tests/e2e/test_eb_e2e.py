@@ -21,7 +21,6 @@ from typing import Any
 
 import pytest
 
-import tests.e2e.harness as harness
 from cogs import decks
 from cogs.render.base import BoardContext
 from cogs.render.registry import renderer_for
@@ -29,7 +28,17 @@ from engine.core.decks import Deck
 from engine.games.epic_battles.data import cards
 from engine.games.epic_battles.decks import precon
 from engine.games.epic_battles.model import EbState, SetEvent
-from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, press, raw_click
+from tests.e2e.harness import (
+    Player,
+    bot_running,
+    challenge_accepted,
+    idle,
+    ids_named,
+    pin_engine_seed,
+    press,
+    raw_click,
+    teach_leaks,
+)
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import walk_components
 
@@ -64,20 +73,6 @@ def eb_hidden(state: EbState) -> set[int]:
     return {IDS[c] for c in hidden - public}
 
 
-def eb_event_cards(obj: Any) -> set[int]:
-    """Cards named in (public) event data."""
-    found: set[int] = set()
-    if isinstance(obj, dict):
-        for v in obj.values():
-            found |= eb_event_cards(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            found |= eb_event_cards(v)
-    elif isinstance(obj, str) and obj in IDS:
-        found.add(IDS[obj])
-    return found
-
-
 @pytest.fixture
 def eb_tags(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tag every rendered card and teach the harness which Epic Battles cards are hidden."""
@@ -91,29 +86,9 @@ def eb_tags(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(ebt, "show_card", tagged)
     monkeypatch.setattr(ebr, "show_card", tagged)
-    hidden, shown = harness.hidden_cards, harness.card_ids_in
-
-    def hidden_cards(game_id: str, state: Any) -> set[int]:
-        return eb_hidden(state) if game_id == GAME_ID else hidden(game_id, state)
-
-    def card_ids_in(obj: Any) -> set[int]:
-        return shown(obj) | eb_event_cards(obj)
-
-    monkeypatch.setattr(harness, "hidden_cards", hidden_cards)
-    monkeypatch.setattr(harness, "card_ids_in", card_ids_in)
+    teach_leaks(monkeypatch, GAME_ID, eb_hidden, lambda obj: ids_named(obj, IDS))
 
 
-def pin_engine_seed(monkeypatch: pytest.MonkeyPatch, engine_seed: int) -> None:
-    """A fixed shuffle seed, so the match is the same every run."""
-    from cogs.referee import Referee
-
-    original = Referee.open_match
-
-    async def open_match(self: Any, **kwargs: Any) -> Any:
-        kwargs["seed"] = engine_seed
-        return await original(self, **kwargs)
-
-    monkeypatch.setattr(Referee, "open_match", open_match)
 
 
 def redealt(state: EbState) -> EbState:

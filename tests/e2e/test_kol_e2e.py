@@ -36,9 +36,8 @@ from cogs.render import kol_text
 from cogs.render.kingdom_of_loathing import KolRenderer
 from engine.games.kingdom_of_loathing import GAME
 from engine.games.kingdom_of_loathing.model import KolState
-from tests.e2e.harness import Player, bot_running, idle, press
+from tests.e2e.harness import Player, bot_running, idle, pin_engine_seed, press
 from tests.e2e.test_play_feel_e2e import bad_texts, pinged
-from tests.e2e.test_wof_e2e import pin_engine_seed
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message, walk_components
 

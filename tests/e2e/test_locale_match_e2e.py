@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, press
+from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, pin_engine_seed, press
 from tests.e2e.test_i18n_e2e import FRENCH_ONLY, assert_speaks
 from tests.e2e.test_play_feel_e2e import BAD_WORDS, RAW_ID, WRAPPED
-from tests.e2e.test_wof_e2e import pin_engine_seed
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message
 

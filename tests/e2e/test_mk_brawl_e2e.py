@@ -28,8 +28,8 @@ import pytest
 from cogs.render.mortal_kombat import MkRenderer
 from engine.games.mortal_kombat import GAME
 from engine.games.mortal_kombat.model import MkState
-from tests.e2e.harness import bot_running, idle, press
-from tests.e2e.test_mk_e2e import GAME_ID, PNG, MkPlayer, mk_tags, pin_engine_seed
+from tests.e2e.harness import bot_running, idle, pin_engine_seed, press
+from tests.e2e.test_mk_e2e import GAME_ID, PNG, MkPlayer, mk_tags
 from tests.e2e.test_play_feel_e2e import bad_texts, pinged
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import walk_components

@@ -19,11 +19,18 @@ from typing import Any
 
 import pytest
 
-import tests.e2e.harness as harness
 from engine.games.mortal_kombat.data import kards
 from engine.games.mortal_kombat.decks import precon, to_code
 from engine.games.mortal_kombat.model import MkState
-from tests.e2e.harness import Player, bot_running, challenge_accepted, idle
+from tests.e2e.harness import (
+    Player,
+    bot_running,
+    challenge_accepted,
+    idle,
+    ids_named,
+    pin_engine_seed,
+    teach_leaks,
+)
 from tests.fakediscord import FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -44,20 +51,6 @@ def mk_hidden(state: MkState) -> set[int]:
     return {IDS[k] for k in hidden - public}
 
 
-def mk_event_kards(obj: Any) -> set[int]:
-    """Kards named in (public) event data."""
-    found: set[int] = set()
-    if isinstance(obj, dict):
-        for v in obj.values():
-            found |= mk_event_kards(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            found |= mk_event_kards(v)
-    elif isinstance(obj, str) and obj in IDS:
-        found.add(IDS[obj])
-    return found
-
-
 @pytest.fixture
 def mk_tags(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tag every rendered kard and teach the harness which MK kards are hidden."""
@@ -69,29 +62,9 @@ def mk_tags(monkeypatch: pytest.MonkeyPatch) -> None:
         return f"{original(kid)}⟨c{IDS.get(str(kid), 0)}⟩"
 
     monkeypatch.setattr(mkr, "show_kard", tagged)
-    hidden, shown = harness.hidden_cards, harness.card_ids_in
-
-    def hidden_cards(game_id: str, state: Any) -> set[int]:
-        return mk_hidden(state) if game_id == GAME_ID else hidden(game_id, state)
-
-    def card_ids_in(obj: Any) -> set[int]:
-        return shown(obj) | mk_event_kards(obj)
-
-    monkeypatch.setattr(harness, "hidden_cards", hidden_cards)
-    monkeypatch.setattr(harness, "card_ids_in", card_ids_in)
+    teach_leaks(monkeypatch, GAME_ID, mk_hidden, lambda obj: ids_named(obj, IDS))
 
 
-def pin_engine_seed(monkeypatch: pytest.MonkeyPatch, engine_seed: int) -> None:
-    """A fixed shuffle seed, so the match is the same every run."""
-    from cogs.referee import Referee
-
-    original = Referee.open_match
-
-    async def open_match(self: Any, **kwargs: Any) -> Any:
-        kwargs["seed"] = engine_seed
-        return await original(self, **kwargs)
-
-    monkeypatch.setattr(Referee, "open_match", open_match)
 
 
 class MkPlayer(Player):

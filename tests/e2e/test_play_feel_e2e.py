@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.harness import Player, bot_running, challenge_accepted, idle
-from tests.e2e.test_wof_e2e import pin_engine_seed
+from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, pin_engine_seed
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message
 

@@ -17,12 +17,18 @@ from typing import Any
 
 import pytest
 
-import tests.e2e.harness as harness
 from cogs.render.wof_board import render_board
 from engine.games.world_of_fighters import GAME
 from engine.games.world_of_fighters.data import CARDS
 from engine.games.world_of_fighters.model import WofState
-from tests.e2e.harness import Player, bot_running, challenge_accepted, idle
+from tests.e2e.harness import (
+    Player,
+    bot_running,
+    challenge_accepted,
+    idle,
+    pin_engine_seed,
+    teach_leaks,
+)
 from tests.engine.games.world_of_fighters.helpers import redeal
 from tests.fakediscord import FakeDiscord
 
@@ -66,16 +72,7 @@ def wof_event_cards(obj: Any) -> set[int]:
 @pytest.fixture
 def wof_leak_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     """Teach the harness's leak check which WoF cards are hidden and which were shown."""
-    hidden, shown = harness.hidden_cards, harness.card_ids_in
-
-    def hidden_cards(game_id: str, state: Any) -> set[int]:
-        return wof_hidden_cards(state) if game_id == GAME_ID else hidden(game_id, state)
-
-    def card_ids_in(obj: Any) -> set[int]:
-        return shown(obj) | wof_event_cards(obj)
-
-    monkeypatch.setattr(harness, "hidden_cards", hidden_cards)
-    monkeypatch.setattr(harness, "card_ids_in", card_ids_in)
+    teach_leaks(monkeypatch, GAME_ID, wof_hidden_cards, wof_event_cards)
 
 
 class WofPlayer(Player):
@@ -121,18 +118,6 @@ class WofPlayer(Player):
         return True
 
 
-def pin_engine_seed(monkeypatch: pytest.MonkeyPatch, engine_seed: int) -> None:
-    """Make the match's shuffle seed fixed (the referee draws a random one), so the match
-    (with the player's seeded choices) is the same every run: known length and events."""
-    from cogs.referee import Referee
-
-    original = Referee.open_match
-
-    async def open_match(self: Any, **kwargs: Any) -> Any:
-        kwargs["seed"] = engine_seed
-        return await original(self, **kwargs)
-
-    monkeypatch.setattr(Referee, "open_match", open_match)
 
 
 async def play_match(fake: FakeDiscord, tmp_path: pathlib.Path, seed: int,
