@@ -51,6 +51,20 @@ class ViewAgent:
         return rng.choice(options)
 
 
+class HalfRandom(ViewAgent):
+    """An ``easy`` level: half the time a random option, otherwise the choice of the
+    game's agent ``steady`` (its normal level)."""
+
+    level = "easy"
+    steady: type[Agent] = ViewAgent
+
+    def pick(self, view: Any, options: list[Any], rng: random.Random) -> Any:
+        """A coin decides between a random option and the steady agent's."""
+        if rng.random() < 0.5:
+            return rng.choice(options)
+        return self.steady().choose(view, options, rng)
+
+
 class RandomAgent(ViewAgent):
     """Uniformly random among the options (any game)."""
 

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
-from engine.ai.agent import ViewAgent
+from engine.ai.agent import HalfRandom, ViewAgent
 from engine.ai.search import lookahead_choice, matrix_choice
 from engine.core import Rng
 from engine.core.game import Game
@@ -232,19 +232,6 @@ class SearchModel:
         return (type(action).__name__, bin(mask).count("1"))
 
 
-class EasyAgent(ViewAgent):
-    """Half the time the greedy move, otherwise a random option."""
-
-    view_model = EbView
-    level = "easy"
-
-    def pick(self, view: EbView, options: list[Any], rng: random.Random) -> Any:
-        """A random or a greedy option."""
-        if rng.random() < 0.5:
-            return rng.choice(options)
-        return NormalAgent().pick(view, options, rng)
-
-
 class NormalAgent(ViewAgent):
     """The greedy agent (:mod:`.agent`) on the view's stand-in state."""
 
@@ -256,6 +243,13 @@ class NormalAgent(ViewAgent):
         if view.phase == "pick" or view.viewer is None:
             return rng.choice(options)
         return best(rebuild(view), view.viewer, list(options))
+
+
+class EasyAgent(HalfRandom):
+    """Half the time the greedy move, otherwise a random option."""
+
+    view_model = EbView
+    steady = NormalAgent
 
 
 class HardAgent(ViewAgent):

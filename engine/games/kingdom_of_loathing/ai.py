@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.ai.agent import ViewAgent
+from engine.ai.agent import HalfRandom, ViewAgent
 from engine.games.kingdom_of_loathing import data
 from engine.games.kingdom_of_loathing.agent import (
     GreedyAgent,
@@ -65,17 +65,11 @@ def rival_estimate(view: KolView, seat: SeatView) -> float:
     return best
 
 
-class EasyAgent(ViewAgent):
+class EasyAgent(HalfRandom):
     """Half the time the greedy move, otherwise a random option."""
 
     view_model = KolView
-    level = "easy"
-
-    def pick(self, view: KolView, options: list[Act], rng: random.Random) -> Act:
-        """A greedy or a random option."""
-        if rng.random() < 0.5:
-            return rng.choice(options)
-        return GreedyAgent().choose(view, options, rng)
+    steady = GreedyAgent
 
 
 class NormalAgent(ViewAgent):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.ai.agent import ViewAgent
+from engine.ai.agent import HalfRandom, ViewAgent
 from engine.ai.search import lookahead_choice
 from engine.core import Rng
 from engine.games.mortal_kombat.agents import choose
@@ -65,17 +65,11 @@ class MkGreedy(ViewAgent):
         return choose(stand_in(view), view.viewer, list(options))
 
 
-class MkEasy(ViewAgent):
+class MkEasy(HalfRandom):
     """Half the time a random option, otherwise the greedy choice."""
 
     view_model = MkView
-    level = "easy"
-
-    def pick(self, view: Any, options: list[Any], rng: random.Random) -> Any:
-        """A random or a greedy option."""
-        if rng.random() < 0.5:
-            return rng.choice(options)
-        return MkGreedy().pick(view, options, rng)
+    steady = MkGreedy
 
 
 def hard_discard(view: MkView, options: list[Act]) -> Act:
