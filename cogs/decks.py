@@ -85,9 +85,11 @@ def parse_kards(game: DeckBuilding, text: str, leader: str | None) -> Deck:
             counts[cid] = counts.get(cid, 0) + n
     kards = card_word(game) == "kard"  # Mortal Kombat's own word
     if unknown:
-        names, many = ", ".join(unknown), "s" if len(unknown) > 1 else ""
-        raise DeckCodeError(f"Unknown kard{many}: {names}." if kards
-                            else f"Unknown card{many}: {names}.")
+        names, many = ", ".join(unknown), len(unknown) > 1
+        if kards:
+            raise DeckCodeError(f"Unknown kards: {names}." if many
+                                else f"Unknown kard: {names}.")
+        raise DeckCodeError(f"Unknown cards: {names}." if many else f"Unknown card: {names}.")
     if not counts:
         raise DeckCodeError("This list holds no kards." if kards
                             else "This list holds no cards.")

@@ -205,8 +205,9 @@ def parse_list(text: str, resolve: Callable[[str], str | None]) -> Deck:
             raise DeckCodeError(f"A count must be 1 or more ({line.strip()}).")
         counts[cid] = counts.get(cid, 0) + n
     if unknown:
-        many = "s" if len(unknown) > 1 else ""
-        raise DeckCodeError(f"Unknown card{many}: {', '.join(unknown)}.")
+        names = ", ".join(unknown)
+        raise DeckCodeError(f"Unknown cards: {names}." if len(unknown) > 1
+                            else f"Unknown card: {names}.")
     if not counts:
         raise DeckCodeError("This list holds no cards.")
     return Deck(cards=counts)

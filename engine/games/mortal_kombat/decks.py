@@ -63,7 +63,8 @@ def validate(deck: Deck, options: Options) -> list[str]:
     known = set(kards())
     unknown = [cid for cid in deck.cards if cid not in known]
     if unknown:
-        return [f"Unknown kard{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}."]
+        names = ", ".join(unknown)
+        return [f"Unknown kards: {names}." if len(unknown) > 1 else f"Unknown kard: {names}."]
     if deck.leader is None or deck.leader not in kombatants():
         problems.append("The deck needs a Kombatant.")
     who = kombatants()[deck.leader].name if deck.leader in kombatants() else "?"
