@@ -198,20 +198,32 @@ def pin_engine_seed(monkeypatch: Any, engine_seed: int) -> None:
     monkeypatch.setattr(Referee, "open_match", open_match)
 
 
-async def click_any(user: FakeUser, msg: Message, rng: random.Random) -> Any:
-    """Press a random enabled button or pick a random option of a random menu of ``msg``
-    (a hand); the answer must edit the hand in place (type 7)."""
-    comps = [c for c in walk_components(msg.components)
-             if c.get("type") in (2, 3) and not c.get("disabled")]
-    assert comps, f"Act gave no controls: {msg.content} {msg.embeds}"
-    comp = rng.choice(comps)
+def enabled_controls(msg: Message) -> list[dict[str, Any]]:
+    """The buttons and menus of ``msg`` a player can use."""
+    return [c for c in walk_components(msg.components)
+            if c.get("type") in (2, 3) and not c.get("disabled")]
+
+
+async def use_control(user: FakeUser, msg: Message, comp: dict[str, Any],
+                      value: str | None = None) -> Any:
+    """Press button ``comp`` of ``msg`` or pick ``value`` in menu ``comp``; the answer must
+    edit the hand in place (type 7)."""
     if comp["type"] == 3:
-        value = rng.choice(comp["options"])["value"]
         res = await (await user.select(msg, comp["custom_id"], [value])).response()
     else:
         res = await press(user, msg, comp["custom_id"])
     assert res.response_type == 7, (res.response_type, res.content)
     return res
+
+
+async def click_any(user: FakeUser, msg: Message, rng: random.Random) -> Any:
+    """Press a random enabled button or pick a random option of a random menu of ``msg``
+    (a hand); the answer must edit the hand in place (type 7)."""
+    comps = enabled_controls(msg)
+    assert comps, f"Act gave no controls: {msg.content} {msg.embeds}"
+    comp = rng.choice(comps)
+    value = rng.choice(comp["options"])["value"] if comp["type"] == 3 else None
+    return await use_control(user, msg, comp, value)
 
 class Player:
     """Plays a match through the UI with random legal choices."""

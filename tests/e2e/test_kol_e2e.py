@@ -36,10 +36,18 @@ from cogs.render import kol_text
 from cogs.render.kingdom_of_loathing import KolRenderer
 from engine.games.kingdom_of_loathing import GAME
 from engine.games.kingdom_of_loathing.model import KolState
-from tests.e2e.harness import Player, bot_running, idle, pin_engine_seed, press
+from tests.e2e.harness import (
+    Player,
+    bot_running,
+    enabled_controls,
+    idle,
+    pin_engine_seed,
+    press,
+    use_control,
+)
 from tests.e2e.test_play_feel_e2e import bad_texts, pinged
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.store import Message, walk_components
+from tests.fakediscord.store import Message
 
 GAME_ID = "kingdom_of_loathing"
 HAND_TAG = "⟨hand⟩"
@@ -137,14 +145,8 @@ class KolPlayer(Player):
         assert hand.ephemeral and hand.message is not None, hand.content
         msg = hand.message
         assert HAND_TAG in str(msg.embeds)  # the tag works: hands are tagged
-        comps = [c for c in walk_components(msg.components)
-                 if c.get("type") in (2, 3) and not c.get("disabled")]
-        comp, aid = self.choose(comps)
-        if comp["type"] == 3:
-            res = await (await user.select(msg, comp["custom_id"], [aid])).response()
-        else:
-            res = await press(user, msg, comp["custom_id"])
-        assert res.response_type == 7, (res.response_type, res.content)
+        comp, aid = self.choose(enabled_controls(msg))
+        await use_control(user, msg, comp, aid)
         await self.settle()
         self.steps += 1
         await self.check_after(key, seen)

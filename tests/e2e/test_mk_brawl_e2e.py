@@ -28,11 +28,17 @@ import pytest
 from cogs.render.mortal_kombat import MkRenderer
 from engine.games.mortal_kombat import GAME
 from engine.games.mortal_kombat.model import MkState
-from tests.e2e.harness import bot_running, idle, pin_engine_seed, press
+from tests.e2e.harness import (
+    bot_running,
+    enabled_controls,
+    idle,
+    pin_engine_seed,
+    press,
+    use_control,
+)
 from tests.e2e.test_mk_e2e import GAME_ID, PNG, MkPlayer, mk_tags
 from tests.e2e.test_play_feel_e2e import bad_texts, pinged
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.store import walk_components
 
 __all__ = ["mk_tags"]  # the fixture, used by name
 
@@ -103,14 +109,8 @@ class BrawlPlayer(MkPlayer):
         hand = await press(user, self.board, f"hj:act:{self.match_id}")
         assert hand.ephemeral and hand.message is not None, hand.content
         msg = hand.message
-        comps = [c for c in walk_components(msg.components)
-                 if c.get("type") in (2, 3) and not c.get("disabled")]
-        comp, aid = self.policy(comps)
-        if comp["type"] == 3:
-            res = await (await user.select(msg, comp["custom_id"], [aid])).response()
-        else:
-            res = await press(user, msg, comp["custom_id"])
-        assert res.response_type == 7, (res.response_type, res.content)
+        comp, aid = self.policy(enabled_controls(msg))
+        await use_control(user, msg, comp, aid)
         await self.settle()
         self.steps += 1
         await self.check_after(before, key, events_before)
