@@ -128,7 +128,8 @@ class TournamentRecord(BaseModel):
     options: dict[str, Any] = {}
     """``rounds`` (Swiss), ``matches`` (series), ``level``, ``sealed``."""
     status: str = "signup"
-    """``signup``, ``running``, ``finished`` or ``cancelled``."""
+    """``signup``, ``running``, ``closing`` (last result in, final standings not yet
+    posted), ``finished`` or ``cancelled``."""
     round: int = 0
     """The round being played (0: not started)."""
 
