@@ -10,7 +10,7 @@ actions (a ~4-8 KB state JSON, 3-6 events, one action-log row) through the store
 through a bare ``sqlite3`` connection (``BEGIN IMMEDIATE`` / UPDATE guarded by version /
 INSERT events / INSERT log / ``COMMIT``). It prints mean, p50 and p99 per action in
 microseconds and the store/raw ratio. With NORMAL the store runs the transaction inline on
-the event loop (``db/sqlite_core.py``) and pays for the lock, the
+the event loop (``db/sqlite_core.py``; ``--no-inline`` turns that off) and pays for the lock, the
 events' ``seq`` query and the JSON encoding; with FULL, one hop to aiosqlite's thread
 (``db/sqlite_hop.py``) too; the raw path pays none.
 """
@@ -147,14 +147,14 @@ async def timed_actions(
 
 
 async def bench_level(
-    tmp: str, sync: Synchronous, actions: list[Any], warmup: int
+    tmp: str, sync: Synchronous, actions: list[Any], warmup: int, inline: bool = True
 ) -> tuple[list[float], list[float]]:
     """Seconds per action through the store and raw, interleaved one by one (fair under load)."""
     raw_path = f"{tmp}/raw-{sync}.db"
     async with SqliteStore(raw_path):  # the same schema, migrations applied
         pass
     raw = RawWriter(raw_path, sync)
-    async with SqliteStore(f"{tmp}/store-{sync}.db", synchronous=sync, inline=True) as store:
+    async with SqliteStore(f"{tmp}/store-{sync}.db", synchronous=sync, inline=inline) as store:
         store_t, raw_t = await timed_actions(store, actions, raw.commit)
     raw.conn.close()
     return store_t[warmup:], raw_t[warmup:]
@@ -209,6 +209,10 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--warmup", type=int, default=100)
     parser.add_argument(
+        "--no-inline", action="store_true",
+        help="the store's inline path off (SqliteStore(inline=False): every call hops)",
+    )  # fmt: skip
+    parser.add_argument(
         "--postgres", metavar="URL", default=None,
         help="also time PostgresStore on this database ('local': a throw-away server)",
     )  # fmt: skip
@@ -218,12 +222,14 @@ def main() -> None:
     print(
         f"sqlite {sqlite3.sqlite_version}, python {sys.version.split()[0]}; "
         f"{args.actions} actions (+{args.warmup} warm-up), state {min(sizes)}-{max(sizes)} B "
-        f"(mean {statistics.fmean(sizes):.0f}), 3-6 events + 1 log row each"
+        f"(mean {statistics.fmean(sizes):.0f}), 3-6 events + 1 log row each; "
+        f"inline {'off' if args.no_inline else 'on (NORMAL only)'}"
     )
     print(f"{'synchronous':<12}{'path':<8}{'mean us':>10}{'p50 us':>10}{'p99 us':>10}")
     with tempfile.TemporaryDirectory(prefix="hajime-bench-") as tmp:
         for sync in ("NORMAL", "FULL"):
-            store_times, raw_times = asyncio.run(bench_level(tmp, sync, actions, args.warmup))
+            store_times, raw_times = asyncio.run(
+                bench_level(tmp, sync, actions, args.warmup, inline=not args.no_inline))
             store, raw = summary(store_times), summary(raw_times)
             for name, (mean, p50, p99) in (("store", store), ("raw", raw)):
                 print(f"{sync:<12}{name:<8}{mean:>10.0f}{p50:>10.0f}{p99:>10.0f}")

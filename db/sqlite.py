@@ -63,8 +63,8 @@ class SqliteStore(TournamentStore):
     ``busy_timeout_ms`` is how long a write waits for another process's lock.
     ``on_results`` (or overriding :meth:`on_results`) is the ladder's hook; ``clock``
     returns Unix time and is injectable for tests. ``inline`` lets transactions and the
-    per-click reads run on the event loop while aiosqlite's thread is idle (off by default;
-    see :attr:`db.sqlite_core.SqliteDatabase.inline_commits`).
+    per-click reads run on the event loop while aiosqlite's thread is idle (on by default
+    with NORMAL; see :attr:`db.sqlite_core.SqliteDatabase.inline_commits`).
     """
 
     one_hop_commits = True
@@ -78,7 +78,7 @@ class SqliteStore(TournamentStore):
         busy_timeout_ms: int = 5_000,
         on_results: ResultsHook | None = None,
         clock: Callable[[], float] = time.time,
-        inline: bool = False,
+        inline: bool = True,
     ) -> None:
         super().__init__(
             path, synchronous=synchronous, busy_timeout_ms=busy_timeout_ms, clock=clock,

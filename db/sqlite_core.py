@@ -101,7 +101,7 @@ class SqliteDatabase:
         synchronous: Synchronous = "NORMAL",
         busy_timeout_ms: int = 5_000,
         clock: Callable[[], float] = time.time,
-        inline: bool = False,
+        inline: bool = True,
     ) -> None:
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError(f"synchronous must be 'NORMAL' or 'FULL', not {synchronous!r}")
@@ -114,9 +114,11 @@ class SqliteDatabase:
         self.inline_commits = inline and synchronous == "NORMAL"
         """Run :meth:`run_transaction` (and :meth:`_fetch_hot`) on the loop when
         aiosqlite's thread is idle (see the module's docstring); never with ``FULL``,
-        whose commit waits for the disk. Off unless asked (``inline=True``, the benches):
-        in the crash test a bot's inline COMMIT once failed with "cannot commit
-        transaction - SQL statements in progress", a cause not found yet."""
+        whose commit waits for the disk. On by default (``inline=False`` keeps every
+        statement on aiosqlite's thread). It was off for a while: the crash test caught
+        an inline COMMIT failing with "cannot commit transaction - SQL statements in
+        progress", a checkpoint cursor left in progress (see the module's docstring;
+        ``tests/db/test_sqlite_inline.py``)."""
         self._queued = 0
         """Calls queued to aiosqlite's thread (counted on the loop's thread)."""
         self._finished = 0

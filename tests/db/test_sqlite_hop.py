@@ -104,7 +104,9 @@ async def test_full_never_commits_inline(db_path: str) -> None:
     """FULL waits for the disk at every commit: always on aiosqlite's thread."""
     async with SqliteStore(db_path, synchronous="FULL", inline=True) as store:
         assert not store.inline_commits
-    async with SqliteStore(db_path) as store:  # the bot's store: off unless asked
+    async with SqliteStore(db_path) as store:  # the bot's store: inline by default
+        assert store.inline_commits
+    async with SqliteStore(db_path, inline=False) as store:
         assert not store.inline_commits
 
 
