@@ -172,3 +172,21 @@ async def test_a_snapshot_read_cancelled_at_its_begin_leaves_no_transaction_open
         await asyncio.gather(task, return_exceptions=True)
         assert await play(lite, m.id, v)
     assert not lite._require()._conn.in_transaction
+
+
+async def test_a_checkpoint_that_cannot_run_does_not_fail_the_committed_write(
+        lite: SqliteStore, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A read left in progress on the connection makes the checkpoint fail ("database
+    table is locked"): the write before it is committed and reported so, on both paths."""
+    monkeypatch.setattr(sqlite_core, "CHECKPOINT_EVERY", 1)
+    m = await new_match(lite)
+    raw = lite._require()._conn
+    reading = raw.execute("SELECT id FROM matches")  # a row read, the statement in progress
+    await lite.set_guild_setting(10, "k", 1)  # write transaction, then its checkpoint
+    assert await play(lite, m.id, 0)  # the hop (checkpoint due), then its checkpoint
+    reading.close()
+    assert await lite.guild_setting(10, "k", None) == 1
+    got = await lite.get_match(m.id)
+    assert got is not None and got.version == 1
+    assert "checkpoint skipped" in caplog.text
