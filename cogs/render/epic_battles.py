@@ -49,6 +49,9 @@ class EbRenderer(Renderer):
     """Characters revealed, each new turn (the last turn's story in one message), a
     round's and the match's end; everything else is folded into the live board."""
 
+    reveals = {"characters": frozenset({"picked"})}
+    """The characters revealed replace the "has chosen a character" notices."""
+
     def turning_point(self, event: Event) -> bool:
         """The kinds above, and the note opening each turn."""
         return event.kind in self.turning_points or (
