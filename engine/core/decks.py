@@ -179,6 +179,13 @@ def decode(code: str, universe: Sequence[str], tag: str) -> Deck:
     return Deck(cards=cards, leader=leader)
 
 
+LIST_REFUSALS: dict[str, tuple[str, str, str]] = {
+    "card": ("Unknown card: {names}.", "Unknown cards: {names}.", "This list holds no cards."),
+    "kard": ("Unknown kard: {names}.", "Unknown kards: {names}.", "This list holds no kards."),
+}
+"""A list's refusals (one unknown name, several, no card at all) in each game's word for
+a card; the cogs translate these very texts (their ``reason.*`` entries)."""
+
 ITEM = re.compile(r"^\s*(?:(\d{1,3})\s*[xX×]?\s+)?(.+?)\s*$")
 """One item of a deck list: an optional count (``3``, ``3x``, ``3 ×``), then a name."""
 
@@ -191,11 +198,14 @@ def parse_list(text: str, resolve: Callable[[str], str | None], *, separators: s
     The one deck-list reader of the bot: ``separators`` is a regex of what splits items
     (one a line by default; ``[,;\n]`` for a list typed in one slash-command option),
     items starting with ``comment`` are skipped (``None``: no comments), ``word`` is how
-    the game names a card in its refusals (``kard`` in Mortal Kombat), ``leader`` goes
-    into the deck as is, and ``echo`` cuts what the player typed when a refusal repeats
-    it. ``resolve`` maps a name to a card id (``None`` if unknown). Every unknown name is
-    named in one :class:`DeckCodeError`; a list with no card at all is refused too.
+    the game names a card in its refusals (a key of :data:`LIST_REFUSALS`: ``kard`` in
+    Mortal Kombat), ``leader`` goes into the deck as is, and ``echo`` cuts what the
+    player typed when a refusal repeats it. ``resolve`` maps a name to a card id
+    (``None`` if unknown). Every unknown name is named in one :class:`DeckCodeError`; a
+    list with no card at all is refused too.
     """
+    one, many, empty = LIST_REFUSALS[word]
+
     def cut(typed: str) -> str:
         return typed if echo is None else typed[:echo]
 
@@ -215,9 +225,8 @@ def parse_list(text: str, resolve: Callable[[str], str | None], *, separators: s
         else:
             counts[cid] = counts.get(cid, 0) + n
     if unknown:
-        names = ", ".join(unknown)
-        raise DeckCodeError(f"Unknown {word}s: {names}." if len(unknown) > 1
-                            else f"Unknown {word}: {names}.")
+        said = many if len(unknown) > 1 else one
+        raise DeckCodeError(said.format(names=", ".join(unknown)))
     if not counts:
-        raise DeckCodeError(f"This list holds no {word}s.")
+        raise DeckCodeError(empty)
     return Deck(cards=counts, leader=leader)
