@@ -273,6 +273,13 @@ class Renderer:
                 lines.append(line)
         return lines
 
+    def revealed(self, event: Event) -> tuple[frozenset[str], list[int] | None]:
+        """The commit-notice kinds a public event's line says again (:attr:`reveals`),
+        and whose: the event's ``seat``, or every seat (None)."""
+        seat = event.data.get("seat")
+        return (self.reveals.get(event.kind, frozenset()),
+                [seat] if isinstance(seat, int) else None)
+
     def fold(self, recent: list[str], lines: list[str], events: list[Event],
              names: list[str], loc: str = DEFAULT) -> list[str]:
         """The turn's lines so far (``recent``) followed by a step's ``lines`` (narrated
@@ -281,12 +288,11 @@ class Renderer:
         choice)."""
         out = [*recent, *lines]
         for event in events:
-            kinds = self.reveals.get(event.kind)
+            kinds, whose = self.revealed(event)
             said = self.line(event, names, loc) if kinds else None
             if not kinds or said is None or said not in out:
                 continue
-            seat = event.data.get("seat")
-            seats = [seat] if isinstance(seat, int) else range(len(names))
+            seats = range(len(names)) if whose is None else whose
             gone = {self.line(Event(kind=kind, data={"seat": s, "twin_of": s}), names, loc)
                     for kind in kinds for s in seats}
             cut = len(out) - 1 - out[::-1].index(said)
