@@ -11,7 +11,6 @@ game in the store (:mod:`cogs.saved_decks`), and ``/deck show`` takes a saved na
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
@@ -30,12 +29,19 @@ from cogs.saved_decks import (
     store_deck,
 )
 from engine.core import EngineError
-from engine.core.decks import Deck, DeckBuilding, DeckCodeError, decode, encode
+from engine.core.decks import (
+    ITEM,
+    Deck,
+    DeckBuilding,
+    DeckCodeError,
+    decode,
+    encode,
+    parse_list,
+)
 from engine.games import REGISTRY
 
 ECHO = 80
 """At most this many characters of what a player typed are echoed back."""
-_ITEM = re.compile(r"^\s*(?:(\d{1,2})\s*[xX×]?\s+)?(.+?)\s*$")
 LEVELS = ("starter", "basic", "advanced")
 T = TypeVar("T")
 
@@ -67,33 +73,12 @@ def resolve(game: DeckBuilding, name: str) -> str | None:
 
 def parse_kards(game: DeckBuilding, text: str, leader: str | None) -> Deck:
     """A deck from ``"3 Low Kick, 2x High Block; Fireball (Goro)"`` (commas, semicolons or
-    new lines between items). Every unknown name is named in the refusal."""
-    counts: dict[str, int] = {}
-    unknown: list[str] = []
-    for item in re.split(r"[,;\n]", text):
-        if not item.strip():
-            continue
-        match = _ITEM.match(item)
-        assert match is not None  # the pattern matches any non-blank item
-        n = int(match.group(1) or 1)
-        cid = resolve(game, match.group(2))
-        if cid is None:
-            unknown.append(match.group(2)[:ECHO])
-        elif n < 1:
-            raise DeckCodeError(f"A count must be 1 or more ({item.strip()[:ECHO]}).")
-        else:
-            counts[cid] = counts.get(cid, 0) + n
-    kards = card_word(game) == "kard"  # Mortal Kombat's own word
-    if unknown:
-        names, many = ", ".join(unknown), len(unknown) > 1
-        if kards:
-            raise DeckCodeError(f"Unknown kards: {names}." if many
-                                else f"Unknown kard: {names}.")
-        raise DeckCodeError(f"Unknown cards: {names}." if many else f"Unknown card: {names}.")
-    if not counts:
-        raise DeckCodeError("This list holds no kards." if kards
-                            else "This list holds no cards.")
-    return Deck(cards=counts, leader=leader)
+    new lines between items), read by the engine's one list reader
+    (:func:`engine.core.decks.parse_list`) in the game's own word for a card. Its English
+    refusal reaches the player in their language through the ``reason.*`` texts
+    (:func:`cogs.i18n.reason`)."""
+    return parse_list(text, lambda name: resolve(game, name), separators=r"[,;\n]",
+                      comment=None, word=card_word(game), leader=leader, echo=ECHO)
 
 
 def leader_id(game: DeckBuilding, name: str | None) -> str | None:
@@ -151,7 +136,7 @@ def leader_name(game_id: str, deck: Deck) -> str:
 def kard_suggestions(game: DeckBuilding, current: str) -> list[str]:
     """Autocomplete for a kard list: the typed list with its last item completed."""
     head, sep, last = current.rpartition(",")
-    match = _ITEM.match(last) if last.strip() else None
+    match = ITEM.match(last) if last.strip() else None
     count = (match.group(1) + " ") if match and match.group(1) else ""
     typed = (match.group(2) if match else "").lower()
     prefix = f"{head}{sep} " if sep else ""

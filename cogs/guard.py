@@ -31,7 +31,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import DEFAULT, locale_of, remember_player, t
+from cogs.i18n import DEFAULT, PLAYERS_KEPT, locale_of, recall_players, remember_player, t
 from cogs.router import answer
 
 log = logging.getLogger("hajime.guard")
@@ -188,12 +188,16 @@ def malformed(data: Any) -> str | None:
     return None
 
 
-def note_locale(data: dict[str, Any]) -> None:
+def note_locale(data: dict[str, Any]) -> tuple[int, str] | None:
     """Remember the client locale of the player behind an interaction (see
-    :func:`cogs.i18n.match_locale`)."""
+    :func:`cogs.i18n.match_locale`); ``(user id, language)`` when it is new or changed
+    (to store), else None."""
     with contextlib.suppress(AttributeError, KeyError, TypeError, ValueError):
         user = (data.get("member") or {}).get("user") or data.get("user") or {}
-        remember_player(int(user["id"]), data.get("locale"))
+        user_id = int(user["id"])
+        changed = remember_player(user_id, data.get("locale"))
+        return None if changed is None else (user_id, changed)
+    return None
 
 
 class Guard(commands.Cog):
@@ -210,6 +214,9 @@ class Guard(commands.Cog):
         tree.interaction_check = self.check_command  # type: ignore[method-assign]
         tree.error(self.on_command_error)
         parsers: dict[str, Callable[[Any], None]] = self.bot._connection.parsers
+        store = getattr(self.bot, "store", None)
+        if store is not None:  # the players' languages from before a restart
+            recall_players(await store.player_locales(PLAYERS_KEPT))
         if self._parser is None:
             self._parser = parsers["INTERACTION_CREATE"]
             parsers["INTERACTION_CREATE"] = self.parse_interaction
@@ -269,11 +276,28 @@ class Guard(commands.Cog):
             log.warning("ignored a malformed interaction: %s", problem)
             self._refuse(data)
             return
-        note_locale(data)
+        changed = note_locale(data)
+        if changed is not None:
+            self._spawn(self._store_locale(*changed))
         try:
             self._parser(data)
         except Exception:
             log.exception("could not parse an interaction; the bot goes on")
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _store_locale(self, user_id: int, locale: str) -> None:
+        """Store a player's new language (only when it changed; see :func:`note_locale`)."""
+        store = getattr(self.bot, "store", None)
+        if store is None:
+            return
+        try:
+            await store.set_player_locale(user_id, locale)
+        except Exception:  # the language is still known until the next restart
+            log.warning("could not store a player's language", exc_info=True)
 
     def _refuse(self, data: Any) -> None:
         """Answer a malformed interaction ephemerally when it can be answered at all."""

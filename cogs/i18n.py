@@ -242,20 +242,34 @@ PLAYERS_KEPT = 50_000
 _player_locales: OrderedDict[int, str] = OrderedDict()
 
 
-def remember_player(user_id: int, locale: Any) -> None:
+def remember_player(user_id: int, locale: Any) -> str | None:
     """Note the client locale a player's interaction carried (Discord sends it with each
-    interaction; there is no other way to learn it)."""
+    interaction; there is no other way to learn it). Returns the player's language when
+    it is new or changed (worth storing, see :func:`recall_players`), else None."""
     code = locale.value if isinstance(locale, discord.Locale) else locale
     if not isinstance(code, str) or not code:
-        return
-    _player_locales[user_id] = resolve(code)
+        return None
+    loc = resolve(code)
+    changed = _player_locales.get(user_id) != loc
+    _player_locales[user_id] = loc
     _player_locales.move_to_end(user_id)
     while len(_player_locales) > PLAYERS_KEPT:
         _player_locales.popitem(last=False)
+    return loc if changed else None
+
+
+def recall_players(stored: dict[int, str]) -> None:
+    """Take back the players' languages a previous run stored (most recent first); a
+    language seen since this run started wins."""
+    for user_id, loc in list(stored.items())[:PLAYERS_KEPT]:  # each before the last
+        if user_id not in _player_locales and len(_player_locales) < PLAYERS_KEPT:
+            _player_locales[user_id] = resolve(loc)
+            _player_locales.move_to_end(user_id, last=False)
 
 
 def player_locale(user_id: int) -> str | None:
-    """The locale of a player's last interaction, if any was seen since the bot started."""
+    """The locale of a player's last interaction (this run's, else as stored before a
+    restart, see :func:`recall_players`), if any."""
     return _player_locales.get(user_id)
 
 

@@ -450,7 +450,7 @@ class Table(TableMemory, commands.Cog):
         turning = applied.outcome is not None or any(
             e.kind == "seat_left" or renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
-        recent.extend(lines)
+        recent[:] = renderer.fold(recent, lines, public_events, names, loc)
         post: list[str] = []
         if turning:
             post, recent[:] = list(recent), []

@@ -6,7 +6,10 @@ Advancing is one idempotent step (:meth:`TournamentFlow.advance`): it records th
 of finished matches, decides byes and pairings with a dropped player, pairs the next round
 in the same transaction as the round's last result (:mod:`db.sqlite_tournaments`) and
 opens the matches not opened yet through the normal path (thread, board, timers). Every
-post is recorded or idempotent, so running it again (a restart) repeats nothing.
+post is recorded or idempotent, so running it again (a restart) repeats nothing. A match
+whose board Discord refuses is cancelled by the table; its pairing is re-opened once at
+once, and if the board is refused again the organiser is told in the tournament's channel
+(the players named, and ``/tournament repair`` to re-open it later).
 """
 
 from __future__ import annotations
@@ -155,25 +158,60 @@ class TournamentFlow:
         options = {"level": tour.options["level"]} if "level" in tour.options else {}
         sealed = bool(tour.options.get("sealed"))
         entrants = {e.user_id: e for e in await self.store.entrants(tour.id)} if sealed else {}
-        table: Any = self.bot.get_cog("Table")
         for p in todo:
             assert p.b_id is not None
             opts = dict(options)
             if sealed:  # each seat's deck from its own pool (Basic rules)
                 opts.update(level=LEVEL, decks=match_decks(tour.game, entrants[p.a_id],
                                                            entrants[p.b_id]))
-            try:
-                rec, state = await self.referee.open_match(
-                    guild_id=tour.guild_id, channel_id=tour.channel_id, game_id=tour.game,
-                    options=opts, seats=[p.a_id, p.b_id],
-                    pairing=(tour.id, p.round, p.slot))
-            except EngineError:
-                continue  # opened meanwhile by another step
-            try:
-                await table.post_board(rec, state, None)
-            except EngineError:
-                log.warning("could not open the board of match %s (tournament %s)", rec.id,
-                            tour.id)
+            for retry in (False, True):
+                refused = await self.open_one(tour, p, opts)
+                if refused is None:
+                    break
+                if retry or not await self.store.reopen_pairing(tour.id, p.round, p.slot,
+                                                                refused):
+                    await self.tell_unopened(tour, p)
+                    break
+
+    async def open_one(self, tour: TournamentRecord, p: PairingRecord,
+                       options: dict[str, Any]) -> int | None:
+        """Open one pairing's match and post its board. When Discord refuses the board,
+        the match is cancelled (unrated) and its id comes back (to re-open the pairing);
+        None otherwise (opened, or opened meanwhile by another step)."""
+        assert p.b_id is not None
+        try:
+            rec, state = await self.referee.open_match(
+                guild_id=tour.guild_id, channel_id=tour.channel_id, game_id=tour.game,
+                options=options, seats=[p.a_id, p.b_id], pairing=(tour.id, p.round, p.slot))
+        except EngineError:
+            return None  # opened meanwhile by another step
+        table: Any = self.bot.get_cog("Table")
+        try:
+            await table.post_board(rec, state, None)
+        except EngineError:
+            log.warning("could not open the board of match %s (tournament %s)", rec.id,
+                        tour.id)
+            return rec.id
+        return None
+
+    async def tell_unopened(self, tour: TournamentRecord, p: PairingRecord) -> None:
+        """Tell the organiser, in the tournament's channel, that a pairing's match could
+        not be opened even on a second try, and how to re-open it (``/tournament
+        repair``), naming its players."""
+        public = self.locale(tour.guild_id)
+        command = (f"/{t(public, 'cmd.tournament.name')}"
+                   f" {t(public, 'cmd.tournament.repair.name')}")
+        people = dict.fromkeys(u for u in (tour.organiser_id, p.a_id, p.b_id) if u is not None)
+        try:
+            await self.bot.get_partial_messageable(tour.channel_id).send(
+                t(public, "tournament.no_board", organiser=f"<@{tour.organiser_id}>",
+                  a=f"<@{p.a_id}>", b=f"<@{p.b_id}>", round=p.round, command=command,
+                  title=title(tour, public)),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(id=u) for u in people]))
+        except discord.HTTPException as exc:
+            log.warning("could not tell the organiser of tournament %s that a match of "
+                        "round %s could not open (HTTP %s)", tour.id, p.round, exc.status)
 
     async def show(self, tournament_id: int) -> None:
         """Edit the event's message into its standings."""

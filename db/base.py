@@ -275,6 +275,13 @@ class Store(Protocol):
     async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
         """Delete ``user_id``'s deck ``name`` of ``game``; False when there was none."""
 
+    # ----------------------------------------------------------- player languages
+    async def set_player_locale(self, user_id: int, locale: str) -> None:
+        """Remember ``locale`` as ``user_id``'s language (replacing the one before)."""
+
+    async def player_locales(self, limit: int) -> dict[int, str]:
+        """The languages of the ``limit`` players whose language changed most recently."""
+
     # ------------------------------------------------------------------- lobbies
     async def create_lobby(
         self,

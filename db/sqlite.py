@@ -27,7 +27,7 @@ from db.base import (
 from db.sql import Connection
 from db.sqlite_core import Synchronous
 from db.sqlite_hop import Conflict, PendingAction, commit_in_one_hop
-from db.sqlite_tournaments import TournamentStore
+from db.sqlite_locales import LocaleStore
 
 __all__ = ["ResultsHook", "SqliteStore", "Synchronous"]
 
@@ -44,7 +44,7 @@ class _Conflict(Exception):
     """Internal: abort the write transaction and report a lost race."""
 
 
-class SqliteStore(TournamentStore):
+class SqliteStore(LocaleStore):
     """:class:`db.base.Store` on SQLite through aiosqlite.
 
     ``SqliteStore(path)`` then ``await store.open()`` (or ``async with SqliteStore(path)``).

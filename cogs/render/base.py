@@ -109,6 +109,12 @@ class Renderer:
     posted with the next turning point). The defaults name Sushido's kinds too; a game's
     renderer may override them."""
 
+    reveals: dict[str, frozenset[str]] = {}
+    """Public reveal event kind -> the commit-notice kinds it says again ("X has chosen"
+    before the line telling what X chose). The reveal's seat's notice (every seat's when
+    the reveal has no ``seat``) is dropped from the turn's lines before the reveal's own
+    line: one line per thing said (:meth:`fold`)."""
+
     def turn_key(self, view: BaseModel) -> tuple[Any, ...]:
         """Which turn the public view is in (a player is pinged at most once per turn).
 
@@ -266,6 +272,32 @@ class Renderer:
             if line:
                 lines.append(line)
         return lines
+
+    def revealed(self, event: Event) -> tuple[frozenset[str], list[int] | None]:
+        """The commit-notice kinds a public event's line says again (:attr:`reveals`),
+        and whose: the event's ``seat``, or every seat (None)."""
+        seat = event.data.get("seat")
+        return (self.reveals.get(event.kind, frozenset()),
+                [seat] if isinstance(seat, int) else None)
+
+    def fold(self, recent: list[str], lines: list[str], events: list[Event],
+             names: list[str], loc: str = DEFAULT) -> list[str]:
+        """The turn's lines so far (``recent``) followed by a step's ``lines`` (narrated
+        from its public ``events``), without the commit notices that a reveal of this
+        step repeats (see :attr:`reveals`); a notice after the reveal's line stays (a new
+        choice)."""
+        out = [*recent, *lines]
+        for event in events:
+            kinds, whose = self.revealed(event)
+            said = self.line(event, names, loc) if kinds else None
+            if not kinds or said is None or said not in out:
+                continue
+            seats = range(len(names)) if whose is None else whose
+            gone = {self.line(Event(kind=kind, data={"seat": s, "twin_of": s}), names, loc)
+                    for kind in kinds for s in seats}
+            cut = len(out) - 1 - out[::-1].index(said)
+            out = [x for i, x in enumerate(out) if i > cut or x not in gone]
+        return out
 
     def line(self, event: Event, names: list[str], loc: str = DEFAULT) -> str | None:
         """One event as a line, or None to skip it."""

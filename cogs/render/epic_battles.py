@@ -49,6 +49,17 @@ class EbRenderer(Renderer):
     """Characters revealed, each new turn (the last turn's story in one message), a
     round's and the match's end; everything else is folded into the live board."""
 
+    reveals = {"characters": frozenset({"picked"})}
+    """The characters revealed replace the "has chosen a character" notices."""
+
+    def revealed(self, event: Event) -> tuple[frozenset[str], list[int] | None]:
+        """Also: a player's Set (what they set face down) and Discard (the cards they
+        discarded) notes replace their "has made a secret choice" notice."""
+        seats = event.data.get("seats") or []
+        if event.kind == "note" and event.data.get("key") in ("set", "discard") and seats:
+            return frozenset({"committed"}), [int(seats[0])]
+        return super().revealed(event)
+
     def turning_point(self, event: Event) -> bool:
         """The kinds above, and the note opening each turn."""
         return event.kind in self.turning_points or (

@@ -90,6 +90,11 @@ class MkRenderer(Renderer):
     """Kombatants revealed, finishing moves, stuns, rounds and the match end get a
     message; every other exchange is folded into the live board."""
 
+    reveals = {"kombatants_revealed": frozenset({"kombatant_picked"}),
+               "discard_draw": frozenset({"discard_chosen"})}
+    """The Kombatants revealed and each Discard/Draw told replace the "has chosen" notices
+    (one line per player: "keeps every kard", not also "has made their choice")."""
+
     def turning_point(self, event: Event) -> bool:
         """Two players: the default kinds. A Brawl (its events say ``brawl``): each turn's
         end gets one message (its whole story), stuns are folded into it."""

@@ -90,6 +90,11 @@ class WofRenderer(Renderer):
     """The fighters, each turn's scoring (and its counter), bout and match ends; the
     Movement reveal and the moves are folded into the board (its picture shows them)."""
 
+    reveals = {"characters_revealed": frozenset({"character_picked"}),
+               "movement_revealed": frozenset({"committed"})}
+    """The fighters revealed and the Movement cards shown replace the "has chosen" and
+    "has laid their cards" notices of the same choice."""
+
     # ------------------------------------------------------------------ board
     def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
         """The ring as a PNG in ``loc`` (the table passes the spectator view)."""

@@ -179,35 +179,54 @@ def decode(code: str, universe: Sequence[str], tag: str) -> Deck:
     return Deck(cards=cards, leader=leader)
 
 
-_LINE = re.compile(r"^\s*(?:(\d+)\s*[xX×]?\s+)?(.+?)\s*$")
+LIST_REFUSALS: dict[str, tuple[str, str, str]] = {
+    "card": ("Unknown card: {names}.", "Unknown cards: {names}.", "This list holds no cards."),
+    "kard": ("Unknown kard: {names}.", "Unknown kards: {names}.", "This list holds no kards."),
+}
+"""A list's refusals (one unknown name, several, no card at all) in each game's word for
+a card; the cogs translate these very texts (their ``reason.*`` entries)."""
+
+ITEM = re.compile(r"^\s*(?:(\d{1,3})\s*[xX×]?\s+)?(.+?)\s*$")
+"""One item of a deck list: an optional count (``3``, ``3x``, ``3 ×``), then a name."""
 
 
-def parse_list(text: str, resolve: Callable[[str], str | None]) -> Deck:
-    """A deck from a list, one ``3 Card Name`` (or ``3x Card Name``) a line.
+def parse_list(text: str, resolve: Callable[[str], str | None], *, separators: str = r"\n",
+               comment: str | None = "#", word: str = "card", leader: str | None = None,
+               echo: int | None = None) -> Deck:
+    """A deck from a list of items such as ``3 Card Name`` or ``3x Card Name``.
 
-    ``resolve`` maps a name to a card id (``None`` if unknown). Every unknown name is
-    named in the :class:`DeckCodeError`.
+    The one deck-list reader of the bot: ``separators`` is a regex of what splits items
+    (one a line by default; ``[,;\n]`` for a list typed in one slash-command option),
+    items starting with ``comment`` are skipped (``None``: no comments), ``word`` is how
+    the game names a card in its refusals (a key of :data:`LIST_REFUSALS`: ``kard`` in
+    Mortal Kombat), ``leader`` goes into the deck as is, and ``echo`` cuts what the
+    player typed when a refusal repeats it. ``resolve`` maps a name to a card id
+    (``None`` if unknown). Every unknown name is named in one :class:`DeckCodeError`; a
+    list with no card at all is refused too.
     """
+    one, many, empty = LIST_REFUSALS[word]
+
+    def cut(typed: str) -> str:
+        return typed if echo is None else typed[:echo]
+
     counts: dict[str, int] = {}
     unknown: list[str] = []
-    for line in text.splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
+    for item in re.split(separators, text):
+        if not item.strip() or (comment is not None and item.lstrip().startswith(comment)):
             continue
-        match = _LINE.match(line)
-        if match is None:  # pragma: no cover - the pattern matches any non-blank line
-            continue
+        match = ITEM.match(item)
+        assert match is not None  # the pattern matches any non-blank item
         n = int(match.group(1) or 1)
         cid = resolve(match.group(2))
         if cid is None:
-            unknown.append(match.group(2))
-            continue
-        if n < 1:
-            raise DeckCodeError(f"A count must be 1 or more ({line.strip()}).")
-        counts[cid] = counts.get(cid, 0) + n
+            unknown.append(cut(match.group(2)))
+        elif n < 1:
+            raise DeckCodeError(f"A count must be 1 or more ({cut(item.strip())}).")
+        else:
+            counts[cid] = counts.get(cid, 0) + n
     if unknown:
-        names = ", ".join(unknown)
-        raise DeckCodeError(f"Unknown cards: {names}." if len(unknown) > 1
-                            else f"Unknown card: {names}.")
+        said = many if len(unknown) > 1 else one
+        raise DeckCodeError(said.format(names=", ".join(unknown)))
     if not counts:
-        raise DeckCodeError("This list holds no cards.")
-    return Deck(cards=counts)
+        raise DeckCodeError(empty)
+    return Deck(cards=counts, leader=leader)

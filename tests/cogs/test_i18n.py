@@ -345,3 +345,15 @@ def test_a_match_speaks_the_servers_chosen_language_else_its_players_shared_one(
     note_locale({"user": {"id": str(c)}, "locale": "en-GB"})
     assert match_locale(english, [a, b, c]) == "en-US"  # they differ
     assert match_locale(french, [c]) == "fr"  # a chosen language always wins
+
+
+def test_stored_languages_come_back_behind_the_ones_seen_since() -> None:
+    from cogs.i18n import player_locale, recall_players, remember_player
+
+    a, b = 9_000_000_011, 9_000_000_012
+    assert remember_player(a, "fr") == "fr"      # new: worth storing
+    assert remember_player(a, "fr") is None      # the same again: nothing to store
+    assert remember_player(a, "en-GB") == "en-US"
+    recall_players({a: "fr", b: "fr"})           # a stored value never beats this run's
+    assert player_locale(a) == "en-US" and player_locale(b) == "fr"
+    assert remember_player(b, "fr") is None      # known from the store: not stored again

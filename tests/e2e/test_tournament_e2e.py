@@ -399,3 +399,62 @@ async def test_sealed_series_keeps_each_pool_and_uses_the_registered_deck(
         await forfeit(fake, bot, who[three.a_id], three.match_id)  # type: ignore[index,arg-type]
         _, last = await finished(fake, bot, 1)
         assert f"<@{three.b_id}>" in last.embeds[0]["description"]
+
+
+def refuse_boards(monkeypatch: pytest.MonkeyPatch, times: int) -> list[int]:
+    """Make Discord refuse the next ``times`` boards (messages with an embed) the bot
+    posts; returns the list of refusals made so far (its length)."""
+    import discord
+
+    class _Refused:
+        status = 403
+        reason = "Forbidden"
+
+    original = discord.abc.Messageable.send
+    made: list[int] = []
+
+    async def send(self: object, *args: object, **kwargs: object) -> object:
+        if "embed" in kwargs and len(made) < times:
+            made.append(1)
+            raise discord.Forbidden(_Refused(), "Missing Permissions")  # type: ignore[arg-type]
+        return await original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", send)
+    return made
+
+
+@pytest.mark.parametrize("refusals", [1, 2])
+async def test_a_refused_board_is_retried_once_then_the_organiser_is_told(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, toyturns: None,
+        monkeypatch: pytest.MonkeyPatch, refusals: int) -> None:
+    fake = fake_discord
+    users = players(fake, 4)
+    organiser = users[0]
+    async with bot_running(fake, tmp_path / "t.sqlite3") as bot:
+        tid, msg = await signed_up(fake, bot, organiser, users, format="swiss", rounds=1)
+        made = refuse_boards(monkeypatch, refusals)
+        await press(organiser, msg, button(msg, "start"))
+
+        async def settled() -> list[PairingRecord] | None:
+            ps = [p for p in await bot.store.pairings(tid) if p.round == 1]
+            return ps if len(made) == refusals and all(
+                p.match_id is not None for p in ps) else None
+        first = await until(settled, "round 1 opened")
+        await idle(fake, bot)
+        told = [m for m in fake.messages(fake.channel) if "Discord refused the board"
+                in m.content]
+        statuses = [(await bot.store.get_match(p.match_id)).status  # type: ignore[union-attr,arg-type]
+                    for p in first]
+        if refusals == 1:  # re-opened at once: both matches are on, nobody is bothered
+            assert told == [] and statuses == ["active", "active"]
+            return
+        [line] = told  # refused twice: the organiser is told, naming the two players
+        [gone] = [p for p, s in zip(first, statuses, strict=True) if s == "aborted"]
+        for u in (organiser.id, gone.a_id, gone.b_id):
+            assert f"<@{u}>" in line.content
+        assert "round 1" in line.content and "/tournament repair" in line.content
+        assert "Seat" not in line.content
+        res = await slash(organiser, "tournament repair", tournament=tid)
+        assert res.ephemeral and "1 match re-opened" in res.content
+        await open_round(bot, tid, 1)  # the board goes up this time
+    assert fake.schema_errors == [] and fake.handler_errors == []
