@@ -103,8 +103,9 @@ def translate(sql: str) -> tuple[str, bool]:
 
 COMMIT_SQL = """
 WITH upd AS (
-    UPDATE matches SET state = $1, version = $2, deadline = $3, reminded = 0, timeouts = $4,
-        status = $5, updated_at = $6
+    UPDATE matches SET state = COALESCE($1, state),
+        state_version = CASE WHEN $1::text IS NULL THEN COALESCE(state_version, $8) END,
+        version = $2, deadline = $3, reminded = 0, timeouts = $4, status = $5, updated_at = $6
     WHERE id = $7 AND version = $8 RETURNING id
 ), seen AS (
     INSERT INTO processed_interactions (id, match_id, at)
@@ -287,7 +288,7 @@ class PostgresStore(SqliteStore):
         match_id: int,
         *,
         expected_version: int,
-        state: str,
+        state: str | None,
         version: int,
         events: list[tuple[list[int] | None, str, dict[str, Any]]],
         log: ActionLog | None,

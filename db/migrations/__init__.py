@@ -123,10 +123,12 @@ def _load() -> list[Migration]:
         v004_lobbies,
         v005_decks,
         v006_tournaments,
+        v007_snapshots,
     )
 
     return [v001_initial.MIGRATION, v002_boards.MIGRATION, v003_publishing.MIGRATION,
-            v004_lobbies.MIGRATION, v005_decks.MIGRATION, v006_tournaments.MIGRATION]
+            v004_lobbies.MIGRATION, v005_decks.MIGRATION, v006_tournaments.MIGRATION,
+            v007_snapshots.MIGRATION]
 
 
 MIGRATIONS: list[Migration] = _load()
