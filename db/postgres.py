@@ -312,6 +312,8 @@ class PostgresStore(SqliteStore):
             )  # fmt: skip
         if log is not None and log.match_id != match_id:
             raise ValueError(f"log is for match {log.match_id}, not {match_id}")
+        if state is None and log is None:  # the log row is what replays it
+            raise ValueError("an action that keeps the old snapshot needs its log row")
         now = self._clock()
         prune = now - self._last_prune >= PRUNE_EVERY
         auds = [None if aud is None else _rows.dumps(aud) for aud, _, _ in events]

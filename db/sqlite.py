@@ -261,6 +261,8 @@ class SqliteStore(TournamentStore):
         """
         if log is not None and log.match_id != match_id:
             raise ValueError(f"log is for match {log.match_id}, not {match_id}")
+        if state is None and log is None:  # the log row is what replays it
+            raise ValueError("an action that keeps the old snapshot needs its log row")
         if results and status == "active":
             status = "finished"
         now = self._clock()

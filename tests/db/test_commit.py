@@ -246,3 +246,6 @@ async def test_an_action_without_state_keeps_the_snapshot_and_names_its_version(
     assert got is not None and (got.state, got.state_version, got.status) == (
         '{"turn":5}', None, "aborted")
     assert len(await store.action_log(m.id)) == 5
+    with pytest.raises(ValueError):  # nothing would replay it: refused, nothing written
+        await store.commit_action(m.id, expected_version=5, state=None, version=6, events=[],
+                                  log=None, deadline=None, timeouts=[0, 0])
