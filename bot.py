@@ -109,7 +109,8 @@ class HajimeBot(commands.Bot):
         self.settings = settings
         self.store = store
         self.referee = Referee(store, turn_seconds=settings.turn_seconds,
-                               max_timeouts=settings.max_consecutive_timeouts)
+                               max_timeouts=settings.max_consecutive_timeouts,
+                               snapshot_every=settings.snapshot_every)
         self.synced = asyncio.Event()
 
     async def setup_hook(self) -> None:

@@ -69,9 +69,12 @@ class LeanPlayer(Player):
         if rec.status != "active":
             return False
         game = REGISTRY[rec.game]
-        state = game.load(rec.state)
+        # the bot's live state (the stored one is a snapshot plus logged actions); let go
+        # of it before clicking, so that the referee still plays it in place
+        state = await self.bot.referee.cached_state(rec, game)
         seat = self.rng.choice(sorted(s for s, p in game.prompts(state).items()
                                       if not p.committed))
+        del state
         user = next(u for u in self.users if u.id == rec.seats[seat])
         hand = await press(user, self.board, f"hj:act:{self.match_id}")
         msg = hand.message

@@ -51,8 +51,8 @@ def triples(game_id: str, matches: int) -> list[tuple[Any, int, Any]]:
     return out
 
 
-def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
-    """Seconds per action on four paths, and the mean state size.
+def engine_cost(game_id: str, matches: int, every: int = 16) -> dict[str, list[float] | int]:
+    """Seconds per action on five paths, and the mean state size.
 
     - ``apply+dump``: ``game.apply`` on a shared state (copies it) then ``game.dump``;
     - ``bot path``: what the referee does per click when a step being published still
@@ -64,14 +64,19 @@ def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
     - ``listed``: ``cached`` after the Act click drew the seat's controls from the same
       cached state (``Game.listed``, untimed), as a click on a control in the bot: the
       action is found in that listing instead of listing the legal actions again.
+    - ``snapshot``: ``listed`` with snapshots every ``every`` versions
+      (``Referee.snapshot_every``): ``dump`` only when the new version is a multiple of
+      ``every``, so its cost is amortized over the actions as the bot pays it.
     """
     game = REGISTRY[game_id]
-    samples, bot_path, cached, listed, sizes = [], [], [], [], []
+    samples, bot_path, cached, listed, snapshot, sizes = [], [], [], [], [], []
     for state, seat, action in triples(game_id, matches):
         stored = game.dump(state)
         owned = game.load(stored)
         shown = game.load(stored)
         game.listed(shown, seat)  # the Act click (not timed)
+        snapped = game.load(stored)
+        game.listed(snapped, seat)
         t0 = time.perf_counter()
         new, _ = game.apply(state, seat, action)
         raw = game.dump(new)
@@ -86,13 +91,18 @@ def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
         _, mine, _ = game.perform(shown, seat, action.aid, state.version, owned=True)
         game.dump(mine)
         t4 = time.perf_counter()
+        _, mine, _ = game.perform(snapped, seat, action.aid, state.version, owned=True)
+        if mine.version % every == 0:
+            game.dump(mine)
+        t5 = time.perf_counter()
+        snapshot.append(t5 - t4)
         listed.append(t4 - t3)
         samples.append(t1 - t0)
         bot_path.append(t2 - t1)
         cached.append(t3 - t2)
         sizes.append(len(raw))
     return {"apply": samples, "bot": bot_path, "cached": cached, "listed": listed,
-            "size": int(statistics.fmean(sizes))}
+            "snapshot": snapshot, "size": int(statistics.fmean(sizes))}
 
 
 def raw_commit_cost(size: int, n: int, synchronous: str) -> list[float]:
@@ -120,10 +130,12 @@ def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=30)
+    parser.add_argument("--every", type=int, default=16,
+                        help="snapshot_every of the snapshot path (dump every N versions)")
     args = parser.parse_args()
     print("ratio = mean engine cost / mean raw SQLite commit (WAL), measured in this run")
     for game_id in REGISTRY:
-        cost = engine_cost(game_id, args.matches)
+        cost = engine_cost(game_id, args.matches, args.every)
         size = cost["size"]
         assert isinstance(size, int)
         raw = {sync: raw_commit_cost(size, 2000, sync) for sync in ("NORMAL", "FULL")}
@@ -133,7 +145,8 @@ def main() -> None:
         for key, label in (("apply", "apply+dump (input kept)"),
                            ("bot", "load+perform(owned)+dump (state held)"),
                            ("cached", "bot path: perform(owned)+dump, cached"),
-                           ("listed", "bot path after the Act click (listed)")):
+                           ("listed", "bot path after the Act click (listed)"),
+                           ("snapshot", f"listed, dump every {args.every} (snapshots)")):
             s = cost[key]
             assert isinstance(s, list)
             ratios = "  ".join(f"/{sync} {statistics.fmean(s) / statistics.fmean(raw[sync]):.2f}"

@@ -13,6 +13,11 @@ microseconds and the store/raw ratio. With NORMAL the store runs the transaction
 the event loop (``db/sqlite_core.py``; ``--no-inline`` turns that off) and pays for the lock, the
 events' ``seq`` query and the JSON encoding; with FULL, one hop to aiosqlite's thread
 (``db/sqlite_hop.py``) too; the raw path pays none.
+
+The ``snap/N`` rows persist the same stream as the bot does with snapshots
+(``snapshot_every = N``, ``--every``): the state column only on every N-th action
+(``state=None`` otherwise: the version, deadline, events and log row only), against the
+same raw commit (which writes the whole state every time, as before).
 """
 
 from __future__ import annotations
@@ -119,10 +124,12 @@ class RawWriter:
 
 
 async def timed_actions(
-    store: Any, actions: list[Any], beside: Callable[[int, str, Any, Any], None] | None = None
+    store: Any, actions: list[Any], beside: Callable[[int, str, Any, Any], None] | None = None,
+    every: int = 1,
 ) -> tuple[list[float], list[float]]:
     """Seconds per persisted action of ``actions`` through ``store`` (a new match), and,
-    interleaved one by one (fair under load), per call of ``beside`` (the raw writer)."""
+    interleaved one by one (fair under load), per call of ``beside`` (the raw writer).
+    The state is written only every ``every`` versions (``state=None`` otherwise)."""
     m = await store.create_match(
         guild_id=1, channel_id=2, game="bench", options={}, seats=[10, 20],
         state="{}", version=0, deadline=None,
@@ -134,7 +141,8 @@ async def timed_actions(
         log = ActionLog(match_id=m.id, version=v, seat=v % 2, action=action)
         t0 = time.perf_counter()
         ok = await store.commit_action(
-            m.id, expected_version=v - 1, state=state, version=v, events=events, log=log,
+            m.id, expected_version=v - 1, state=state if v % every == 0 else None, version=v,
+            events=events, log=log,
             deadline=time.time() + 300, timeouts=[0, 0],
         )  # fmt: skip
         t1 = time.perf_counter()
@@ -147,15 +155,18 @@ async def timed_actions(
 
 
 async def bench_level(
-    tmp: str, sync: Synchronous, actions: list[Any], warmup: int, inline: bool = True
+    tmp: str, sync: Synchronous, actions: list[Any], warmup: int, every: int = 1,
+    inline: bool = True,
 ) -> tuple[list[float], list[float]]:
-    """Seconds per action through the store and raw, interleaved one by one (fair under load)."""
-    raw_path = f"{tmp}/raw-{sync}.db"
+    """Seconds per action through the store and raw, interleaved one by one (fair under load);
+    the store writes the state every ``every`` actions."""
+    raw_path = f"{tmp}/raw-{sync}-{every}.db"
     async with SqliteStore(raw_path):  # the same schema, migrations applied
         pass
     raw = RawWriter(raw_path, sync)
-    async with SqliteStore(f"{tmp}/store-{sync}.db", synchronous=sync, inline=inline) as store:
-        store_t, raw_t = await timed_actions(store, actions, raw.commit)
+    async with SqliteStore(f"{tmp}/store-{sync}-{every}.db", synchronous=sync,
+                           inline=inline) as store:
+        store_t, raw_t = await timed_actions(store, actions, raw.commit, every)
     raw.conn.close()
     return store_t[warmup:], raw_t[warmup:]
 
@@ -208,6 +219,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--warmup", type=int, default=100)
+    parser.add_argument("--every", type=int, default=16,
+                        help="snapshot_every of the snap/N rows (the state every N actions)")
     parser.add_argument(
         "--no-inline", action="store_true",
         help="the store's inline path off (SqliteStore(inline=False): every call hops)",
@@ -228,15 +241,17 @@ def main() -> None:
     print(f"{'synchronous':<12}{'path':<8}{'mean us':>10}{'p50 us':>10}{'p99 us':>10}")
     with tempfile.TemporaryDirectory(prefix="hajime-bench-") as tmp:
         for sync in ("NORMAL", "FULL"):
-            store_times, raw_times = asyncio.run(
-                bench_level(tmp, sync, actions, args.warmup, inline=not args.no_inline))
-            store, raw = summary(store_times), summary(raw_times)
-            for name, (mean, p50, p99) in (("store", store), ("raw", raw)):
-                print(f"{sync:<12}{name:<8}{mean:>10.0f}{p50:>10.0f}{p99:>10.0f}")
-            print(
-                f"{sync:<12}{'ratio':<8}{store[0] / raw[0]:>10.2f}{store[1] / raw[1]:>10.2f}"
-                f"{store[2] / raw[2]:>10.2f}   (store / raw)"
-            )
+            for every, path in ((1, "store"), (args.every, f"snap/{args.every}")):
+                store_times, raw_times = asyncio.run(
+                    bench_level(tmp, sync, actions, args.warmup, every,
+                                inline=not args.no_inline))
+                store, raw = summary(store_times), summary(raw_times)
+                for name, (mean, p50, p99) in ((path, store), ("raw", raw)):
+                    print(f"{sync:<12}{name:<8}{mean:>10.0f}{p50:>10.0f}{p99:>10.0f}")
+                print(
+                    f"{sync:<12}{'ratio':<8}{store[0] / raw[0]:>10.2f}"
+                    f"{store[1] / raw[1]:>10.2f}{store[2] / raw[2]:>10.2f}   ({path} / raw)"
+                )
         mean, p50, p99 = summary(asyncio.run(bench_hop(f"{tmp}/hop.db", args.actions)))
         print(
             f"one aiosqlite round trip (SELECT 1): mean {mean:.0f} us, p50 {p50:.0f} us, "

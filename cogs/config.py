@@ -24,6 +24,7 @@ class Settings(BaseModel):
     challenge_expiry_seconds: float = Field(600, gt=0)
     turn_seconds: float = Field(300, gt=0)
     max_consecutive_timeouts: int = Field(3, ge=1)
+    snapshot_every: int = Field(16, ge=1)
     max_live_matches: int = Field(5, ge=1)
     timer_tick_seconds: float = Field(5.0, gt=0)
     picture_processes: int = Field(0, ge=0, le=8)

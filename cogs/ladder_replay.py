@@ -135,6 +135,9 @@ def resimulate(rec: MatchRecord, logs: Sequence[ActionLog],
     except Exception as exc:
         return Resim(problem=f"the match no longer sets up ({short_error(exc)})")
     labels: list[tuple[str, ...]] = []
+    # The stored state is a snapshot at ``rec.snapshot_version`` (the final one once a
+    # match is over): the re-simulation must pass through exactly it.
+    snapshot = game.clone(state) if state.version == rec.snapshot_version else None
     for row in logs:
         try:
             state, texts = replay_row(game, state, row)
@@ -145,8 +148,10 @@ def resimulate(rec: MatchRecord, logs: Sequence[ActionLog],
         if state.version != row.version:
             return Resim(problem=f"v{row.version} was re-simulated as v{state.version}")
         labels.append(texts)
+        if state.version == rec.snapshot_version:
+            snapshot = game.clone(state)
     try:
-        same = game.dump(state) == rec.state
+        same = snapshot is not None and game.dump(snapshot) == rec.state
     except Exception:
         same = False
     if not same:

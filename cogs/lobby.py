@@ -445,7 +445,7 @@ class Lobby(Offers, commands.Cog):
             rivals = ", ".join([await user_name(self.bot, interaction.guild, u)
                                 for u in rec.seats if u != interaction.user.id])
             seat = rec.seats.index(interaction.user.id)
-            prompt = game.prompts(game.load(rec.state)).get(seat)
+            prompt = game.prompts(await self.referee.cached_state(rec, game)).get(seat)
             turn = t(loc, "lobby.your_move" if prompt is not None and not prompt.committed
                      else "lobby.waiting")
             label = t(loc, "lobby.live_choice", id=rec.id, game=game.name, rivals=rivals,
@@ -511,7 +511,7 @@ class Lobby(Offers, commands.Cog):
         lines = []
         for rec in live[:20]:
             game = REGISTRY[rec.game]
-            state = game.load(rec.state)
+            state = await self.referee.cached_state(rec, game)
             seat = rec.seats.index(interaction.user.id)
             prompt = game.prompts(state).get(seat)
             waiting = t(loc, "lobby.your_move_bold" if prompt is not None

@@ -171,7 +171,7 @@ class Reconciler(commands.Cog):
             if (rec is None or rec.opening or rec.message_id is None or rec.thread_id is None
                     or (current and not force)):
                 return True
-            state = self.referee.game(rec.game).load(rec.state)
+            state = await self.referee.cached_state(rec, self.referee.game(rec.game))
             payload = await self.table.drawn_board(rec, state)
             where = self.bot.get_partial_messageable(rec.thread_id)
             try:
@@ -227,7 +227,7 @@ class Reconciler(commands.Cog):
             if not rec.opening or rec.status != "active":
                 return rec
             game = self.referee.game(rec.game)
-            state = game.load(rec.state)
+            state = await self.referee.cached_state(rec, game)
             if rec.thread_id is None:
                 thread_id = await self._make_thread(rec, channel)
                 await self.store.set_match_thread(rec.id, thread_id)

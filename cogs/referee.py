@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cogs.ai_seats import is_virtual, with_ai
+from cogs.snapshots import load_state
 from db.base import ActionLog, MatchRecord, ResultRow, Store
 from engine.core import (
     BaseState,
@@ -71,6 +72,7 @@ class Referee:
         max_timeouts: int = 3,
         clock: Callable[[], float] = time.time,
         registry: dict[str, Game[Any, Any]] | None = None,
+        snapshot_every: int = 16,
     ) -> None:
         self.store = store
         self.turn_seconds = turn_seconds
@@ -81,9 +83,12 @@ class Referee:
         self._turn_seconds: dict[int, float] = {}
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
         """Where match seeds come from (tests pin it to replay the same matches)."""
+        self.snapshot_every = max(1, snapshot_every)
+        """The whole state is written every this many versions (and whenever the status
+        changes); the actions between are only logged (:mod:`cogs.snapshots`)."""
         self._states: OrderedDict[int, tuple[int, BaseState]] = OrderedDict()
         """Live states by match id, with their version: read-only, shared with readers
-        (views, hands); the stored JSON stays the truth (a version mismatch reloads)."""
+        (views, hands); the store stays the truth (a version mismatch reloads)."""
         self.cache_size = 2048
         """Most live states kept (least recently used dropped): idle matches cost none."""
         self.untimed: set[int] = set()
@@ -103,7 +108,7 @@ class Referee:
         """A stored match, its game and its state (shared: callers must not mutate it)."""
         rec = await self.record(match_id)
         game = self.game(rec.game)
-        return rec, game, self.cached_state(rec, game)
+        return rec, game, await self.cached_state(rec, game)
 
     async def record(self, match_id: int) -> MatchRecord:
         """A stored match, or a refusal."""
@@ -112,25 +117,27 @@ class Referee:
             raise NoSuchMatch("I can't find that match; it may have been deleted.")
         return rec
 
-    def cached_state(self, rec: MatchRecord, game: Game[Any, Any]) -> BaseState:
-        """The state of ``rec`` from the cache when its version matches, else its JSON
-        validated once and kept (live matches only)."""
+    async def cached_state(self, rec: MatchRecord, game: Game[Any, Any]) -> BaseState:
+        """The state of ``rec`` from the cache when its version matches, else loaded
+        (snapshot plus the logged actions after it, :func:`cogs.snapshots.load_state`)
+        and kept (live matches only)."""
         hit = self._states.get(rec.id)
         if hit is not None and hit[0] == rec.version:
             self._states.move_to_end(rec.id)
             return hit[1]
-        state: BaseState = game.load(rec.state)
+        state = await load_state(self.store, game, rec)
         self._remember(rec.id, state, rec.status == "active")
         return state
 
-    def _private_state(self, rec: MatchRecord, game: Game[Any, Any]) -> BaseState:
+    async def _private_state(self, rec: MatchRecord, game: Game[Any, Any]) -> BaseState:
         """A state of ``rec`` that the caller may change in place.
 
         The cached state itself when nobody else holds it (it is taken out of the cache
         first, so no reader can get it while it changes): readers use a state before their
         next ``await``, but a step being published keeps its :attr:`Applied.state`, and
-        then its reference count says so. Otherwise a fresh copy: the stored JSON loaded
-        again (the cheapest deep copy of a pydantic state).
+        then its reference count says so. Otherwise a fresh copy: the stored match loaded
+        again (the cheapest deep copy of a pydantic state, plus the replay of the actions
+        after its snapshot).
         """
         hit = self._states.pop(rec.id, None)
         if hit is not None and hit[0] == rec.version:
@@ -138,8 +145,7 @@ class Referee:
             del hit
             if sys.getrefcount(state) == 2:  # ``state`` and getrefcount's own argument
                 return state
-        loaded: BaseState = game.load(rec.state)
-        return loaded
+        return await load_state(self.store, game, rec)
 
     def _remember(self, match_id: int, state: BaseState, live: bool) -> None:
         """Keep (or drop, once the match is over) a match's newest state."""
@@ -163,7 +169,7 @@ class Referee:
             if game is None:
                 out.append(rec)
                 continue
-            left = self.cached_state(rec, game).left
+            left = (await self.cached_state(rec, game)).left
             if any(u == user_id and s not in left for s, u in enumerate(rec.seats)):
                 out.append(rec)
         return out
@@ -290,8 +296,8 @@ class Referee:
                 game.check_version(state, version)  # raises the stale refusal
             del state  # so that the referee may own the cached state (see _private_state)
             # Played on a state nobody else holds; legality is checked once (perform).
-            action, new, events = game.perform(self._private_state(rec, game), seat, aid,
-                                               version, owned=True)
+            action, new, events = game.perform(await self._private_state(rec, game), seat,
+                                               aid, version, owned=True)
             timeouts = list(rec.timeouts or [0] * len(rec.seats))
             timeouts[seat] = 0
             log = ActionLog(
@@ -376,8 +382,13 @@ class Referee:
             rec = await self.store.get_match(match_id)
             if rec is None or rec.status != "active":
                 return
+            state = rec.state  # the status changes: the snapshot is brought up to date
+            if rec.snapshot_version != rec.version:
+                game = self.game(rec.game)
+                state = game.dump(await self.cached_state(rec, game))
+            self._states.pop(match_id, None)
             await self.store.commit_action(
-                match_id, expected_version=rec.version, state=rec.state, version=rec.version,
+                match_id, expected_version=rec.version, state=state, version=rec.version,
                 events=[(None, "match_aborted", {"reason": reason})],
                 log=ActionLog(match_id=match_id, version=rec.version, seat=None, action=None,
                               note=f"aborted: {reason}"),
@@ -412,7 +423,10 @@ class Referee:
         else:
             share = game.timer_share(new)
             deadline = self.clock() + await self.turn_seconds_for(rec.guild_id) * share
-        raw = game.dump(new)
+        # The whole state only every ``snapshot_every`` versions and when the status
+        # changes; otherwise the log row (same transaction) carries the match forward.
+        snap = status != "active" or new.version - rec.snapshot_version >= self.snapshot_every
+        raw = game.dump(new) if snap else None
         ok = await self.store.commit_action(
             rec.id,
             expected_version=rec.version,
@@ -432,7 +446,9 @@ class Referee:
             raise StaleAction("That board has changed since this was shown; look again.")
         self._remember(rec.id, new, status == "active")
         updated = rec.model_copy(update={
-            "state": raw, "version": new.version, "deadline": deadline,
+            "state": rec.state if raw is None else raw,
+            "state_version": rec.snapshot_version if raw is None else None,
+            "version": new.version, "deadline": deadline,
             "timeouts": timeouts, "status": status, "reminded": False,
         })
         return Applied(updated, new, events, seat, outcome, before, pending_seats(game, new),

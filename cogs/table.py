@@ -587,7 +587,7 @@ class Table(TableMemory, commands.Cog):
         """The half-time reminder to seats that still have to decide (no buttons)."""
         await self.store.mark_reminded(rec.id, rec.version)
         game = self.referee.game(rec.game)
-        state = game.load(rec.state)
+        state = await self.referee.cached_state(rec, game)
         seats = humans(rec, sorted(pending_seats(game, state)))
         if not seats or rec.thread_id is None or rec.deadline is None:
             return

@@ -102,7 +102,7 @@ async def unpublished_step(store: Store, referee: Referee, rec: MatchRecord) -> 
     if done is None or done >= rec.version:
         return None
     game = referee.game(rec.game)
-    state = game.load(rec.state)
+    state = await referee.cached_state(rec, game)
     events = [Event(kind=e.kind, data=e.data,
                     audience=None if e.audience is None else tuple(e.audience))
               for e in await store.events(rec.id) if e.version > done]

@@ -108,7 +108,7 @@ class TournamentFlow:
                 rec = await self.store.get_match(p.match_id)
                 if rec is not None and rec.status == "finished":
                     game = self.referee.game(rec.game)
-                    outcome = game.outcome(game.load(rec.state))
+                    outcome = game.outcome(await self.referee.cached_state(rec, game))
                     if outcome is not None:
                         results.append(result_of(rec, list(outcome.ranks), p))
             else:

@@ -15,7 +15,7 @@ R = TypeVar("R", bound=BaseModel)
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, options, status, seats, state, "
     "version, deadline, reminded, timeouts, rated, created_at, updated_at, board_version, "
-    "opening, published_version, table_memory"
+    "opening, published_version, table_memory, state_version"
 )
 """The ``matches`` columns :func:`match_from_row` expects, in order."""
 

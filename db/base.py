@@ -30,8 +30,13 @@ class MatchRecord(BaseModel):
     seats: list[int]
     """Discord user id per seat (seat 0 first)."""
     state: str
-    """The engine state as JSON."""
+    """The engine state as JSON: the newest snapshot, at :attr:`snapshot_version`."""
     version: int
+    """The match's version (every action bumps it; the version guard compares it)."""
+    state_version: int | None = None
+    """The version ``state`` was written at when older than :attr:`version` (the actions
+    after it are in the log: :func:`cogs.snapshots.load_state` replays them); None: the
+    snapshot is current."""
     deadline: float | None = None
     """Unix time at which the pending decisions time out (None: no timer)."""
     reminded: bool = False
@@ -55,6 +60,11 @@ class MatchRecord(BaseModel):
     whose posts the reconciler must still make, from the stored events."""
     table_memory: dict[str, Any] = {}
     """The table's memory of the turn at ``published_version`` (:mod:`cogs.table_memory`)."""
+
+    @property
+    def snapshot_version(self) -> int:
+        """The version of the stored ``state`` (:attr:`version` when it is current)."""
+        return self.version if self.state_version is None else self.state_version
 
 
 class ChallengeRecord(BaseModel):
@@ -491,7 +501,7 @@ class Store(Protocol):
         match_id: int,
         *,
         expected_version: int,
-        state: str,
+        state: str | None,
         version: int,
         events: list[tuple[list[int] | None, str, dict[str, Any]]],
         log: ActionLog | None,
@@ -502,6 +512,10 @@ class Store(Protocol):
         interaction_id: int | None = None,
     ) -> bool:
         """Write one applied action atomically; False when ``expected_version`` is stale.
+
+        ``state`` is the new snapshot (``state_version`` cleared), or None to keep the
+        stored snapshot (``state_version`` then names its version): the action's log row,
+        written in the same transaction, is what carries the match forward.
 
         ``events`` are ``(audience, kind, data)``. ``results`` is given with the action
         that ends the match; the store records them and updates ratings in the same
@@ -523,8 +537,9 @@ class Store(Protocol):
     async def events(self, match_id: int) -> list[EventRecord]:
         """Every stored event of a match, in order."""
 
-    async def action_log(self, match_id: int) -> list[ActionLog]:
-        """Every applied action of a match, in order (for replays)."""
+    async def action_log(self, match_id: int, after: int | None = None) -> list[ActionLog]:
+        """Every applied action of a match, in order (for replays); with ``after``, only
+        those that produced a later version (the tail after a snapshot)."""
 
     # --------------------------------------------------------------- guild settings
     async def guild_setting(self, guild_id: int, key: str, default: Any) -> Any:

@@ -103,8 +103,9 @@ def translate(sql: str) -> tuple[str, bool]:
 
 COMMIT_SQL = """
 WITH upd AS (
-    UPDATE matches SET state = $1, version = $2, deadline = $3, reminded = 0, timeouts = $4,
-        status = $5, updated_at = $6
+    UPDATE matches SET state = COALESCE($1, state),
+        state_version = CASE WHEN $1::text IS NULL THEN COALESCE(state_version, $8) END,
+        version = $2, deadline = $3, reminded = 0, timeouts = $4, status = $5, updated_at = $6
     WHERE id = $7 AND version = $8 RETURNING id
 ), seen AS (
     INSERT INTO processed_interactions (id, match_id, at)
@@ -287,7 +288,7 @@ class PostgresStore(SqliteStore):
         match_id: int,
         *,
         expected_version: int,
-        state: str,
+        state: str | None,
         version: int,
         events: list[tuple[list[int] | None, str, dict[str, Any]]],
         log: ActionLog | None,
@@ -311,6 +312,8 @@ class PostgresStore(SqliteStore):
             )  # fmt: skip
         if log is not None and log.match_id != match_id:
             raise ValueError(f"log is for match {log.match_id}, not {match_id}")
+        if state is None and log is None:  # the log row is what replays it
+            raise ValueError("an action that keeps the old snapshot needs its log row")
         now = self._clock()
         prune = now - self._last_prune >= PRUNE_EVERY
         auds = [None if aud is None else _rows.dumps(aud) for aud, _, _ in events]

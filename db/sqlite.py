@@ -26,7 +26,7 @@ from db.base import (
 )
 from db.sql import Connection
 from db.sqlite_core import Synchronous
-from db.sqlite_hop import Conflict, PendingAction, commit_in_one_hop
+from db.sqlite_hop import SNAPSHOT_SET, Conflict, PendingAction, commit_in_one_hop
 from db.sqlite_locales import LocaleStore
 
 __all__ = ["ResultsHook", "SqliteStore", "Synchronous"]
@@ -232,7 +232,7 @@ class SqliteStore(LocaleStore):
         match_id: int,
         *,
         expected_version: int,
-        state: str,
+        state: str | None,
         version: int,
         events: list[tuple[list[int] | None, str, dict[str, Any]]],
         log: ActionLog | None,
@@ -244,7 +244,8 @@ class SqliteStore(LocaleStore):
     ) -> bool:
         """Write one applied action atomically; False when it lost a race.
 
-        In one ``BEGIN IMMEDIATE`` transaction: the snapshot, version, deadline (clearing
+        In one ``BEGIN IMMEDIATE`` transaction: the snapshot (or, with ``state`` None,
+        the old one kept and its version noted in ``state_version``), version, deadline (clearing
         ``reminded``), timeouts and status, guarded by ``version = expected_version``; the
         events (``seq`` continues the match's sequence); the action log row; the results
         with ``status`` (``"finished"`` if ``results`` are given with ``"active"``) and the
@@ -260,6 +261,8 @@ class SqliteStore(LocaleStore):
         """
         if log is not None and log.match_id != match_id:
             raise ValueError(f"log is for match {log.match_id}, not {match_id}")
+        if state is None and log is None:  # the log row is what replays it
+            raise ValueError("an action that keeps the old snapshot needs its log row")
         if results and status == "active":
             status = "finished"
         now = self._clock()
@@ -280,11 +283,14 @@ class SqliteStore(LocaleStore):
             async with self.write_transaction() as conn:
                 rows = list(
                     await conn.execute_fetchall(
-                        "UPDATE matches SET state = ?, version = ?, deadline = ?, reminded = 0,"
-                        " timeouts = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?"
+                        f"UPDATE matches SET {SNAPSHOT_SET}, version = ?, deadline = ?,"
+                        " reminded = 0, timeouts = ?, status = ?, updated_at = ?"
+                        " WHERE id = ? AND version = ?"
                         f" RETURNING {_rows.MATCH_COLUMNS if results else 'id'}",
                         (
                             state,
+                            state,
+                            expected_version,
                             version,
                             deadline,
                             _rows.dumps(timeouts),
@@ -413,12 +419,13 @@ class SqliteStore(LocaleStore):
         )
         return [_rows.event_from_row(r) for r in rows]
 
-    async def action_log(self, match_id: int) -> list[ActionLog]:
-        """Every applied action of a match, in order (for replays)."""
+    async def action_log(self, match_id: int, after: int | None = None) -> list[ActionLog]:
+        """Every applied action of a match, in order (for replays); with ``after``, only
+        those that produced a later version (the tail after a snapshot)."""
         rows = await self._fetch(
             "SELECT match_id, version, seat, action, note FROM match_actions"
-            " WHERE match_id = ? ORDER BY id",
-            (match_id,),
+            " WHERE match_id = ? AND version > ? ORDER BY id",
+            (match_id, -1 if after is None else after),
         )
         return [_rows.action_from_row(r) for r in rows]
 

@@ -22,7 +22,12 @@ from typing import Any
 from db import _rows
 from db.base import ActionLog
 
-__all__ = ["Conflict", "PendingAction", "commit_in_one_hop"]
+__all__ = ["SNAPSHOT_SET", "Conflict", "PendingAction", "commit_in_one_hop"]
+
+SNAPSHOT_SET = ("state = COALESCE(?, state), state_version ="
+                " CASE WHEN CAST(? AS TEXT) IS NULL THEN COALESCE(state_version, ?) END")
+"""The snapshot columns of the action's UPDATE, bound to (state, state, expected version):
+a new snapshot clears ``state_version``; None keeps the stored one and its version."""
 
 
 class Conflict(Exception):
@@ -35,7 +40,8 @@ class PendingAction:
 
     match_id: int
     expected_version: int
-    state: str
+    state: str | None
+    """The new snapshot, or None to keep the stored one (see :data:`SNAPSHOT_SET`)."""
     version: int
     events: list[tuple[list[int] | None, str, dict[str, Any]]]
     log: ActionLog | None
@@ -51,10 +57,10 @@ class PendingAction:
 def commit_in_one_hop(conn: sqlite3.Connection, a: PendingAction) -> None:
     """Write ``a`` inside the caller's open transaction; raise :class:`Conflict` if stale."""
     cur = conn.execute(
-        "UPDATE matches SET state = ?, version = ?, deadline = ?, reminded = 0, timeouts = ?,"
-        " status = ?, updated_at = ? WHERE id = ? AND version = ?",
-        (a.state, a.version, a.deadline, _rows.dumps(a.timeouts), a.status, a.now, a.match_id,
-         a.expected_version),
+        f"UPDATE matches SET {SNAPSHOT_SET}, version = ?, deadline = ?, reminded = 0,"
+        " timeouts = ?, status = ?, updated_at = ? WHERE id = ? AND version = ?",
+        (a.state, a.state, a.expected_version, a.version, a.deadline, _rows.dumps(a.timeouts),
+         a.status, a.now, a.match_id, a.expected_version),
     )  # fmt: skip
     if cur.rowcount != 1:
         raise Conflict

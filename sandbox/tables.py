@@ -229,7 +229,7 @@ class Sandbox:
         table = await self.table(rec)
         names = table.named(loc)
         game = self.referee.game(rec.game)
-        state = self.referee.cached_state(rec, game)
+        state = await self.referee.cached_state(rec, game)
         view = game.view(state, seat).model_dump(mode="json")
         public = view if seat is None else game.view(state, None).model_dump(mode="json")
         prompts = game.prompts(state)
@@ -331,7 +331,7 @@ class Sandbox:
         draw = pictures().get(game.id)
         if draw is None:
             return rec.version, None
-        view = game.view(self.referee.cached_state(rec, game), None)
+        view = game.view(await self.referee.cached_state(rec, game), None)
         png = await asyncio.to_thread(draw, view)
         return rec.version, png
 
@@ -385,7 +385,7 @@ class Sandbox:
         if table.ai is None or rec.status != "active":
             return False
         game = self.referee.game(rec.game)
-        state = self.referee.cached_state(rec, game)
+        state = await self.referee.cached_state(rec, game)
         prompt = game.prompts(state).get(AI_SEAT)
         if prompt is None or prompt.committed:
             return False

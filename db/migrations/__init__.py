@@ -123,13 +123,13 @@ def _load() -> list[Migration]:
         v004_lobbies,
         v005_decks,
         v006_tournaments,
-        v007_reserved,
+        v007_snapshots,
         v008_player_locales,
     )
 
     return [v001_initial.MIGRATION, v002_boards.MIGRATION, v003_publishing.MIGRATION,
             v004_lobbies.MIGRATION, v005_decks.MIGRATION, v006_tournaments.MIGRATION,
-            v007_reserved.MIGRATION, v008_player_locales.MIGRATION]
+            v007_snapshots.MIGRATION, v008_player_locales.MIGRATION]
 
 
 MIGRATIONS: list[Migration] = _load()

@@ -13,6 +13,7 @@ import pytest
 from cogs.i18n import Refusal
 from cogs.practice import COMPAT_LEVELS, Practice, ai_name, level_key
 from cogs.referee import Referee
+from cogs.snapshots import load_state
 from db import SqliteStore
 from engine.games import REGISTRY
 from tests.clock import Clock
@@ -129,7 +130,7 @@ async def test_the_ai_moves_through_the_referee_at_its_stored_level(setup) -> No
     await fresh.sweep()
     await asyncio.gather(*fresh.running.values())
     rec = await store.get_match(match_id)
-    assert rec is not None and REGISTRY[rec.game].load(rec.state).phase == "commit"
+    assert rec is not None and (await load_state(store, REGISTRY[rec.game], rec)).phase == "commit"
     assert fresh.moves >= 1
     # the restarted cog plays at the level kept with the match, and no setting exists
     assert fresh.levels[match_id] == {1: "hard"}
@@ -193,7 +194,7 @@ async def test_ai_seats_of_a_table_play_at_their_levels_and_are_never_timed(setu
     assert fresh.levels[rec.id] == {1: "easy", 2: "hard"} and fresh.moves >= 1
     live = await store.get_match(rec.id)
     assert live is not None and live.status == "active"
-    state = game.load(live.state)
+    state = await load_state(store, game, live)
     pending = {s for s, p in game.prompts(state).items() if not p.committed}
     assert pending == {0}  # the AIs played until alice must decide
     log = await store.action_log(rec.id)

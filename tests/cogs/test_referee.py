@@ -7,6 +7,7 @@ import pathlib
 import pytest
 
 from cogs.referee import AlreadyDone, NoSuchMatch, Referee
+from cogs.snapshots import load_state
 from db import SqliteStore
 from engine.core import MatchOver, NotYourDecision, StaleAction
 from tests.clock import Clock
@@ -36,7 +37,8 @@ async def test_commit_then_reveal_and_persisted(setup) -> None:
     b = await ref.act(rec.id, BOB, "p1", 1, interaction_id=101)
     assert b.state.scores == [1, 0]
     stored = await store.get_match(rec.id)
-    assert stored is not None and stored.version == 2 and TOY.load(stored.state) == b.state
+    assert stored is not None and stored.version == 2
+    assert await load_state(store, TOY, stored) == b.state
     log = await store.action_log(rec.id)
     assert [(x.seat, x.action) for x in log] == [(0, {"kind": "pick", "n": 3}),
                                                  (1, {"kind": "pick", "n": 1})]
@@ -173,7 +175,8 @@ async def test_an_action_reuses_the_cached_state_only_when_nobody_holds_it(setup
     del c
     d = await ref.act(rec.id, ALICE, "p1", 4, interaction_id=404)
     stored = await store.get_match(rec.id)
-    assert stored is not None and TOY.load(stored.state) == d.state and d.state.version == 5
+    assert stored is not None and d.state.version == 5
+    assert await load_state(store, TOY, stored) == d.state
 
 
 async def test_controls_listed_on_the_cached_state_leave_it_owned(setup) -> None:
@@ -192,4 +195,4 @@ async def test_controls_listed_on_the_cached_state_leave_it_owned(setup) -> None
     # the in-place change forgot the old listing: the new one is the new state's
     assert [x.aid for x in TOY.listed(b.state, 0)] == [x.aid for x in TOY.legal(b.state, 0)]
     stored = await store.get_match(rec.id)
-    assert stored is not None and TOY.load(stored.state) == b.state
+    assert stored is not None and await load_state(store, TOY, stored) == b.state

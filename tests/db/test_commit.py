@@ -209,3 +209,43 @@ async def test_mark_reminded_is_reset_by_the_next_action(store: SqliteStore) -> 
     assert await play(store, m.id, 0, deadline=20.0)
     got = await store.get_match(m.id)
     assert got is not None and not got.reminded
+
+
+async def test_an_action_without_state_keeps_the_snapshot_and_names_its_version(
+        store: SqliteStore) -> None:
+    """``state=None`` (snapshots every N actions): the version, events and log row are
+    written, the stored state stays the last snapshot and ``state_version`` says which;
+    the next snapshot clears it. The version guard is the same on both kinds."""
+    from db import ActionLog
+
+    m = await new_match(store)
+    assert m.state_version is None and m.snapshot_version == 0
+
+    async def act(expected: int, state: str | None, status: str = "active") -> bool:
+        v = expected + 1
+        return await store.commit_action(
+            m.id, expected_version=expected, state=state, version=v,
+            events=[(None, "e", {"v": v})],
+            log=ActionLog(match_id=m.id, version=v, seat=0, action={"n": v}),
+            deadline=None, timeouts=[0, 0], status=status)
+
+    assert await act(0, None) and await act(1, None)
+    got = await store.get_match(m.id)
+    assert got is not None and (got.version, got.state, got.state_version) == (2, '{"turn":0}', 0)
+    assert got.snapshot_version == 0
+    assert not await act(1, None)  # stale: nothing written
+    assert [a.version for a in await store.action_log(m.id, after=got.snapshot_version)] == [1, 2]
+    assert [a.version for a in await store.action_log(m.id, after=1)] == [2]
+    assert await act(2, '{"turn":3}')
+    got = await store.get_match(m.id)
+    assert got is not None
+    assert (got.version, got.state, got.state_version) == (3, '{"turn":3}', None)
+    assert got.snapshot_version == 3
+    assert await act(3, None) and await act(4, '{"turn":5}', status="aborted")
+    got = await store.get_match(m.id)
+    assert got is not None and (got.state, got.state_version, got.status) == (
+        '{"turn":5}', None, "aborted")
+    assert len(await store.action_log(m.id)) == 5
+    with pytest.raises(ValueError):  # nothing would replay it: refused, nothing written
+        await store.commit_action(m.id, expected_version=5, state=None, version=6, events=[],
+                                  log=None, deadline=None, timeouts=[0, 0])

@@ -21,6 +21,7 @@ from typing import Any
 
 from bot import HajimeBot
 from cogs.config import Settings
+from cogs.snapshots import load_state
 from db import store_from_url
 from db.ratings import on_results
 from engine.core import Game
@@ -244,7 +245,7 @@ class Player:
         rec = await self.bot.store.get_match(self.match_id)
         assert rec is not None
         game = REGISTRY[rec.game]
-        return game, rec, game.load(rec.state)
+        return game, rec, await load_state(self.bot.store, game, rec)
 
     async def pending_user(self) -> FakeUser | None:
         game, rec, state = await self.state()

@@ -48,6 +48,7 @@ import pytest
 
 from cogs.ladder_replay import resimulate
 from cogs.referee import Referee, pending_seats
+from cogs.snapshots import load_state
 from cogs.table import Table
 from db import SqliteStore
 from tests.fakediscord import FakeDiscord
@@ -146,7 +147,7 @@ class Run:
             rec = await self.reader.get_match(match_id)
             assert rec is not None
             game = self.table.referee.game(rec.game)
-            seats = sorted(pending_seats(game, game.load(rec.state)))
+            seats = sorted(pending_seats(game, await load_state(self.reader, game, rec)))
             if not seats:
                 await asyncio.sleep(0.05)
                 continue
@@ -240,7 +241,7 @@ class Run:
                 wrong.append(f"#{match_id} board at {rec.board_version}, state {rec.version}")
                 continue
             board = self.fake.store.get(rec.message_id)
-            state = self.table.referee.game(rec.game).load(rec.state)
+            state = await load_state(self.reader, self.table.referee.game(rec.game), rec)
             self.table.forget(match_id)  # the stored memory, as a restarted bot reads it
             want = self.table.board_payload(rec, state, png=b"")["embed"].to_dict()
             want.pop("image", None)

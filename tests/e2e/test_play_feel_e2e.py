@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from cogs.snapshots import load_state
 from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, pin_engine_seed
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message
@@ -197,7 +198,7 @@ async def test_a_later_decision_in_the_turn_shows_up_in_the_open_hand_without_a_
         await idle(fake, bot)
         rec = await bot.store.get_match(match_id)
         assert rec is not None
-        game_state = bot.referee.game(rec.game).load(rec.state)
+        game_state = await load_state(bot.store, bot.referee.game(rec.game), rec)
         assert game_state.phase == "move" and game_state.queue[0].seat == 0  # alice moves
         # no new ping for alice (she was pinged this turn): her open hand shows the compass
         added = fake.messages(thread)[seen:]

@@ -7,6 +7,7 @@ a new bot on the same database and the same offline Discord and checks the threa
 
 from __future__ import annotations
 
+import inspect
 import pathlib
 from typing import Any
 
@@ -15,6 +16,7 @@ import pytest
 
 from cogs.referee import pending_seats
 from cogs.render.registry import renderer_for
+from cogs.snapshots import load_state
 from engine.games import REGISTRY
 from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, stored_opening
 from tests.e2e.test_play_feel_e2e import pinged
@@ -98,7 +100,10 @@ async def play_until(bot: Any, player: Player, done: Any, steps: int = 200) -> N
     """Random legal steps through the UI until ``done(record)`` holds."""
     for _ in range(steps):
         rec = await bot.store.get_match(player.match_id)
-        if done(rec):
+        ok = done(rec)
+        if inspect.isawaitable(ok):
+            ok = await ok
+        if ok:
             return
         assert rec.status == "active" and await player.step()
         await idle(player.fake, bot)
@@ -147,17 +152,18 @@ async def test_folded_lines_survive_a_restart_and_a_lost_step_is_folded_in(
         else:  # a turning point: the turn's lines were posted together, once
             assert all(x in posted for x in before + expected)
             assert sum(before[0] in m.content for m in fake.messages(thread)) == 1
-        pending = {rec.seats[s] for s in pending_seats(game, game.load(rec.state))}
+        live = await load_state(bot.store, game, rec)
+        pending = {rec.seats[s] for s in pending_seats(game, live)}
         assert all(pinged(m.history[0]) <= pending for m in fake.messages(thread)[count:])
     assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
 
 
-def waiting_on_one(rec: Any) -> bool:
+async def waiting_on_one(bot: Any, rec: Any) -> bool:
     """One seat deciding while the other was already pinged this turn."""
     if rec.status != "active":
         return False
     game = REGISTRY[rec.game]
-    pending = pending_seats(game, game.load(rec.state))
+    pending = pending_seats(game, await load_state(bot.store, game, rec))
     return len(pending) == 1 and 1 - next(iter(pending)) in rec.table_memory.get("pinged", [])
 
 
@@ -177,12 +183,12 @@ async def test_no_second_ping_in_the_same_turn_after_a_restart(
             await wait_settled(fake, bot)
             player = Player(fake, bot, match_id, board, [alice, bob], seed=_attempt,
                             check_leaks=False)
-            await play_until(bot, player, waiting_on_one)
+            await play_until(bot, player, lambda rec: waiting_on_one(bot, rec))
         async with bot_running(fake, db) as bot:
             await wait_settled(fake, bot)
             rec = await bot.store.get_match(match_id)
             game = bot.referee.game(rec.game)
-            state = game.load(rec.state)
+            state = await load_state(bot.store, game, rec)
             before = pending_seats(game, state)
             other = 1 - next(iter(before))
             count = len(fake.messages(thread))
@@ -192,7 +198,7 @@ async def test_no_second_ping_in_the_same_turn_after_a_restart(
             assert await player.step()
             await idle(fake, bot)
             rec = await bot.store.get_match(match_id)
-            after = game.load(rec.state)
+            after = await load_state(bot.store, game, rec)
             turn = renderer_for(rec.game).turn_key
             if (rec.status != "active" or turn(game.view(after, None))
                     != turn(game.view(state, None))

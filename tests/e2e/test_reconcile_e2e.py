@@ -15,17 +15,18 @@ import discord
 import pytest
 
 from cogs.referee import pending_seats
+from cogs.snapshots import load_state
 from cogs.table import Table
 from tests.e2e.harness import bot_running, challenge_accepted, idle, stored_opening
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message
 
 
-def expected_embed(bot: Any, rec: Any) -> dict[str, Any]:
+async def expected_embed(bot: Any, rec: Any) -> dict[str, Any]:
     """The public board embed the bot renders for ``rec``'s state (picture aside)."""
     table = bot.get_cog("Table")
     assert isinstance(table, Table)
-    state = bot.referee.game(rec.game).load(rec.state)
+    state = await load_state(bot.store, bot.referee.game(rec.game), rec)
     embed = table.board_payload(rec, state, png=b"")["embed"].to_dict()
     embed.pop("image", None)
     return embed
@@ -75,7 +76,7 @@ async def test_a_board_left_behind_by_a_crash_is_rerendered_on_start(
         await wait_settled(fake, bot)
         rec = await bot.store.get_match(match_id)
         assert rec.board_version == rec.version == version
-        assert shown_embed(board) == expected_embed(bot, rec) != before
+        assert shown_embed(board) == await expected_embed(bot, rec) != before
     assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
 
 
@@ -112,7 +113,7 @@ async def test_a_failed_board_edit_is_retried(fake_discord: FakeDiscord, tmp_pat
         await wait_settled(fake, bot, after=passes)
         rec = await bot.store.get_match(match_id)
         assert rec.board_version == rec.version == version
-        assert shown_embed(board) == expected_embed(bot, rec)
+        assert shown_embed(board) == await expected_embed(bot, rec)
 
 
 async def test_an_interrupted_opening_is_finished_on_start(
@@ -134,7 +135,7 @@ async def test_an_interrupted_opening_is_finished_on_start(
         thread = fake.threads(fake.channel)[-1]
         board, *rest = fake.messages(thread)
         assert board.id == opened.message_id and f"hj:act:{rec.id}" in board.custom_ids
-        assert shown_embed(board) == expected_embed(bot, opened)
+        assert shown_embed(board) == await expected_embed(bot, opened)
         assert any(alice.mention in m.content and bob.mention in m.content for m in rest)
         assert "Accepted" in challenge.content and challenge.custom_ids == []
     assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []

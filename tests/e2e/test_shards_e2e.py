@@ -31,6 +31,7 @@ import pytest
 
 from cogs.ladder_replay import resimulate
 from cogs.referee import Referee, pending_seats
+from cogs.snapshots import load_state
 from db.postgres import PostgresStore
 from engine.core import StaleAction
 from engine.games import REGISTRY
@@ -129,7 +130,7 @@ class Table:
         if rec.status != "active":
             return False
         game = REGISTRY[rec.game]
-        seats = sorted(pending_seats(game, game.load(rec.state)))
+        seats = sorted(pending_seats(game, await load_state(self.reader, game, rec)))
         if not seats:
             await asyncio.sleep(0.05)
             return True
@@ -268,7 +269,7 @@ def race_worker(url: str, match_id: int, rounds: int, me: int, barrier: Any,
                 rec = await store.get_match(match_id)
                 assert rec is not None
                 game = REGISTRY[rec.game]
-                state = game.load(rec.state)
+                state = await load_state(store, game, rec)
                 seat = min(pending_seats(game, state))
                 aid = game.legal(state, seat)[0].aid
                 await asyncio.to_thread(barrier.wait)

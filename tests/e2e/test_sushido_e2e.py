@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cogs.snapshots import load_state
 from engine.games.sushido import GAME
 from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, press
 from tests.fakediscord import FakeDiscord
@@ -100,7 +101,7 @@ async def test_an_ordinary_turn_takes_at_most_three_clicks_per_player(
             assert rec is not None
             if rec.status != "active" or len(clicks) >= 24:
                 break
-            s = GAME.load(rec.state)
+            s = await load_state(bot.store, GAME, rec)
             seat = min(x for x, p in GAME.prompts(s).items() if not p.committed)
             user = users[rec.seats[seat]]
             key = (user.id, s.round, s.turn)
@@ -126,7 +127,7 @@ async def test_an_ordinary_turn_takes_at_most_three_clicks_per_player(
                 await idle(fake, bot)
                 rec = await bot.store.get_match(match_id)
                 assert rec is not None
-                s = GAME.load(rec.state)
+                s = await load_state(bot.store, GAME, rec)
                 moved_on = (s.round, s.turn) != key[1:] or s.phase == "resolve"
                 if phase in ("hajime", "reveal") and (s.seat[seat].reveal or moved_on):
                     to_reveal.setdefault(key, clicks[key])
@@ -180,7 +181,7 @@ async def test_super_combo_button_on_the_board(
         assert not any(":i:" in c for c in board.custom_ids)  # gauges 2 and 3: no button
         rec = await bot.store.get_match(match_id)
         assert rec is not None
-        s = GAME.load(rec.state)
+        s = await load_state(bot.store, GAME, rec)
         s.seat[0].gauge = 5  # as if Biwa had filled the gauge (S-U-P-E-R)
         s.version += 1
         assert await bot.store.commit_action(
@@ -203,7 +204,7 @@ async def test_super_combo_button_on_the_board(
         res = await press(alice, board, button)
         assert res.ephemeral and "SUPER COMBO" in (res.content or ""), res.content
         await idle(fake, bot)
-        s = GAME.load((await bot.store.get_match(match_id)).state)  # type: ignore[union-attr]
+        s = await load_state(bot.store, GAME, await bot.store.get_match(match_id))  # type: ignore[arg-type]
         assert s.seat[0].gauge == 0 and s.seat[1].life == 11 and s.seat[0].commit is not None
         assert not any(":i:" in c for c in board.custom_ids)  # the gauge is empty again
         thread = fake.threads(fake.channel)[-1]

@@ -6,6 +6,7 @@ import asyncio
 import pathlib
 from typing import Any
 
+from cogs.snapshots import load_state
 from engine.games import REGISTRY
 from tests.e2e.harness import (
     Player,
@@ -22,7 +23,7 @@ from tests.fakediscord.users import FakeUser
 async def pending(bot: Any, match_id: int) -> dict[int, bool]:
     rec = await bot.store.get_match(match_id)
     game = REGISTRY[rec.game]
-    return {s: p.committed for s, p in game.prompts(game.load(rec.state)).items()}
+    return {s: p.committed for s, p in game.prompts(await load_state(bot.store, game, rec)).items()}
 
 
 async def version(bot: Any, match_id: int) -> int:

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs.snapshots import load_state
 from engine.core import EngineError
 from engine.games import REGISTRY
 from sandbox.tables import Sandbox
@@ -52,7 +53,7 @@ async def run_clicks(game_id: str, clicks: list[tuple[Any, Any, Any, Any]]) -> N
                     after = await sandbox.store.get_match(rec.id)
                     assert after is not None and after.version == before.version + 1
                     assert seat is not None and shift == 0
-                state = game.load(after.state)  # type: ignore[union-attr]
+                state = await load_state(sandbox.store, game, after)  # type: ignore[arg-type]
                 for s, tok in enumerate(tokens):
                     shown = await sandbox.page(rec.id, tok)
                     assert shown["view"] == game.view(state, s).model_dump(mode="json")

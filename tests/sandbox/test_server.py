@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from cogs.snapshots import load_state
 from engine.games import REGISTRY
 from sandbox.server import SANDBOX, make_app
 from sandbox.tables import Sandbox
@@ -57,7 +58,7 @@ async def stored_state(client: TestClient[Any, Any], match: int) -> tuple[Any, A
     rec = await client.app[SANDBOX].store.get_match(match)
     assert rec is not None
     game = REGISTRY[rec.game]
-    return game, game.load(rec.state)
+    return game, await load_state(client.app[SANDBOX].store, game, rec)
 
 
 async def click(client: TestClient[Any, Any], match: int, token: str | None,
