@@ -187,6 +187,8 @@ def leave(state: MkState, seat: int) -> list[Event]:
     if seat not in state.down and seat not in state.out:
         state.down.append(seat)
         leave_group(state, seat)
+    if state.aim == seat and state.initiative is not None:  # aim on, as a new actor's
+        state.aim = left_of(state, state.initiative, standing(state))
     ex = state.exchange
     if ex is not None and seat in ex.queue and seat != target_of(state, ex):
         ex.queue.remove(seat)

@@ -242,6 +242,18 @@ def test_a_leaver_is_knocked_out_and_play_goes_on() -> None:
     assert s.result.ranks == (3, 1, 4, 2)
 
 
+def test_the_seat_aimed_at_leaving_moves_the_aim_on() -> None:
+    """The Kombatant the actor aims at leaves before the attack: the aim moves to the
+    next standing seat at the actor's left, so a leaver is never asked to respond
+    (found by replaying random 4-seat Brawls with a forfeit; decision)."""
+    s = brawl(seats=4, hands={0: ["b01"]})
+    assert s.aim == 1
+    s, _ = GAME.concede(s, 1)
+    assert s.aim == 2
+    s = play(play(s, 0, "at-b01"), 0, "go")
+    assert asked(s) == [2]
+
+
 def test_lasting_modifiers_count_only_in_their_owners_exchanges() -> None:
     """Haste (+1 Speed for two turns) played by Ron on his attack helps Ron's later
     attacks, not Carl's defence when Billy attacks Carl (decision)."""

@@ -34,6 +34,7 @@ def random_brawl(seed: int, agent_seed: int, level: str, seats: int, check: obje
         assert n < bound
         open_seats = sorted(x for x, p in GAME.prompts(s).items() if not p.committed)
         assert open_seats, "a match in play always asks someone"
+        assert not set(open_seats) & set(s.left), "a seat that left is never asked"
         seat = open_seats[agent.below(len(open_seats))]
         raw = GAME.dump(s) if callable(check) else ""
         if n == leave_at:
