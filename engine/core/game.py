@@ -53,11 +53,12 @@ class CatalogEntry(BaseModel):
 
 A = TypeVar("A", bound=BaseModel)
 
-_LISTED: OrderedDict[int, tuple[weakref.ref[BaseState], int, dict[int, list[Any]]]] = \
-    OrderedDict()
+_Listing = tuple[weakref.ref[BaseState], int, dict[int, list[Any]], dict[int, dict[str, Any]]]
+_LISTED: OrderedDict[int, _Listing] = OrderedDict()
 """The legal actions last listed per state object (see :meth:`Game.listed`): by ``id``,
 with a weak reference to the state (an ``id`` reused by a new object does not match; the
-referee's check that nobody else holds a cached state is not fooled) and its version."""
+referee's check that nobody else holds a cached state is not fooled), its version, the
+list per seat and, once :meth:`Game.find` needed it, the same actions by id per seat."""
 _LISTED_SIZE = 256
 
 
@@ -103,6 +104,14 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def label(self, state: S, seat: int, action: A) -> str:
         """A short human label for a legal action (for buttons and logs)."""
+
+    def prompt(self, state: S, seat: int) -> Prompt | None:
+        """The prompt of one seat, if it must decide now: ``prompts(state).get(seat)``.
+
+        Games may override it to build only that seat's prompt (it is on the path of every
+        click); a test checks that it always agrees with :meth:`prompts`.
+        """
+        return self.prompts(state).get(seat)
 
     def interrupts(self, state: S, seat: int) -> list[A]:
         """Actions ``seat`` may take now without being prompted (default: none).
@@ -205,7 +214,7 @@ class Game(ABC, Generic[S, A]):
         if state.result is not None:
             raise MatchOver("This match is over.")
         if action not in self.interrupts(state, seat):
-            prompt = self.prompts(state).get(seat)
+            prompt = self.prompt(state, seat)
             if prompt is None or prompt.committed:
                 reason = self.explain_unavailable(state, seat, action.aid)  # type: ignore[attr-defined]
                 if reason:
@@ -254,7 +263,7 @@ class Game(ABC, Generic[S, A]):
         for action in self.interrupts(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return self._play(state, seat, action, owned)
-        prompt = self.prompts(state).get(seat)
+        prompt = self.prompt(state, seat)
         if prompt is not None and not prompt.committed:
             for action in self.legal(state, seat):
                 if action.aid == aid:  # type: ignore[attr-defined]
@@ -282,19 +291,40 @@ class Game(ABC, Generic[S, A]):
         :meth:`_play` (which forgets them) or as copies; a caller that changes a state by
         hand must use :meth:`legal`. The returned list is shared: do not change it.
         """
+        hit = self._listing(state)
+        got = hit[2].get(seat)
+        if got is None:
+            got = hit[2][seat] = self.legal(state, seat)
+        return got
+
+    @staticmethod
+    def _listing(state: BaseState) -> _Listing:
+        """The remembered listings of this state object at its version (new if none)."""
         key = id(state)
         hit = _LISTED.get(key)
         if hit is None or hit[0]() is not state or hit[1] != state.version:
-            hit = (weakref.ref(state), state.version, {})
+            hit = (weakref.ref(state), state.version, {}, {})
             _LISTED[key] = hit
             while len(_LISTED) > _LISTED_SIZE:
                 _LISTED.popitem(last=False)
         else:
             _LISTED.move_to_end(key)
-        got = hit[2].get(seat)
-        if got is None:
-            got = hit[2][seat] = self.legal(state, seat)
-        return got
+        return hit
+
+    def _by_aid(self, state: S, seat: int) -> dict[str, A]:
+        """:meth:`listed` as a mapping from action id to action (the first action of an id
+        wins, as a scan of the list would find it); remembered with the listing."""
+        hit = self._listing(state)
+        index: dict[str, A] | None = hit[3].get(seat)
+        if index is None:
+            listed = hit[2].get(seat)
+            if listed is None:
+                listed = hit[2][seat] = self.legal(state, seat)
+            index = {}
+            for action in listed:
+                index.setdefault(action.aid, action)  # type: ignore[union-attr]
+            hit[3][seat] = index
+        return index
 
     def find(self, state: S, seat: int, aid: str) -> A | None:
         """The legal action or interrupt of ``seat`` whose id is ``aid``, if any."""
@@ -304,13 +334,10 @@ class Game(ABC, Generic[S, A]):
         for action in self.interrupts(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return action
-        prompt = self.prompts(state).get(seat)
+        prompt = self.prompt(state, seat)
         if prompt is None or prompt.committed:
             return None
-        for action in self.listed(state, seat):
-            if action.aid == aid:  # type: ignore[attr-defined]
-                return action
-        return None
+        return self._by_aid(state, seat).get(aid)
 
     def timeout(self, state: S, seat: int) -> tuple[S, list[Event]]:
         """Apply the game's documented default for a seat whose decision timed out."""

@@ -11,14 +11,16 @@ import hashlib
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
+
+from engine.core.mutable import Mutable
 
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 
 
-class Rng(BaseModel):
+class Rng(Mutable):
     """Serializable random source; mutate only a state you own (a fresh copy)."""
 
     model_config = ConfigDict(extra="forbid")

@@ -7,11 +7,12 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.core.mutable import Mutable
 from engine.core.outcome import Outcome
 from engine.core.rng import Rng
 
 
-class BaseState(BaseModel):
+class BaseState(Mutable):
     """Common part of a match state. Games subclass it and add their own fields.
 
     ``version`` grows by one with every applied action; buttons carry it so that a
