@@ -53,12 +53,12 @@ class CatalogEntry(BaseModel):
 
 A = TypeVar("A", bound=BaseModel)
 
-_Listing = tuple[weakref.ref[BaseState], int, dict[int, list[Any]], dict[int, dict[str, Any]]]
+_Listing = tuple[weakref.ref[BaseState], int, dict[int, list[Any]]]
 _LISTED: OrderedDict[int, _Listing] = OrderedDict()
 """The legal actions last listed per state object (see :meth:`Game.listed`): by ``id``,
 with a weak reference to the state (an ``id`` reused by a new object does not match; the
-referee's check that nobody else holds a cached state is not fooled), its version, the
-list per seat and, once :meth:`Game.find` needed it, the same actions by id per seat."""
+referee's check that nobody else holds a cached state is not fooled), its version and
+the list per seat."""
 _LISTED_SIZE = 256
 
 
@@ -303,28 +303,13 @@ class Game(ABC, Generic[S, A]):
         key = id(state)
         hit = _LISTED.get(key)
         if hit is None or hit[0]() is not state or hit[1] != state.version:
-            hit = (weakref.ref(state), state.version, {}, {})
+            hit = (weakref.ref(state), state.version, {})
             _LISTED[key] = hit
             while len(_LISTED) > _LISTED_SIZE:
                 _LISTED.popitem(last=False)
         else:
             _LISTED.move_to_end(key)
         return hit
-
-    def _by_aid(self, state: S, seat: int) -> dict[str, A]:
-        """:meth:`listed` as a mapping from action id to action (the first action of an id
-        wins, as a scan of the list would find it); remembered with the listing."""
-        hit = self._listing(state)
-        index: dict[str, A] | None = hit[3].get(seat)
-        if index is None:
-            listed = hit[2].get(seat)
-            if listed is None:
-                listed = hit[2][seat] = self.legal(state, seat)
-            index = {}
-            for action in listed:
-                index.setdefault(action.aid, action)  # type: ignore[union-attr]
-            hit[3][seat] = index
-        return index
 
     def find(self, state: S, seat: int, aid: str) -> A | None:
         """The legal action or interrupt of ``seat`` whose id is ``aid``, if any."""
@@ -337,7 +322,10 @@ class Game(ABC, Generic[S, A]):
         prompt = self.prompt(state, seat)
         if prompt is None or prompt.committed:
             return None
-        return self._by_aid(state, seat).get(aid)
+        for action in self.listed(state, seat):
+            if action.aid == aid:  # type: ignore[attr-defined]
+                return action
+        return None
 
     def timeout(self, state: S, seat: int) -> tuple[S, list[Event]]:
         """Apply the game's documented default for a seat whose decision timed out."""

@@ -122,9 +122,9 @@ def resolve_reveal(state: SushidoState, ev: Events) -> None:
                      chained=chained, chain_sizes=[len(s.chain) for s in state.seat]))
     p1, p2 = order(state)
     state.tasks = [
-        DeclareT(seat=p1), DeclareT(seat=p2), DeclareT(seat=p1, answer=True),
-        SeqT(seat=p1), SeqT(seat=p2), SeqT(seat=p1, answer=True),
-        PlayT(seat=p1), PlayT(seat=p2), EndTurnT(),
+        DeclareT.of(seat=p1), DeclareT.of(seat=p2), DeclareT.of(seat=p1, answer=True),
+        SeqT.of(seat=p1), SeqT.of(seat=p2), SeqT.of(seat=p1, answer=True),
+        PlayT.of(seat=p1), PlayT.of(seat=p2), EndTurnT.of(),
     ]
     state.phase = "resolve"
 
