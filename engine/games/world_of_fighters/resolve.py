@@ -91,6 +91,8 @@ def begin_turn(state: WofState) -> list[Event]:
         bout=state.bout, turn=state.turn, first=state.first,
         moves=[c.move for c in commits], supers=[c.call_super for c in commits],
         start=[f.pos for f in state.fighters],
+        # the defaults, given: pydantic would deep-copy each mutable default
+        directions=[None, None], cards=[None, None], damage=[0, 0], notes=[],
     )
     events = [public("movement_revealed", moves=state.reveal.moves,
                      supers=state.reveal.supers, first=state.first)]
