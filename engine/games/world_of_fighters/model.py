@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import ActionBase, BaseState, Mutable
+from engine.core import ActionBase, BaseState, Interned, Mutable
 from engine.games.world_of_fighters.board import Direction, Pos
 from engine.games.world_of_fighters.data import Card
 
@@ -118,10 +118,9 @@ class Fighter(Mutable):
     bouts_won: int = 0
 
 
-class Pending(Mutable):
-    """A decision in the middle of a turn's resolution (the state's queue)."""
-
-    model_config = ConfigDict(extra="forbid")
+class Pending(Interned):
+    """A decision in the middle of a turn's resolution (the state's queue): frozen, built
+    with ``of`` (validated once per content, then shared)."""
 
     kind: Literal["move", "counter"]
     seat: int

@@ -103,7 +103,7 @@ def begin_turn(state: WofState) -> list[Event]:
             state.reveal.notes.append(note)
             events.append(public("super_called", seat=seat, move=sup.name, code=sup.code))
     state.phase = "move"
-    state.queue = [Pending(kind="move", seat=s) for s in (state.first, 1 - state.first)]
+    state.queue = [Pending.of(kind="move", seat=s) for s in (state.first, 1 - state.first)]
     return events + advance(state)
 
 
@@ -214,7 +214,7 @@ def score(state: WofState) -> list[Event]:
             return events + ko(state, s)
     if counter_for is not None:
         state.phase = "counter"
-        state.queue = [Pending(kind="counter", seat=counter_for)]
+        state.queue = [Pending.of(kind="counter", seat=counter_for)]
         return events
     return events + end_turn(state)
 

@@ -221,7 +221,7 @@ class WorldOfFighters(Game[WofState, AnyAction]):
             "commits": dict(state.commits),
             "table": dict(state.table),
             "called": dict(state.called),
-            "queue": [p.model_copy() for p in state.queue],
+            "queue": list(state.queue),  # frozen tasks: shared
             "reveal": _copy_reveal(state.reveal) if state.reveal else None,
             "bout_winners": list(state.bout_winners),
         })
