@@ -53,12 +53,12 @@ class CatalogEntry(BaseModel):
 
 A = TypeVar("A", bound=BaseModel)
 
-_Listing = tuple[weakref.ref[BaseState], int, dict[int, list[Any]]]
+_Listing = tuple[weakref.ref[BaseState], int, dict[int, tuple[list[Any], dict[str, Any]]]]
 _LISTED: OrderedDict[int, _Listing] = OrderedDict()
 """The legal actions last listed per state object (see :meth:`Game.listed`): by ``id``,
 with a weak reference to the state (an ``id`` reused by a new object does not match; the
-referee's check that nobody else holds a cached state is not fooled), its version and
-the list per seat."""
+referee's check that nobody else holds a cached state is not fooled), its version, and
+per seat the list with the same actions by id."""
 _LISTED_SIZE = 256
 
 
@@ -290,11 +290,23 @@ class Game(ABC, Generic[S, A]):
         cached state: the second listing is then free. States change only through
         :meth:`_play` (which forgets them) or as copies; a caller that changes a state by
         hand must use :meth:`legal`. The returned list is shared: do not change it.
+
+        The actions are indexed by id as they are listed (the Act click draws a control
+        per action, with its id, anyway), so :meth:`find` is one look-up.
         """
+        return self._listed(state, seat)[0]
+
+    def _listed(self, state: S, seat: int) -> tuple[list[A], dict[str, A]]:
+        """:meth:`listed` and its index by action id (the first action of an id wins, as
+        a scan of the list would find it)."""
         hit = self._listing(state)
         got = hit[2].get(seat)
         if got is None:
-            got = hit[2][seat] = self.legal(state, seat)
+            actions = self.legal(state, seat)
+            index: dict[str, A] = {}
+            for action in actions:
+                index.setdefault(action.aid, action)  # type: ignore[attr-defined]
+            got = hit[2][seat] = (actions, index)
         return got
 
     @staticmethod
@@ -322,10 +334,7 @@ class Game(ABC, Generic[S, A]):
         prompt = self.prompt(state, seat)
         if prompt is None or prompt.committed:
             return None
-        for action in self.listed(state, seat):
-            if action.aid == aid:  # type: ignore[attr-defined]
-                return action
-        return None
+        return self._listed(state, seat)[1].get(aid)
 
     def timeout(self, state: S, seat: int) -> tuple[S, list[Event]]:
         """Apply the game's documented default for a seat whose decision timed out."""

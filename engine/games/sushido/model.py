@@ -68,8 +68,16 @@ class Hajime(ActionBase):
 
     @property
     def aid(self) -> str:
-        """Short stable id."""
-        return "h-" + "-".join(map(str, self.cards))
+        """Short stable id (remembered per placement: a click scans up to 20 of them)."""
+        cards = self.cards
+        got = _HAJIME_AIDS.get(cards)
+        if got is None:
+            got = _HAJIME_AIDS[cards] = "h-" + "-".join(map(str, cards))
+        return got
+
+
+_HAJIME_AIDS: dict[tuple[int, ...], str] = {}
+"""Hajime ids by placement (card ids of one deck: a few thousand at most)."""
 
 
 class Reveal(ActionBase):
