@@ -36,3 +36,14 @@ class Mutable(BaseModel):
             self.__pydantic_fields_set__.add(name)
         else:
             _base_setattr(self, name, value)
+
+    def assign(self, **values: Any) -> None:
+        """Assign several declared fields at once, as one ``__setattr__`` each would (a
+        name that is not a declared field goes through pydantic, which refuses it)."""
+        fields = self.__dict__
+        if values.keys() <= fields.keys():
+            fields.update(values)
+            self.__pydantic_fields_set__.update(values)
+        else:
+            for name, value in values.items():
+                setattr(self, name, value)
