@@ -57,6 +57,8 @@ from engine.games.sushido.model import (
 )
 
 DECISIONS = (DeclareT, OpposeT, CardT, StepT, BreakT, ParryT, PlayT, SurplusT, EscapeT)
+_DECISION_TYPES = frozenset(DECISIONS)
+"""The same, for a type look-up (task classes are never subclassed)."""
 
 
 def ctype(cid: int) -> str:
@@ -154,7 +156,7 @@ def front_decision(state: SushidoState) -> Task | None:
     if state.phase != "resolve" or not state.tasks:
         return None
     t = state.tasks[0]
-    return t if isinstance(t, DECISIONS) else None
+    return t if type(t) in _DECISION_TYPES else None
 
 
 def forced(state: SushidoState, t: Task) -> AnyAction | None:
@@ -171,7 +173,8 @@ def run(state: SushidoState, ev: Events) -> None:
     while state.phase == "resolve" and state.result is None and state.tasks:
         t = state.tasks[0]
         answer: AnyAction | None = None
-        if isinstance(t, DECISIONS):
+        decision = type(t) in _DECISION_TYPES
+        if decision:
             opts = options(state, t)
             if opts:
                 # forced(): a play with one choice only (options() are its play options)
@@ -179,7 +182,7 @@ def run(state: SushidoState, ev: Events) -> None:
                     return
                 answer = opts[0]
         state.tasks.pop(0)
-        if isinstance(t, DECISIONS):
+        if decision:
             _decide(state, t, answer, ev)
         else:
             _auto(state, t, ev)
@@ -326,7 +329,7 @@ def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
         ev.append(public("combo", seat=t.seat, name=combo.name if combo else "", ok=False,
                          cards=shown, ranged=bool(combo and combo.ranged),
                          contact=contact(state), symbols_ok=symbols_ok))
-    state.kata = KataCtx(attacker=t.seat, att=cards)
+    state.kata = KataCtx(attacker=t.seat, att=cards, dfn=[])  # given: no default deep copy
     ev.append(public("kata", seat=t.seat, cards=shown))
     dfs = other(t.seat)
     rival = state.seat[dfs]
