@@ -104,7 +104,7 @@ def resolve_reveal(state: SushidoState, ev: Events) -> None:
     for s in (0, 1):
         seat = state.seat[s]
         cards, choice = seat.commit or [], seat.reveal
-        keep = {"none": (), "first": (0,), "second": (1,), "both": (0, 1)}[choice or "none"]
+        keep = _KEPT[choice or "none"]
         seat.revealed = [c for i, c in enumerate(cards) if i in keep]
         shown.append(list(seat.revealed))
         n = 0
@@ -124,6 +124,11 @@ def resolve_reveal(state: SushidoState, ev: Events) -> None:
                      chained=chained, chain_sizes=[len(s.chain) for s in state.seat]))
     state.tasks = list(_turn_tasks(*order(state)))
     state.phase = "resolve"
+
+
+_KEPT: dict[str, tuple[int, ...]] = {"none": (), "first": (0,), "second": (1,),
+                                     "both": (0, 1)}
+"""The committed cards (by position) each reveal choice turns face up."""
 
 
 @cache
