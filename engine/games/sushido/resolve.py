@@ -8,6 +8,7 @@ answer goes through :func:`decide`. Everything lives in the state as data.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from engine.core import public
 from engine.games.sushido import flow
@@ -101,17 +102,19 @@ def _play_options(state: SushidoState, seat: int) -> list[AnyAction]:
     """The next revealed card, in the order its owner placed them: doubled or not (only
     with Super), and a Block as a guard or a combo breaker (only when a chain exists)."""
     me = state.seat[seat]
-    boosts = (False, True) if me.gauge >= 1 else (False,)
-    chains = any(s.chain for s in state.seat)
-    out: list[AnyAction] = []
-    for c in me.revealed[:1]:
-        modes: tuple[str, ...] = ("",)
-        if ctype(c) == "block":
-            modes = ("guard", "break") if chains else ("guard",)
-        for b in boosts:
-            for m in modes:
-                out.append(Play.of(card=c, boost=b, mode=m))
-    return out
+    if not me.revealed:
+        return []
+    return list(_plays(me.revealed[0], me.gauge >= 1, any(s.chain for s in state.seat)))
+
+
+@cache
+def _plays(c: int, super_left: bool, chains: bool) -> tuple[AnyAction, ...]:
+    """The ways to play card ``c`` (built once per card and situation)."""
+    boosts = (False, True) if super_left else (False,)
+    modes: tuple[str, ...] = ("",)
+    if ctype(c) == "block":
+        modes = ("guard", "break") if chains else ("guard",)
+    return tuple(Play.of(card=c, boost=b, mode=m) for b in boosts for m in modes)
 
 
 def options(state: SushidoState, t: Task) -> list[AnyAction]:
