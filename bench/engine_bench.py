@@ -63,14 +63,10 @@ def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
       that nobody else holds (``Referee._private_state``);
     - ``listed``: ``cached`` after the Act click drew the seat's controls from the same
       cached state (``Game.listed``, untimed), as a click on a control in the bot: the
-      action is found in that listing instead of listing the legal actions again;
-    - ``perform`` and ``dump``: the two halves of ``listed``, timed apart on another copy
-      (a separate pass, so that the four paths above are timed exactly as before).
+      action is found in that listing instead of listing the legal actions again.
     """
     game = REGISTRY[game_id]
     samples, bot_path, cached, listed, sizes = [], [], [], [], []
-    perform_only: list[float] = []
-    dump_only: list[float] = []
     for state, seat, action in triples(game_id, matches):
         stored = game.dump(state)
         owned = game.load(stored)
@@ -91,21 +87,12 @@ def engine_cost(game_id: str, matches: int) -> dict[str, list[float] | int]:
         game.dump(mine)
         t4 = time.perf_counter()
         listed.append(t4 - t3)
-        split = game.load(stored)
-        game.listed(split, seat)  # the Act click (not timed)
-        t5 = time.perf_counter()
-        _, mine, _ = game.perform(split, seat, action.aid, state.version, owned=True)
-        t6 = time.perf_counter()
-        game.dump(mine)
-        t7 = time.perf_counter()
-        perform_only.append(t6 - t5)
-        dump_only.append(t7 - t6)
         samples.append(t1 - t0)
         bot_path.append(t2 - t1)
         cached.append(t3 - t2)
         sizes.append(len(raw))
     return {"apply": samples, "bot": bot_path, "cached": cached, "listed": listed,
-            "perform": perform_only, "dump": dump_only, "size": int(statistics.fmean(sizes))}
+            "size": int(statistics.fmean(sizes))}
 
 
 def raw_commit_cost(size: int, n: int, synchronous: str) -> list[float]:
@@ -133,12 +120,9 @@ def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=30)
-    parser.add_argument("--games", default="",
-                        help="comma-separated game ids (default: every game)")
     args = parser.parse_args()
-    wanted = [g for g in args.games.split(",") if g] or list(REGISTRY)
     print("ratio = mean engine cost / mean raw SQLite commit (WAL), measured in this run")
-    for game_id in wanted:
+    for game_id in REGISTRY:
         cost = engine_cost(game_id, args.matches)
         size = cost["size"]
         assert isinstance(size, int)
@@ -149,9 +133,7 @@ def main() -> None:
         for key, label in (("apply", "apply+dump (input kept)"),
                            ("bot", "load+perform(owned)+dump (state held)"),
                            ("cached", "bot path: perform(owned)+dump, cached"),
-                           ("listed", "bot path after the Act click (listed)"),
-                           ("perform", "  of which perform(owned) alone"),
-                           ("dump", "  of which dump alone")):
+                           ("listed", "bot path after the Act click (listed)")):
             s = cost[key]
             assert isinstance(s, list)
             ratios = "  ".join(f"/{sync} {statistics.fmean(s) / statistics.fmean(raw[sync]):.2f}"
