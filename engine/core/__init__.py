@@ -12,10 +12,11 @@ from engine.core.errors import (
 )
 from engine.core.events import Event, for_viewer, private_with_twin, public
 from engine.core.game import CatalogEntry, Game
+from engine.core.mutable import Mutable
 from engine.core.outcome import Outcome
 from engine.core.prompts import Prompt
 from engine.core.rng import Rng
-from engine.core.state import ActionBase, BaseState
+from engine.core.state import ActionBase, BaseState, Interned
 
 __all__ = [
     "ActionBase",
@@ -25,7 +26,9 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "Interned",
     "MatchOver",
+    "Mutable",
     "NotYourDecision",
     "NotYourTurn",
     "Outcome",

@@ -12,6 +12,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 _set = object.__setattr__
+_new = object.__new__
+_ALL_SET = {"kind", "audience", "data"}
 
 
 class Event(BaseModel):
@@ -31,10 +33,11 @@ class Event(BaseModel):
     @classmethod
     def make(cls, kind: str, audience: tuple[int, ...] | None, data: dict[str, Any]) -> Event:
         """An event from trusted engine code, without validation (several per action on
-        the bot's path; the fields are exactly what validation would keep)."""
-        new = cls.__new__(cls)
+        the bot's path; the fields are exactly what validation would keep). Events are
+        frozen, so they share one fields set (nothing ever adds to it)."""
+        new = _new(cls)
         _set(new, "__dict__", {"kind": kind, "audience": audience, "data": data})
-        _set(new, "__pydantic_fields_set__", {"kind", "audience", "data"})
+        _set(new, "__pydantic_fields_set__", _ALL_SET)
         _set(new, "__pydantic_extra__", None)
         _set(new, "__pydantic_private__", None)
         return new
@@ -46,7 +49,12 @@ class Event(BaseModel):
 
 def public(kind: str, **data: Any) -> Event:
     """A public event."""
-    return Event.make(kind, None, data)
+    new = _new(Event)
+    _set(new, "__dict__", {"kind": kind, "audience": None, "data": data})
+    _set(new, "__pydantic_fields_set__", _ALL_SET)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
 
 
 def private_with_twin(

@@ -53,11 +53,12 @@ class CatalogEntry(BaseModel):
 
 A = TypeVar("A", bound=BaseModel)
 
-_LISTED: OrderedDict[int, tuple[weakref.ref[BaseState], int, dict[int, list[Any]]]] = \
-    OrderedDict()
+_Listing = tuple[weakref.ref[BaseState], int, dict[int, tuple[list[Any], dict[str, Any]]]]
+_LISTED: OrderedDict[int, _Listing] = OrderedDict()
 """The legal actions last listed per state object (see :meth:`Game.listed`): by ``id``,
 with a weak reference to the state (an ``id`` reused by a new object does not match; the
-referee's check that nobody else holds a cached state is not fooled) and its version."""
+referee's check that nobody else holds a cached state is not fooled), its version, and
+per seat the list with the same actions by id."""
 _LISTED_SIZE = 256
 
 
@@ -103,6 +104,14 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def label(self, state: S, seat: int, action: A) -> str:
         """A short human label for a legal action (for buttons and logs)."""
+
+    def prompt(self, state: S, seat: int) -> Prompt | None:
+        """The prompt of one seat, if it must decide now: ``prompts(state).get(seat)``.
+
+        Games may override it to build only that seat's prompt (it is on the path of every
+        click); a test checks that it always agrees with :meth:`prompts`.
+        """
+        return self.prompts(state).get(seat)
 
     def interrupts(self, state: S, seat: int) -> list[A]:
         """Actions ``seat`` may take now without being prompted (default: none).
@@ -205,7 +214,7 @@ class Game(ABC, Generic[S, A]):
         if state.result is not None:
             raise MatchOver("This match is over.")
         if action not in self.interrupts(state, seat):
-            prompt = self.prompts(state).get(seat)
+            prompt = self.prompt(state, seat)
             if prompt is None or prompt.committed:
                 reason = self.explain_unavailable(state, seat, action.aid)  # type: ignore[attr-defined]
                 if reason:
@@ -254,7 +263,7 @@ class Game(ABC, Generic[S, A]):
         for action in self.interrupts(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return self._play(state, seat, action, owned)
-        prompt = self.prompts(state).get(seat)
+        prompt = self.prompt(state, seat)
         if prompt is not None and not prompt.committed:
             for action in self.legal(state, seat):
                 if action.aid == aid:  # type: ignore[attr-defined]
@@ -281,7 +290,28 @@ class Game(ABC, Generic[S, A]):
         cached state: the second listing is then free. States change only through
         :meth:`_play` (which forgets them) or as copies; a caller that changes a state by
         hand must use :meth:`legal`. The returned list is shared: do not change it.
+
+        The actions are indexed by id as they are listed (the Act click draws a control
+        per action, with its id, anyway), so :meth:`find` is one look-up.
         """
+        return self._listed(state, seat)[0]
+
+    def _listed(self, state: S, seat: int) -> tuple[list[A], dict[str, A]]:
+        """:meth:`listed` and its index by action id (the first action of an id wins, as
+        a scan of the list would find it)."""
+        hit = self._listing(state)
+        got = hit[2].get(seat)
+        if got is None:
+            actions = self.legal(state, seat)
+            index: dict[str, A] = {}
+            for action in actions:
+                index.setdefault(action.aid, action)  # type: ignore[attr-defined]
+            got = hit[2][seat] = (actions, index)
+        return got
+
+    @staticmethod
+    def _listing(state: BaseState) -> _Listing:
+        """The remembered listings of this state object at its version (new if none)."""
         key = id(state)
         hit = _LISTED.get(key)
         if hit is None or hit[0]() is not state or hit[1] != state.version:
@@ -291,10 +321,7 @@ class Game(ABC, Generic[S, A]):
                 _LISTED.popitem(last=False)
         else:
             _LISTED.move_to_end(key)
-        got = hit[2].get(seat)
-        if got is None:
-            got = hit[2][seat] = self.legal(state, seat)
-        return got
+        return hit
 
     def find(self, state: S, seat: int, aid: str) -> A | None:
         """The legal action or interrupt of ``seat`` whose id is ``aid``, if any."""
@@ -304,13 +331,10 @@ class Game(ABC, Generic[S, A]):
         for action in self.interrupts(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return action
-        prompt = self.prompts(state).get(seat)
+        prompt = self.prompt(state, seat)
         if prompt is None or prompt.committed:
             return None
-        for action in self.listed(state, seat):
-            if action.aid == aid:  # type: ignore[attr-defined]
-                return action
-        return None
+        return self._listed(state, seat)[1].get(aid)
 
     def timeout(self, state: S, seat: int) -> tuple[S, list[Event]]:
         """Apply the game's documented default for a seat whose decision timed out."""

@@ -10,7 +10,9 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 _set = object.__setattr__
-_FIELDS = frozenset({"seat", "kind", "text", "simultaneous", "committed"})
+_FIELDS_SET = {"seat", "kind", "text", "simultaneous", "committed"}
+"""The fields set of every prompt built by engine code: prompts are frozen, nothing adds
+to it (``model_copy`` copies it)."""
 
 
 class Prompt(BaseModel):
@@ -25,7 +27,7 @@ class Prompt(BaseModel):
         fields are exactly what validation would keep; ``model_validate`` still checks)."""
         _set(self, "__dict__", {"seat": seat, "kind": kind, "text": text,
                                 "simultaneous": simultaneous, "committed": committed})
-        _set(self, "__pydantic_fields_set__", set(_FIELDS))
+        _set(self, "__pydantic_fields_set__", _FIELDS_SET)  # frozen: one shared set
         _set(self, "__pydantic_extra__", None)
         _set(self, "__pydantic_private__", None)
 

@@ -7,11 +7,12 @@ from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.core.mutable import Mutable
 from engine.core.outcome import Outcome
 from engine.core.rng import Rng
 
 
-class BaseState(BaseModel):
+class BaseState(Mutable):
     """Common part of a match state. Games subclass it and add their own fields.
 
     ``version`` grows by one with every applied action; buttons carry it so that a
@@ -35,21 +36,26 @@ class BaseState(BaseModel):
         return [s for s in range(self.seats) if s not in self.left]
 
 
-class ActionBase(BaseModel):
-    """Base of every action. Subclasses add ``kind: Literal[...]`` and their fields.
-
-    ``aid`` is a short stable id (at most 40 characters, no ``:``) that identifies the
-    action among the legal actions of a state, so it fits in a Discord ``custom_id``.
-    """
+class Interned(BaseModel):
+    """A frozen model built by :meth:`of`: validated once per distinct content, then shared
+    (a pending task of a game's queue, an action); safe because nothing can change it."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     @classmethod
     def of(cls, **fields: Any) -> Self:
-        """The action with these fields, validated once and then shared (actions are
-        frozen): listing the legal actions of every click costs no new validation."""
+        """The model with these fields, validated once and then shared: listing the legal
+        actions of every click, or queueing the same task again, costs no new validation."""
         made: Self = _made(cls, tuple(fields.items()))
         return made
+
+
+class ActionBase(Interned):
+    """Base of every action. Subclasses add ``kind: Literal[...]`` and their fields.
+
+    ``aid`` is a short stable id (at most 40 characters, no ``:``) that identifies the
+    action among the legal actions of a state, so it fits in a Discord ``custom_id``.
+    """
 
     @property
     def aid(self) -> str:  # pragma: no cover - every subclass overrides
@@ -59,5 +65,5 @@ class ActionBase(BaseModel):
 
 
 @lru_cache(maxsize=16384)
-def _made(cls: type[ActionBase], fields: tuple[tuple[str, Any], ...]) -> Any:
+def _made(cls: type[Interned], fields: tuple[tuple[str, Any], ...]) -> Any:
     return cls(**dict(fields))

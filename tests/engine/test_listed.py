@@ -42,3 +42,23 @@ def test_a_copy_or_a_new_object_never_gets_another_states_listing() -> None:
     new, _ = game.apply(copy, 0, first[0])
     assert game.listed(state, 0) == first
     assert game.listed(new, 0) == game.legal(new, 0) != first
+
+
+@settings(max_examples=10, deadline=None)
+@given(game_id=st.sampled_from(sorted(REGISTRY)), seed=st.integers(0, 10_000))
+def test_prompt_of_one_seat_agrees_with_prompts(game_id: str, seed: int) -> None:
+    """``Game.prompt`` (one seat, on every click's path; games may build only that one)
+    is always ``prompts(state).get(seat)``, for every seat and a seat out of range."""
+    game = REGISTRY[game_id]
+    state = game.setup(game.parse_options({}), game.min_seats, seed)
+    rng = Rng(seed=seed)
+    for _ in range(120):
+        prompts = game.prompts(state)
+        for s in range(state.seats + 1):
+            assert game.prompt(state, s) == prompts.get(s)
+        if state.result is not None:
+            break
+        seats = [s for s, p in prompts.items() if not p.committed]
+        seat = seats[rng.below(len(seats))]
+        _, state, _ = game.perform(state, seat, pick(game, state, seat, rng).aid,
+                                   state.version, owned=True)

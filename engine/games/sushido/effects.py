@@ -171,9 +171,15 @@ def card_text(cid: int) -> str:
 
 
 def card_info(cid: int) -> dict[str, Any]:
-    """A public card description for events."""
-    c = content().card(cid)
-    return {"id": cid, "type": c.type, "symbol": c.symbol}
+    """A public card description for events (a fresh dict: events own their data)."""
+    if not _CARD_INFO:
+        _CARD_INFO.extend({"id": c.id, "type": c.type, "symbol": c.symbol}
+                          for c in content().cards)
+    return _CARD_INFO[cid].copy()
+
+
+_CARD_INFO: list[dict[str, Any]] = []
+"""Every card's description by id, built once from the content."""
 
 
 # ------------------------------------------------------------------------ effects

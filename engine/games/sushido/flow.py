@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Outcome, public
 from engine.games.sushido.data import content
 from engine.games.sushido.effects import (
@@ -24,6 +26,7 @@ from engine.games.sushido.model import (
     PlayT,
     SeqT,
     SushidoState,
+    Task,
 )
 
 TARGET = {"iaijutsu": 1, "entrainement": 2, "rencontre": 3}
@@ -64,9 +67,8 @@ def start_round(state: SushidoState, ev: Events) -> None:
     state.last_reveal = []
     for s in (0, 1):
         seat = state.seat[s]
-        seat.hand, seat.chain, seat.revealed = [], [], []
-        seat.commit, seat.reveal = None, None
-        seat.pos = VS_SQUARES[s]
+        seat.assign(hand=[], chain=[], revealed=[], commit=None, reveal=None,
+                    pos=VS_SQUARES[s])
     ev.append(public("round_start", round=state.round, p1=state.p1,
                      life=[s.life for s in state.seat], gauges=[s.gauge for s in state.seat]))
     for s in order(state):
@@ -83,8 +85,8 @@ def start_turn(state: SushidoState, ev: Events) -> None:
     state.escape_offered = []
     state.last_reveal = []  # turn-scoped: those cards may be reshuffled and drawn now
     for seat in state.seat:
-        seat.declared, seat.answered, seat.guards, seat.passive_used = "", False, 0, False
-        seat.commit, seat.reveal, seat.revealed = None, None, []
+        seat.assign(declared="", answered=False, guards=0, passive_used=False, commit=None,
+                    reveal=None, revealed=[])
     ev.append(public("turn_start", round=state.round, turn=state.turn))
     if state.round == 1 and state.turn == 1:
         for s, bonus in zip(order(state), FIRST_TURN_SUPER[state.duel], strict=True):
@@ -102,7 +104,7 @@ def resolve_reveal(state: SushidoState, ev: Events) -> None:
     for s in (0, 1):
         seat = state.seat[s]
         cards, choice = seat.commit or [], seat.reveal
-        keep = {"none": (), "first": (0,), "second": (1,), "both": (0, 1)}[choice or "none"]
+        keep = _KEPT[choice or "none"]
         seat.revealed = [c for i, c in enumerate(cards) if i in keep]
         shown.append(list(seat.revealed))
         n = 0
@@ -120,13 +122,23 @@ def resolve_reveal(state: SushidoState, ev: Events) -> None:
     state.last_reveal = shown
     ev.append(public("reveal", cards=[[card_info(c) for c in cs] for cs in shown],
                      chained=chained, chain_sizes=[len(s.chain) for s in state.seat]))
-    p1, p2 = order(state)
-    state.tasks = [
-        DeclareT(seat=p1), DeclareT(seat=p2), DeclareT(seat=p1, answer=True),
-        SeqT(seat=p1), SeqT(seat=p2), SeqT(seat=p1, answer=True),
-        PlayT(seat=p1), PlayT(seat=p2), EndTurnT(),
-    ]
+    state.tasks = list(_turn_tasks(*order(state)))
     state.phase = "resolve"
+
+
+_KEPT: dict[str, tuple[int, ...]] = {"none": (), "first": (0,), "second": (1,),
+                                     "both": (0, 1)}
+"""The committed cards (by position) each reveal choice turns face up."""
+
+
+@cache
+def _turn_tasks(p1: int, p2: int) -> tuple[Task, ...]:
+    """The tasks of a turn's resolution, P1 first (frozen: built once per order)."""
+    return (
+        DeclareT.of(seat=p1), DeclareT.of(seat=p2), DeclareT.of(seat=p1, answer=True),
+        SeqT.of(seat=p1), SeqT.of(seat=p2), SeqT.of(seat=p1, answer=True),
+        PlayT.of(seat=p1), PlayT.of(seat=p2), EndTurnT.of(),
+    )
 
 
 def end_turn(state: SushidoState, ev: Events) -> None:

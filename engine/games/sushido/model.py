@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import ActionBase, BaseState
+from engine.core import ActionBase, BaseState, Interned, Mutable
 from engine.core.copying import deep_copy
 
 ARENA = 8
@@ -68,8 +68,16 @@ class Hajime(ActionBase):
 
     @property
     def aid(self) -> str:
-        """Short stable id."""
-        return "h-" + "-".join(str(c) for c in self.cards)
+        """Short stable id (remembered per placement: a click scans up to 20 of them)."""
+        cards = self.cards
+        got = _HAJIME_AIDS.get(cards)
+        if got is None:
+            got = _HAJIME_AIDS[cards] = "h-" + "-".join(map(str, cards))
+        return got
+
+
+_HAJIME_AIDS: dict[tuple[int, ...], str] = {}
+"""Hajime ids by placement (card ids of one deck: a few thousand at most)."""
 
 
 class Reveal(ActionBase):
@@ -216,8 +224,8 @@ Action = Annotated[AnyAction, Field(discriminator="kind")]
 
 
 # ------------------------------------------------------------------------------- tasks
-class _Task(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Task(Interned):
+    """A pending task: frozen, built with ``of`` (validated once per content, shared)."""
 
 
 class DeclareT(_Task):
@@ -317,7 +325,7 @@ Task = Annotated[
 
 
 # ------------------------------------------------------------------------------- state
-class Seat(BaseModel):
+class Seat(Mutable):
     """Everything about one player (hidden parts are filtered by the views)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -341,7 +349,7 @@ class Seat(BaseModel):
     _legacy = field_validator("declared", mode="before")(current_declare)
 
 
-class KataCtx(BaseModel):
+class KataCtx(Mutable):
     """A Kata being resolved: the attacker's cards against the defender's (if opposed)."""
 
     model_config = ConfigDict(extra="forbid")

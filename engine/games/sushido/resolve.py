@@ -8,6 +8,7 @@ answer goes through :func:`decide`. Everything lives in the state as data.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from engine.core import public
 from engine.games.sushido import flow
@@ -57,6 +58,8 @@ from engine.games.sushido.model import (
 )
 
 DECISIONS = (DeclareT, OpposeT, CardT, StepT, BreakT, ParryT, PlayT, SurplusT, EscapeT)
+_DECISION_TYPES = frozenset(DECISIONS)
+"""The same, for a type look-up (task classes are never subclassed)."""
 
 
 def ctype(cid: int) -> str:
@@ -72,6 +75,15 @@ def combo_of_size(state: SushidoState, seat: int, size: int) -> Combo | None:
     return next((c for c in fighter(state, seat).combos if len(c.symbols) == size), None)
 
 
+_PASS, _KATA, _COMBO = (Declare.of(choice=c) for c in ("pass", "kata", "combo"))
+_OPPOSE = (Oppose.of(yes=True), Oppose.of(yes=False))
+_BOOST = (Boost.of(yes=True), Boost.of(yes=False))
+_ADV, _RET = StepDir.of(dir="adv"), StepDir.of(dir="ret")
+_PARRY = (Parry.of(yes=True), Parry.of(yes=False))
+_ACCEPT = Accept.of()
+"""The choices that never change, built once (several are listed on every action)."""
+
+
 def _declare_options(state: SushidoState, t: DeclareT) -> list[AnyAction]:
     me = state.seat[t.seat]
     if not me.chain:
@@ -80,28 +92,29 @@ def _declare_options(state: SushidoState, t: DeclareT) -> list[AnyAction]:
         rival = state.seat[other(t.seat)]
         if me.declared not in ("", "pass") or rival.declared in ("", "pass"):
             return []
-        return [Declare.of(choice="kata"), Declare.of(choice="pass")]
-    out: list[AnyAction] = [Declare.of(choice="pass"), Declare.of(choice="kata")]
+        return [_KATA, _PASS]
     if combo_of_size(state, t.seat, len(me.chain)) is not None:
-        out.append(Declare.of(choice="combo"))
-    return out
+        return [_PASS, _KATA, _COMBO]
+    return [_PASS, _KATA]
 
 
 def _play_options(state: SushidoState, seat: int) -> list[AnyAction]:
     """The next revealed card, in the order its owner placed them: doubled or not (only
     with Super), and a Block as a guard or a combo breaker (only when a chain exists)."""
     me = state.seat[seat]
-    boosts = (False, True) if me.gauge >= 1 else (False,)
-    chains = any(s.chain for s in state.seat)
-    out: list[AnyAction] = []
-    for c in me.revealed[:1]:
-        modes: tuple[str, ...] = ("",)
-        if ctype(c) == "block":
-            modes = ("guard", "break") if chains else ("guard",)
-        for b in boosts:
-            for m in modes:
-                out.append(Play.of(card=c, boost=b, mode=m))
-    return out
+    if not me.revealed:
+        return []
+    return list(_plays(me.revealed[0], me.gauge >= 1, any(s.chain for s in state.seat)))
+
+
+@cache
+def _plays(c: int, super_left: bool, chains: bool) -> tuple[AnyAction, ...]:
+    """The ways to play card ``c`` (built once per card and situation)."""
+    boosts = (False, True) if super_left else (False,)
+    modes: tuple[str, ...] = ("",)
+    if ctype(c) == "block":
+        modes = ("guard", "break") if chains else ("guard",)
+    return tuple(Play.of(card=c, boost=b, mode=m) for b in boosts for m in modes)
 
 
 def options(state: SushidoState, t: Task) -> list[AnyAction]:
@@ -109,22 +122,19 @@ def options(state: SushidoState, t: Task) -> list[AnyAction]:
     if isinstance(t, DeclareT):
         return _declare_options(state, t)
     if isinstance(t, OpposeT):
-        return [Oppose.of(yes=True), Oppose.of(yes=False)] if state.seat[t.seat].chain else []
+        return list(_OPPOSE) if state.seat[t.seat].chain else []
     if isinstance(t, CardT):
         if t.boost is None and state.seat[t.seat].gauge >= 1:
-            return [Boost.of(yes=True), Boost.of(yes=False)]
+            return list(_BOOST)
         return []
     if isinstance(t, StepT):
-        opts: list[AnyAction] = [StepDir.of(dir="adv")]
-        if can_retreat(state, t.seat):
-            opts.append(StepDir.of(dir="ret"))
-        return opts
+        return [_ADV, _RET] if can_retreat(state, t.seat) else [_ADV]
     if isinstance(t, BreakT):
         owners = (other(t.seat), t.seat)
         return [Break.of(owner=o, index=i) for o in owners for i in range(len(state.seat[o].chain))]
     if isinstance(t, ParryT):
         if any(ctype(c) == "block" for c in state.seat[t.seat].revealed):
-            return [Parry.of(yes=True), Parry.of(yes=False)]
+            return list(_PARRY)
         return []
     if isinstance(t, PlayT):
         return _play_options(state, t.seat)
@@ -134,7 +144,7 @@ def options(state: SushidoState, t: Task) -> list[AnyAction]:
             return []
         return [Surplus.of(index=i) for i in range(len(k.dfn))]
     if isinstance(t, EscapeT):
-        return [Accept.of()] if in_danger(state, t.seat) and state.seat[t.seat].gauge >= 5 else []
+        return [_ACCEPT] if in_danger(state, t.seat) and state.seat[t.seat].gauge >= 5 else []
     return []
 
 
@@ -149,7 +159,7 @@ def front_decision(state: SushidoState) -> Task | None:
     if state.phase != "resolve" or not state.tasks:
         return None
     t = state.tasks[0]
-    return t if isinstance(t, DECISIONS) else None
+    return t if type(t) in _DECISION_TYPES else None
 
 
 def forced(state: SushidoState, t: Task) -> AnyAction | None:
@@ -166,12 +176,16 @@ def run(state: SushidoState, ev: Events) -> None:
     while state.phase == "resolve" and state.result is None and state.tasks:
         t = state.tasks[0]
         answer: AnyAction | None = None
-        if isinstance(t, DECISIONS) and options(state, t):
-            answer = forced(state, t)
-            if answer is None:
-                return
+        decision = type(t) in _DECISION_TYPES
+        if decision:
+            opts = options(state, t)
+            if opts:
+                # forced(): a play with one choice only (options() are its play options)
+                if not isinstance(t, PlayT) or len(opts) != 1:
+                    return
+                answer = opts[0]
         state.tasks.pop(0)
-        if isinstance(t, DECISIONS):
+        if decision:
             _decide(state, t, answer, ev)
         else:
             _auto(state, t, ev)
@@ -209,7 +223,7 @@ def _decide(state: SushidoState, t: Task, a: AnyAction | None, ev: Events) -> No
             _oppose(state, t.seat, ev)
     elif isinstance(t, CardT):
         boost = t.boost if t.boost is not None else isinstance(a, Boost) and a.yes
-        _card(state, t.model_copy(update={"boost": boost}), ev)
+        _card(state, t, boost, ev)
     elif isinstance(t, StepT):
         if isinstance(a, StepDir) and a.dir == "ret":
             retreat(state, t.seat, ev)
@@ -230,7 +244,7 @@ def _decide(state: SushidoState, t: Task, a: AnyAction | None, ev: Events) -> No
             me = state.seat[t.seat]
             me.revealed.remove(a.card)
             state.inplay.append(a.card)
-            _push_front(state, CardT(seat=t.seat, card=a.card, ctx="action", boost=a.boost,
+            _push_front(state, CardT.of(seat=t.seat, card=a.card, ctx="action", boost=a.boost,
                                      mode=a.mode), t)
     elif isinstance(t, SurplusT):
         k = state.kata
@@ -254,7 +268,7 @@ def _oppose(state: SushidoState, seat: int, ev: Events) -> None:
     me.declared, me.answered = "pass", False
     ev.append(public("oppose", seat=seat, cards=[card_info(c) for c in state.kata.dfn]))
     extra = len(state.kata.dfn) - len(state.kata.att)
-    _push_front(state, *[SurplusT(seat=seat) for _ in range(max(extra, 0))])
+    _push_front(state, *[SurplusT.of(seat=seat) for _ in range(max(extra, 0))])
 
 
 def _parry(state: SushidoState, t: ParryT, yes: bool, ev: Events) -> None:
@@ -281,7 +295,7 @@ def _auto(state: SushidoState, t: Task, ev: Events) -> None:
             seat = state.seat[s]
             if in_danger(state, s) and seat.gauge >= 5 and s not in state.escape_offered:
                 state.escape_offered.append(s)
-                _push_front(state, EscapeT(seat=s), EndTurnT())
+                _push_front(state, EscapeT.of(seat=s), EndTurnT.of())
                 return
         flow.end_turn(state, ev)
 
@@ -318,16 +332,16 @@ def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
         ev.append(public("combo", seat=t.seat, name=combo.name if combo else "", ok=False,
                          cards=shown, ranged=bool(combo and combo.ranged),
                          contact=contact(state), symbols_ok=symbols_ok))
-    state.kata = KataCtx(attacker=t.seat, att=cards)
+    state.kata = KataCtx(attacker=t.seat, att=cards, dfn=[])  # given: no default deep copy
     ev.append(public("kata", seat=t.seat, cards=shown))
     dfs = other(t.seat)
     rival = state.seat[dfs]
     if dfs != state.p1:
-        _push_front(state, OpposeT(seat=dfs), KataStepT())
+        _push_front(state, OpposeT.of(seat=dfs), KataStepT.of())
         return
     # P2's Kata: P1 either announced (its chain is already spent) or passed, and then
     # P1's only way to oppose is the Kata answer it gave when P2 announced.
-    _push_front(state, KataStepT())
+    _push_front(state, KataStepT.of())
     if rival.answered and rival.chain:
         _oppose(state, dfs, ev)
 
@@ -346,7 +360,7 @@ def _kata_step(state: SushidoState, ev: Events) -> None:
     att, dfs = k.attacker, other(k.attacker)
     a = k.att.pop(0)
     d = k.dfn.pop(0) if k.dfn else None
-    _push_front(state, KataStepT())
+    _push_front(state, KataStepT.of())
     if d is not None and ctype(d) == "block":
         state.discard.extend([a, d])
         ev.append(public("kata_clash", attacker=att, card=card_info(a), against=card_info(d),
@@ -360,25 +374,25 @@ def _kata_step(state: SushidoState, ev: Events) -> None:
                          result="cancelled"))
         return
     state.inplay.append(a)
-    tasks: list[Task] = [CardT(seat=att, card=a, ctx="kata")]
+    tasks: list[Task] = [CardT.of(seat=att, card=a, ctx="kata")]
     if d is not None:
         state.inplay.append(d)
-        tasks.append(CardT(seat=dfs, card=d, ctx="kata"))
+        tasks.append(CardT.of(seat=dfs, card=d, ctx="kata"))
         ev.append(public("kata_clash", attacker=att, card=card_info(a), against=card_info(d),
                          result="both"))
     _push_front(state, *tasks)
 
 
-def _card(state: SushidoState, t: CardT, ev: Events) -> None:
-    """Resolve one Kata or action card (its boost is decided)."""
+def _card(state: SushidoState, t: CardT, boost: bool, ev: Events) -> None:
+    """Resolve one Kata or action card, doubled or not (``boost``, now decided)."""
     seat, c = t.seat, t.card
-    if t.boost:
+    if boost:
         spend_super(state, seat, ev, "double")
-    n = 2 if t.boost else 1
+    n = 2 if boost else 1
     state.inplay.remove(c)
     state.discard.append(c)
     kind = ctype(c)
-    ev.append(public("card", seat=seat, card=card_info(c), ctx=t.ctx, doubled=bool(t.boost),
+    ev.append(public("card", seat=seat, card=card_info(c), ctx=t.ctx, doubled=bool(boost),
                      mode=t.mode))
     rv = other(seat)
     if kind == "hit":
@@ -389,17 +403,17 @@ def _card(state: SushidoState, t: CardT, ev: Events) -> None:
             ev.append(public("guarded", seat=rv, guards=state.seat[rv].guards))
             fire_passive(state, rv, "parry", ev)
         elif t.ctx == "action" and any(ctype(x) == "block" for x in state.seat[rv].revealed):
-            _push_front(state, ParryT(seat=rv, amount=n))
+            _push_front(state, ParryT.of(seat=rv, amount=n))
         else:
             damage(state, rv, n, ev, "hit")
             fire_passive(state, seat, "hit", ev)
     elif kind == "move":
-        _push_front(state, *[StepT(seat=seat) for _ in range(n)])
+        _push_front(state, *[StepT.of(seat=seat) for _ in range(n)])
     elif kind == "super":
         gain_super(state, seat, n, ev, "card")
     elif t.mode == "guard":
         state.seat[seat].guards += n
         ev.append(public("guard", seat=seat, guards=state.seat[seat].guards))
     else:
-        _push_front(state, *[BreakT(seat=seat) for _ in range(n)])
+        _push_front(state, *[BreakT.of(seat=seat) for _ in range(n)])
 

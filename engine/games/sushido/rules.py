@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import Any, ClassVar
 
@@ -80,6 +81,38 @@ def task_seat(t: Task) -> int:
     return seat
 
 
+def _together(state: SushidoState, s: int) -> Prompt:
+    """The prompt of seat ``s`` while both decide at once (pick, Hajime, reveal)."""
+    if state.phase == "pick":
+        return Prompt(seat=s, kind="pick", text=_PROMPT_TEXT["pick"], simultaneous=True,
+                      committed=state.seat[s].pick is not None)
+    # A seat that has placed its cards chooses what to reveal at once (decision): it
+    # learns nothing by waiting, and both choices stay hidden until both are in.
+    me = state.seat[s]
+    kind = "hajime" if me.commit is None else "reveal"
+    return Prompt(seat=s, kind=kind, text=_PROMPT_TEXT[kind], simultaneous=True,
+                  committed=me.commit is not None and me.reveal is not None)
+
+
+def _asked(state: SushidoState, t: Task, seat: int) -> Prompt:
+    """The prompt of the seat that the front decision task ``t`` asks."""
+    kind = task_kind(t)
+    text = _PROMPT_TEXT[kind]
+    if kind == "escape":
+        text = ("K.-O.! " if state.seat[seat].life <= 0 else "Ring Out! ") + text
+    return Prompt(seat=seat, kind=kind, text=text)
+
+
+@lru_cache(maxsize=4096)
+def _hajimes(hand: tuple[int, ...], n: int) -> tuple[Hajime, ...]:
+    """Every ordered placement of ``n`` cards of a hand (built once per hand)."""
+    return tuple(Hajime.of(cards=p) for p in permutations(hand, n))
+
+
+_UNLOGGED = frozenset(("draw", "turn_start", "reveal_commit"))
+"""Public events the match log leaves out."""
+
+
 class Sushido(Game[SushidoState, AnyAction]):
     """Gyojin Fighter Sushido!: two fighters, a shared deck, chains, Combos and Katas."""
 
@@ -103,27 +136,24 @@ class Sushido(Game[SushidoState, AnyAction]):
         """Both seats in pick/Hajime/reveal (simultaneous); else the front decision's seat."""
         if state.result is not None:
             return {}
-        if state.phase == "pick":
-            return {s: Prompt(seat=s, kind="pick", text=_PROMPT_TEXT["pick"], simultaneous=True,
-                              committed=state.seat[s].pick is not None) for s in (0, 1)}
-        if state.phase in ("hajime", "reveal"):
-            # A seat that has placed its cards chooses what to reveal at once (decision):
-            # it learns nothing by waiting, and both choices stay hidden until both are in.
-            out = {}
-            for s in (0, 1):
-                me = state.seat[s]
-                kind = "hajime" if me.commit is None else "reveal"
-                out[s] = Prompt(seat=s, kind=kind, text=_PROMPT_TEXT[kind], simultaneous=True,
-                                committed=me.commit is not None and me.reveal is not None)
-            return out
+        if state.phase in ("pick", "hajime", "reveal"):
+            return {s: _together(state, s) for s in (0, 1)}
         t = resolve.front_decision(state)
         if t is None:
             return {}
-        seat, kind = task_seat(t), task_kind(t)
-        text = _PROMPT_TEXT[kind]
-        if kind == "escape":
-            text = ("K.-O.! " if state.seat[seat].life <= 0 else "Ring Out! ") + text
-        return {seat: Prompt(seat=seat, kind=kind, text=text)}
+        seat = task_seat(t)
+        return {seat: _asked(state, t, seat)}
+
+    def prompt(self, state: SushidoState, seat: int) -> Prompt | None:
+        """:meth:`prompts` of one seat, building only that one (on every click's path)."""
+        if state.result is not None:
+            return None
+        if state.phase in ("pick", "hajime", "reveal"):
+            return _together(state, seat) if seat in (0, 1) else None
+        t = resolve.front_decision(state)
+        if t is None or task_seat(t) != seat:
+            return None
+        return _asked(state, t, seat)
 
     def legal(self, state: SushidoState, seat: int) -> list[AnyAction]:
         """The seat's prompted choices (the Super Combo is an interrupt: :meth:`interrupts`)."""
@@ -138,7 +168,7 @@ class Sushido(Game[SushidoState, AnyAction]):
         if state.phase in ("hajime", "reveal"):
             if me.commit is None:
                 n = min(2, len(me.hand))
-                return [Hajime.of(cards=p) for p in permutations(me.hand, n)]
+                return list(_hajimes(tuple(me.hand), n))
             if me.reveal is not None:
                 return []
             n = len(me.commit)
@@ -206,11 +236,13 @@ class Sushido(Game[SushidoState, AnyAction]):
         return ev
 
     def _log(self, state: SushidoState, ev: list[Event]) -> None:
-        for e in ev:
-            if e.audience is None and e.kind not in ("draw", "turn_start", "reveal_commit"):
-                items = ", ".join(f"{k}={v}" for k, v in e.data.items() if k != "twin_of")
-                state.log.append(f"{e.kind}: {items}" if items else e.kind)
-        del state.log[:-LOG_SIZE]
+        # Only the last LOG_SIZE lines are kept: the older ones are never formatted.
+        logged = [e for e in ev if e.audience is None and e.kind not in _UNLOGGED]
+        log = state.log
+        for e in logged[-LOG_SIZE:]:
+            items = ", ".join([f"{k}={v}" for k, v in e.data.items() if k != "twin_of"])
+            log.append(f"{e.kind}: {items}" if items else e.kind)
+        del log[:-LOG_SIZE]
 
     def view(self, state: SushidoState, viewer: int | None) -> SushidoView:
         """What a seat (or a spectator, ``None``) may see; see :mod:`views`."""

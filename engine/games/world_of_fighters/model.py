@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import ActionBase, BaseState
+from engine.core import ActionBase, BaseState, Interned, Mutable
 from engine.games.world_of_fighters.board import Direction, Pos
 from engine.games.world_of_fighters.data import Card
 
@@ -102,7 +102,7 @@ AnyAction = Pick | Commit | Move | Counter
 
 
 # ------------------------------------------------------------------------------ state
-class Fighter(BaseModel):
+class Fighter(Mutable):
     """One seat's fighter. ``hand`` is secret; everything else is public."""
 
     model_config = ConfigDict(extra="forbid")
@@ -118,16 +118,15 @@ class Fighter(BaseModel):
     bouts_won: int = 0
 
 
-class Pending(BaseModel):
-    """A decision in the middle of a turn's resolution (the state's queue)."""
-
-    model_config = ConfigDict(extra="forbid")
+class Pending(Interned):
+    """A decision in the middle of a turn's resolution (the state's queue): frozen, built
+    with ``of`` (validated once per content, then shared)."""
 
     kind: Literal["move", "counter"]
     seat: int
 
 
-class Reveal(BaseModel):
+class Reveal(Mutable):
     """The public record of the current (or last) turn, filled in as it resolves."""
 
     model_config = ConfigDict(extra="forbid")

@@ -91,6 +91,8 @@ def begin_turn(state: WofState) -> list[Event]:
         bout=state.bout, turn=state.turn, first=state.first,
         moves=[c.move for c in commits], supers=[c.call_super for c in commits],
         start=[f.pos for f in state.fighters],
+        # the defaults, given: pydantic would deep-copy each mutable default
+        directions=[None, None], cards=[None, None], damage=[0, 0], notes=[],
     )
     events = [public("movement_revealed", moves=state.reveal.moves,
                      supers=state.reveal.supers, first=state.first)]
@@ -101,7 +103,7 @@ def begin_turn(state: WofState) -> list[Event]:
             state.reveal.notes.append(note)
             events.append(public("super_called", seat=seat, move=sup.name, code=sup.code))
     state.phase = "move"
-    state.queue = [Pending(kind="move", seat=s) for s in (state.first, 1 - state.first)]
+    state.queue = [Pending.of(kind="move", seat=s) for s in (state.first, 1 - state.first)]
     return events + advance(state)
 
 
@@ -212,7 +214,7 @@ def score(state: WofState) -> list[Event]:
             return events + ko(state, s)
     if counter_for is not None:
         state.phase = "counter"
-        state.queue = [Pending(kind="counter", seat=counter_for)]
+        state.queue = [Pending.of(kind="counter", seat=counter_for)]
         return events
     return events + end_turn(state)
 

@@ -31,6 +31,7 @@ from engine.games.world_of_fighters.model import (
     Fighter,
     Move,
     Options,
+    Pending,
     Pick,
     Reveal,
     WofState,
@@ -38,6 +39,29 @@ from engine.games.world_of_fighters.model import (
 from engine.games.world_of_fighters.views import WofView, build_view
 
 GAME_ID = "world_of_fighters"
+
+
+def _together(state: WofState, s: int) -> Prompt:
+    """The prompt of seat ``s`` while both decide at once (pick, commit)."""
+    if state.phase == "pick":
+        return Prompt(seat=s, kind="pick", text="Choose your fighter.", simultaneous=True,
+                      committed=s in state.picks)
+    return Prompt(seat=s, kind="commit", text=_COMMIT_TEXT, simultaneous=True,
+                  committed=s in state.commits)
+
+
+def _asked(state: WofState, head: Pending) -> Prompt:
+    """The prompt of the seat at the head of the resolution queue."""
+    if head.kind == "move":
+        assert state.reveal is not None
+        n = state.reveal.moves[head.seat]
+        text = f"Choose a direction to move {n} square{'s' if n > 1 else ''}."
+    else:
+        text = "You blocked: counter with a card from your hand, or not."
+    return Prompt(seat=head.seat, kind=head.kind, text=text)
+
+
+_COMMIT_TEXT = "Lay a Movement card and an Action card face down."
 
 
 class WorldOfFighters(Game[WofState, AnyAction]):
@@ -63,25 +87,23 @@ class WorldOfFighters(Game[WofState, AnyAction]):
         """Both seats in ``pick``/``commit``; the queue's head seat in ``move``/``counter``."""
         if state.result is not None:
             return {}
-        if state.phase == "pick":
-            return {s: Prompt(seat=s, kind="pick", text="Choose your fighter.",
-                              simultaneous=True, committed=s in state.picks) for s in (0, 1)}
-        if state.phase == "commit":
-            text = "Lay a Movement card and an Action card face down."
-            return {s: Prompt(seat=s, kind="commit", text=text, simultaneous=True,
-                              committed=s in state.commits) for s in (0, 1)}
+        if state.phase in ("pick", "commit"):
+            return {s: _together(state, s) for s in (0, 1)}
         head = state.queue[0]
-        if head.kind == "move":
-            assert state.reveal is not None
-            n = state.reveal.moves[head.seat]
-            text = f"Choose a direction to move {n} square{'s' if n > 1 else ''}."
-        else:
-            text = "You blocked: counter with a card from your hand, or not."
-        return {head.seat: Prompt(seat=head.seat, kind=head.kind, text=text)}
+        return {head.seat: _asked(state, head)}
+
+    def prompt(self, state: WofState, seat: int) -> Prompt | None:
+        """:meth:`prompts` of one seat, building only that one (on every click's path)."""
+        if state.result is not None:
+            return None
+        if state.phase in ("pick", "commit"):
+            return _together(state, seat) if seat in (0, 1) else None
+        head = state.queue[0]
+        return _asked(state, head) if head.seat == seat else None
 
     def legal(self, state: WofState, seat: int) -> list[AnyAction]:
         """Every legal action of ``seat`` now."""
-        prompt = self.prompts(state).get(seat)
+        prompt = self.prompt(state, seat)
         if prompt is None or prompt.committed:
             return []
         if prompt.kind == "pick":
@@ -199,7 +221,7 @@ class WorldOfFighters(Game[WofState, AnyAction]):
             "commits": dict(state.commits),
             "table": dict(state.table),
             "called": dict(state.called),
-            "queue": [p.model_copy() for p in state.queue],
+            "queue": list(state.queue),  # frozen tasks: shared
             "reveal": _copy_reveal(state.reveal) if state.reveal else None,
             "bout_winners": list(state.bout_winners),
         })
