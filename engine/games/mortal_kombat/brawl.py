@@ -187,8 +187,15 @@ def leave(state: MkState, seat: int) -> list[Event]:
     if seat not in state.down and seat not in state.out:
         state.down.append(seat)
         leave_group(state, seat)
-    if state.aim == seat and state.initiative is not None:  # aim on, as a new actor's
-        state.aim = left_of(state, state.initiative, standing(state))
+    up = standing(state)
+    if state.initiative == seat and state.phase != "act" and up:
+        # the next actor left between actions (e.g. during Discard/Draw): the seat at
+        # its left acts instead, and starts the turn if the leaver was to
+        state.initiative = left_of(state, seat, up)
+        if state.turn_starter == seat:
+            state.turn_starter = state.initiative
+    if state.aim in (seat, state.initiative) and state.initiative is not None:
+        state.aim = left_of(state, state.initiative, up)  # aim on, as a new actor's
     ex = state.exchange
     if ex is not None and seat in ex.queue and seat != target_of(state, ex):
         ex.queue.remove(seat)

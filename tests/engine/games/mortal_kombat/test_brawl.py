@@ -254,6 +254,23 @@ def test_the_seat_aimed_at_leaving_moves_the_aim_on() -> None:
     assert asked(s) == [2]
 
 
+def test_the_next_starter_leaving_during_discard_draw_hands_the_turn_on() -> None:
+    """The Kombatant who is to start the next turn leaves during Discard/Draw: the seat
+    at its left starts it, and the turn after goes on round the table (decision)."""
+    s = brawl(seats=4)
+    for seat in (0, 1, 2, 3):
+        s = play(s, seat, "pass")
+    assert s.phase == "discard" and s.initiative == 1
+    s, _ = GAME.concede(s, 1)
+    assert s.initiative == 2 and s.aim == 3
+    s = discard_all(s)
+    assert asked(s) == [2]
+    for seat in (2, 3, 0):
+        s = play(s, seat, "pass")
+    s = discard_all(s)
+    assert asked(s) == [3]
+
+
 def test_lasting_modifiers_count_only_in_their_owners_exchanges() -> None:
     """Haste (+1 Speed for two turns) played by Ron on his attack helps Ron's later
     attacks, not Carl's defence when Billy attacks Carl (decision)."""
