@@ -63,7 +63,7 @@ def play_attack(state: EbState, seat: int, cid: str, spare: bool) -> None:
     combo = f" (combo hit {index})" if index > 1 else ""
     say(state, f"{who(state, seat)} attacks with {name(cid)}{combo}.")
     note(state, "attack", [seat, other(seat)], [cid], index)
-    push(state, [Task(kind="step")])
+    push(state, [Task.of(kind="step")])
 
 
 def block_options(state: EbState, seat: int) -> list[tuple[int, int]]:
@@ -138,21 +138,21 @@ def step(state: EbState) -> None:
     seat, rival, c = strike.seat, other(strike.seat), card(strike.card)
     n = strike.step
     strike.step = n + 1
-    after: list[Task] = [Task(kind="step")]
+    after: list[Task] = [Task.of(kind="step")]
     if n == 2:  # on-play effects
         tasks = effect_tasks(seat, c.on_play, c.id) + triggers(state, seat, "play", c.subtype)
         if strike.index >= 2:
             tasks += triggers(state, seat, "play_combo", c.subtype)
         push(state, tasks + after)
     elif n == 3:  # flip "when you attack" events (4: they resolve in the owner's order)
-        push(state, [Task(kind="flip_window", seat=seat, source="attack"), *after])
+        push(state, [Task.of(kind="flip_window", seat=seat, source="attack"), *after])
     elif n == 4:
         push(state, after)
     elif n == 5:  # the attack's text
         push(state, effect_tasks(seat, c.effects, c.id) + after)
     elif n == 6:  # the rival is always asked
         push(state, after)
-        ask(state, Ask(kind="block", seat=rival))
+        ask(state, Ask.of(kind="block", seat=rival))
     elif n == 7:  # block texts
         tasks = []
         if strike.blocked:
@@ -166,7 +166,7 @@ def step(state: EbState) -> None:
     elif n == 9:
         push(state, after)
         if strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
-            ask(state, Ask(kind="steal", seat=seat))
+            ask(state, Ask.of(kind="steal", seat=seat))
     elif n == 10:  # HIT effects
         tasks = []
         if not strike.blocked:
@@ -181,7 +181,7 @@ def step(state: EbState) -> None:
         push(state, after)
     else:  # 12: a link may continue the combo
         if c.links:
-            ask(state, Ask(kind="link", seat=seat))
+            ask(state, Ask.of(kind="link", seat=seat))
         else:
             end_action(state)
 
@@ -210,7 +210,7 @@ def end_action(state: EbState) -> None:
     if state.strike.index > 1:
         note(state, "combo_end", [seat], [], state.strike.index)
     state.strike = None
-    push(state, [Task(kind="act", seat=other(seat))])
+    push(state, [Task.of(kind="act", seat=other(seat))])
 
 
 def steal(state: EbState, seat: int, index: int) -> None:

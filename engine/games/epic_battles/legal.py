@@ -54,7 +54,7 @@ def masks(items: list[str], allowed: list[int], sizes: list[int]) -> list[int]:
 
 def swap_ask(seat: int, left: int) -> Ask:
     """The Berserk Chop decision with ``left`` switches remaining."""
-    return Ask(kind="swap", seat=seat, left=left)
+    return Ask.of(kind="swap", seat=seat, left=left)
 
 
 def actions(state: EbState, seat: int, kind: str) -> list[Any]:

@@ -8,7 +8,8 @@ The flow is a small machine: ``asks`` are pending decisions (the head one is pro
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from functools import lru_cache
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -294,6 +295,19 @@ class Note(BaseModel):
     n: int = 0
     what: str = ""
 
+    @classmethod
+    def trusted(cls, key: str, seats: list[int], cards: list[str], n: int, what: str,
+                ) -> Note:
+        """A note from engine code, without validation (the fields have their exact
+        types: what validation would keep)."""
+        new = cls.__new__(cls)
+        _set(new, "__dict__", {"key": key, "seats": seats, "cards": cards, "n": n,
+                               "what": what})
+        _set(new, "__pydantic_fields_set__", set(_NOTE_FIELDS))
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+
 
 class Task(BaseModel):
     """A micro-step of the flow (see :mod:`flow`)."""
@@ -304,6 +318,13 @@ class Task(BaseModel):
     seat: int = 0
     effect: Effect | None = None
     source: str = ""
+
+    @classmethod
+    def of(cls, **fields: Any) -> Self:
+        """The task with these fields, validated once and then shared (it is frozen): the
+        flow makes several per action."""
+        made: Self = _shared(cls, tuple(fields.items()))
+        return made
 
 
 class Ask(BaseModel):
@@ -319,6 +340,13 @@ class Ask(BaseModel):
     """Swaps left (Berserk Chop)."""
     card: str = ""
     """The event drawn (Dudley's reveal)."""
+
+    @classmethod
+    def of(cls, **fields: Any) -> Self:
+        """The ask with these fields, validated once and then shared (it is frozen): the
+        flow makes several per action."""
+        made: Self = _shared(cls, tuple(fields.items()))
+        return made
 
 
 class EbState(BaseState):
@@ -348,3 +376,12 @@ class EbState(BaseState):
     """Public sentences of the current turn."""
     notes: list[Note] = []
     """What the last action made happen, in order (public; emitted as ``note`` events)."""
+
+
+_set = object.__setattr__
+_NOTE_FIELDS = ("key", "seats", "cards", "n", "what")
+
+
+@lru_cache(maxsize=4096)
+def _shared(cls: type[BaseModel], fields: tuple[tuple[str, Any], ...]) -> Any:
+    return cls(**dict(fields))
