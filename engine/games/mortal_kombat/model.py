@@ -100,6 +100,24 @@ class Act(ActionBase):
         return "-".join(x for x in (self.kind, self.a, self.b) if x)
 
 
+_ACTS: dict[tuple[str, str | None, str | None], Act] = {}
+
+
+def act(kind: str, a: str | None = None, b: str | None = None) -> Act:
+    """The shared :class:`Act` ``kind`` with kards ``a`` and ``b`` (validated once; the
+    legal actions of every decision are drawn from this table)."""
+    key = (kind, a, b)
+    got = _ACTS.get(key)
+    if got is None:
+        fields: dict[str, str] = {"kind": kind}
+        if a is not None:
+            fields["a"] = a
+        if b is not None:
+            fields["b"] = b
+        got = _ACTS[key] = Act.of(**fields)
+    return got
+
+
 class Fighter(BaseModel):
     """One seat: its Kombatant, KP, kards (hand and deck secret) and penalties."""
 
