@@ -7,11 +7,14 @@ hidden parts included; only :mod:`views` decides what a viewer may see.
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cache
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from engine.core import ActionBase, BaseState
+
+M = TypeVar("M", bound=BaseModel)
 
 Level = Literal["starter", "basic", "advanced"]
 Distance = Literal["ranged", "h2h"]
@@ -97,7 +100,10 @@ class Act(ActionBase):
     @property
     def aid(self) -> str:
         """``kind``, then the kard ids, joined by ``-`` (at most 40 characters, no ``:``)."""
-        return "-".join(x for x in (self.kind, self.a, self.b) if x)
+        k, a, b = self.kind, self.a, self.b  # the kards that are set, joined by "-"
+        if a:
+            return f"{k}-{a}-{b}" if b else f"{k}-{a}"
+        return f"{k}-{b}" if b else k
 
 
 _ACTS: dict[tuple[str, str | None, str | None], Act] = {}
@@ -253,3 +259,29 @@ class MkState(BaseState):
     groups: list[list[int]] = []
     """Advanced Brawl distance: groups at Hand-to-Hand distance (all else is Ranged)."""
 
+
+_set = object.__setattr__
+
+
+@cache
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
+    return tuple((n, f.default, isinstance(f.default, list | dict | set))
+                 for n, f in cls.model_fields.items())
+
+
+def trusted(cls: type[M], **fields: Any) -> M:
+    """A model built by engine code without validation: ``fields`` have exactly the types
+    validation would keep; the others take their defaults (mutable ones copied, as
+    pydantic does)."""
+    data: dict[str, Any] = {}
+    for n, default, mutable in _plan(cls):
+        if n in fields:
+            data[n] = fields[n]
+        else:
+            data[n] = default.copy() if mutable else default
+    new = cls.__new__(cls)
+    _set(new, "__dict__", data)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
