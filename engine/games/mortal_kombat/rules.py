@@ -147,7 +147,8 @@ class MortalKombat(Game[MkState, Act]):
         return choices(state, seat)
 
     def _apply(self, state: MkState, seat: int, action: Act) -> list[Event]:
-        state.notes = state.notes[-12:]
+        if len(state.notes) > 12:  # the last 12 lines are kept
+            state.notes = state.notes[-12:]
         kind = action.kind
         if kind == "pick":
             return self._pick(state, seat, action)
