@@ -129,17 +129,21 @@ def chip(state: EbState) -> int:
     return card(strike.card).chip + strike.chip + sharpen(state, strike.seat)
 
 
+_STEP = Task.of(kind="step")
+"""The task that runs the strike's next step (shared: tasks are frozen)."""
+
+
 def step(state: EbState) -> None:
     """Run the current step of the strike and queue the next one."""
-    from engine.games.epic_battles.flow import triggers  # the flow imports this module
-
     strike = state.strike
     assert strike is not None
     seat, rival, c = strike.seat, other(strike.seat), card(strike.card)
     n = strike.step
     strike.step = n + 1
-    after: list[Task] = [Task.of(kind="step")]
+    after: list[Task] = [_STEP]
     if n == 2:  # on-play effects
+        from engine.games.epic_battles.flow import triggers  # the flow imports this module
+
         tasks = effect_tasks(seat, c.on_play, c.id) + triggers(state, seat, "play", c.subtype)
         if strike.index >= 2:
             tasks += triggers(state, seat, "play_combo", c.subtype)
@@ -156,6 +160,8 @@ def step(state: EbState) -> None:
     elif n == 7:  # block texts
         tasks = []
         if strike.blocked:
+            from engine.games.epic_battles.flow import triggers
+
             for b in strike.blocks:
                 tasks += effect_tasks(rival, card(b).effects, b)
             tasks += triggers(state, rival, "block", c.subtype)
@@ -170,6 +176,8 @@ def step(state: EbState) -> None:
     elif n == 10:  # HIT effects
         tasks = []
         if not strike.blocked:
+            from engine.games.epic_battles.flow import triggers
+
             tasks = effect_tasks(seat, c.hit, c.id) + triggers(state, seat, "hit", c.subtype)
             if tasks:
                 note(state, "hit", [seat, rival], [c.id])
