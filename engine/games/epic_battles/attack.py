@@ -31,7 +31,7 @@ from engine.games.epic_battles.effects import (
     sharpen,
     who,
 )
-from engine.games.epic_battles.model import Ask, EbState, Strike, Task
+from engine.games.epic_battles.model import Ask, EbState, Strike, Task, trusted
 
 
 def attack_cost(state: EbState, seat: int, cid: str) -> int:
@@ -58,7 +58,7 @@ def play_attack(state: EbState, seat: int, cid: str, spare: bool) -> None:
     index = state.strike.index + 1 if state.strike is not None else 1
     pay(state, seat, attack_cost(state, seat, cid), spare)
     state.sides[seat].hand.remove(cid)
-    state.strike = Strike(seat=seat, card=cid, index=index)
+    state.strike = trusted(Strike, seat=seat, card=cid, index=index)
     state.passes = 0
     combo = f" (combo hit {index})" if index > 1 else ""
     say(state, f"{who(state, seat)} attacks with {name(cid)}{combo}.")

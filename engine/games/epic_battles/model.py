@@ -8,13 +8,15 @@ The flow is a small machine: ``asks`` are pending decisions (the head one is pro
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Annotated, Any, Literal, Self
+from functools import cache, lru_cache
+from typing import Annotated, Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import ActionBase, BaseState
 from engine.games.epic_battles.data import Effect
+
+M = TypeVar("M", bound=BaseModel)
 
 HAND_KEEP = 3
 """Cards kept at the Discard step."""
@@ -385,3 +387,27 @@ _NOTE_FIELDS = ("key", "seats", "cards", "n", "what")
 @lru_cache(maxsize=4096)
 def _shared(cls: type[BaseModel], fields: tuple[tuple[str, Any], ...]) -> Any:
     return cls(**dict(fields))
+
+
+@cache
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
+    return tuple((n, f.default, isinstance(f.default, list | dict | set))
+                 for n, f in cls.model_fields.items())
+
+
+def trusted(cls: type[M], **fields: Any) -> M:
+    """A model built by engine code without validation: ``fields`` have exactly the types
+    validation would keep; the others take their defaults (mutable ones copied, as
+    pydantic does)."""
+    data: dict[str, Any] = {}
+    for n, default, mutable in _plan(cls):
+        if n in fields:
+            data[n] = fields[n]
+        else:
+            data[n] = default.copy() if mutable else default
+    new = cls.__new__(cls)
+    _set(new, "__dict__", data)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new

@@ -14,11 +14,14 @@ actions (see :class:`Act` for the kinds and their ``aid``).
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cache
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import ActionBase, BaseState
+
+M = TypeVar("M", bound=BaseModel)
 
 HAND_SIZE = 6
 TRAINER_SIZE = 4
@@ -237,3 +240,30 @@ class Act(ActionBase):
         if self.cards:
             parts.append("".join(c[-1] for c in self.cards))
         return "-".join(parts)[:40]
+
+
+_set = object.__setattr__
+
+
+@cache
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
+    return tuple((n, f.default, isinstance(f.default, list | dict | set))
+                 for n, f in cls.model_fields.items())
+
+
+def trusted(cls: type[M], **fields: Any) -> M:
+    """A model built by engine code without validation: ``fields`` have exactly the types
+    validation would keep; the others take their defaults (mutable ones copied, as
+    pydantic does)."""
+    data: dict[str, Any] = {}
+    for n, default, mutable in _plan(cls):
+        if n in fields:
+            data[n] = fields[n]
+        else:
+            data[n] = default.copy() if mutable else default
+    new = cls.__new__(cls)
+    _set(new, "__dict__", data)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
