@@ -9,7 +9,6 @@ Hand-to-Hand or Close Quarters; Hand-to-Hand by Hand-to-Hand or Ranged.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 from engine.games.mortal_kombat.data import Kard, kard
@@ -56,18 +55,12 @@ def hand_ids(state: MkState, seat: int) -> list[str]:
 
 def discard_choices(state: MkState, seat: int) -> list[Act]:
     """Discard nothing, one kard or two (distinct choices only)."""
-    return list(_discards(tuple(sorted(state.fighters[seat].hand))))
-
-
-@lru_cache(maxsize=4096)
-def _discards(hand: tuple[str, ...]) -> tuple[Act, ...]:
-    """:func:`discard_choices` of a sorted hand (it depends on nothing else)."""
+    hand = sorted(state.fighters[seat].hand)
     out = [act("dd")]
-    ids = sorted(set(hand))
-    out += [act("dd", a=x) for x in ids]
-    pairs = {tuple(sorted(p)) for p in combinations(hand, MAX_DISCARD)}
-    out += [act("dd", a=x, b=y) for x, y in sorted(pairs)]
-    return tuple(out)
+    out += [act("dd", a=x) for x in dict.fromkeys(hand)]
+    # pairs of a sorted hand come sorted; distinct ones, in order
+    out += [act("dd", a=x, b=y) for x, y in sorted(set(combinations(hand, MAX_DISCARD)))]
+    return out
 
 
 def kombo_fits(state: MkState, step: str, k: Kard) -> bool:
