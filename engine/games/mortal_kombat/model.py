@@ -106,6 +106,7 @@ class Act(ActionBase):
         return f"{k}-{b}" if b else k
 
 
+_ACTS_SIZE = 16384
 _ACTS: dict[tuple[str, str | None, str | None], Act] = {}
 
 
@@ -120,6 +121,8 @@ def act(kind: str, a: str | None = None, b: str | None = None) -> Act:
             fields["a"] = a
         if b is not None:
             fields["b"] = b
+        if len(_ACTS) >= _ACTS_SIZE:  # bounded: start again (the acts are equal)
+            _ACTS.clear()
         got = _ACTS[key] = Act.of(**fields)
     return got
 
