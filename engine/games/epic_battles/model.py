@@ -18,6 +18,17 @@ from engine.games.epic_battles.data import Effect
 
 M = TypeVar("M", bound=BaseModel)
 
+
+def _fast_setattr(self: BaseModel, name: str, value: Any) -> None:
+    """``model.field = value`` as pydantic does it for a plain field (these models are not
+    frozen and do not validate assignment), without its per-call dispatch: the flow sets a
+    few fields on every action. Anything else goes through pydantic."""
+    if name in type(self).__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
+
 HAND_KEEP = 3
 """Cards kept at the Discard step."""
 OPENING = 3
@@ -237,6 +248,8 @@ class Kami(BaseModel):
 class Side(BaseModel):
     """One seat's zones. Public: discard, energy, kamidogu, counts; secret: the rest."""
 
+    __setattr__ = _fast_setattr
+
     model_config = ConfigDict(extra="forbid")
 
     character: str | None = None
@@ -266,6 +279,8 @@ class Float(BaseModel):
 
 class Strike(BaseModel):
     """The attack being resolved through the 12 steps."""
+
+    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -353,6 +368,8 @@ class Ask(BaseModel):
 
 class EbState(BaseState):
     """An Epic Battles match."""
+
+    __setattr__ = _fast_setattr
 
     options: Options
     phase: Phase = "pick"

@@ -23,6 +23,17 @@ from engine.core import ActionBase, BaseState
 
 M = TypeVar("M", bound=BaseModel)
 
+
+def _fast_setattr(self: BaseModel, name: str, value: Any) -> None:
+    """``model.field = value`` as pydantic does it for a plain field (these models are not
+    frozen and do not validate assignment), without its per-call dispatch: the flow sets a
+    few fields on every action. Anything else goes through pydantic."""
+    if name in type(self).__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
+
 HAND_SIZE = 6
 TRAINER_SIZE = 4
 LOCATIONS = 9
@@ -80,6 +91,8 @@ class Hit(BaseModel):
 class Combat(BaseModel):
     """The combat in progress (public: everything in it was played face up)."""
 
+    __setattr__ = _fast_setattr
+
     model_config = ConfigDict(extra="forbid")
 
     damage: list[Hit] = []
@@ -97,6 +110,8 @@ class Combat(BaseModel):
 
 class PlayerState(BaseModel):
     """One seat: display case, meat, mojo and stat cards."""
+
+    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -140,6 +155,8 @@ class March(BaseModel):
 
 class KolState(BaseState):
     """The whole match."""
+
+    __setattr__ = _fast_setattr
 
     sorceress: int
     round_cap: int

@@ -16,6 +16,17 @@ from engine.core import ActionBase, BaseState
 
 M = TypeVar("M", bound=BaseModel)
 
+
+def _fast_setattr(self: BaseModel, name: str, value: Any) -> None:
+    """``model.field = value`` as pydantic does it for a plain field (these models are not
+    frozen and do not validate assignment), without its per-call dispatch: the flow sets a
+    few fields on every action. Anything else goes through pydantic."""
+    if name in type(self).__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
+
 Level = Literal["starter", "basic", "advanced"]
 Distance = Literal["ranged", "h2h"]
 Phase = Literal["pick", "discard", "act", "boost", "respond", "burn", "kombo", "breaker",
@@ -130,6 +141,8 @@ def act(kind: str, a: str | None = None, b: str | None = None) -> Act:
 class Fighter(BaseModel):
     """One seat: its Kombatant, KP, kards (hand and deck secret) and penalties."""
 
+    __setattr__ = _fast_setattr
+
     model_config = ConfigDict(extra="forbid")
 
     kombatant: str | None = None
@@ -162,6 +175,8 @@ class Modifier(BaseModel):
 
 class Exchange(BaseModel):
     """The attack being resolved this turn and everything played on it (public)."""
+
+    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -215,6 +230,8 @@ class Record(BaseModel):
 
 class MkState(BaseState):
     """A Mortal Kombat Kard Game match (two players, or a Brawl of three to six)."""
+
+    __setattr__ = _fast_setattr
 
     options: Options
     phase: Phase = "pick"
