@@ -249,6 +249,8 @@ class Act(ActionBase):
     @property
     def aid(self) -> str:
         """``kind[-ref][-n][-values]``: e.g. ``sell-k12``, ``spell-s31-3``, ``man-melee-113``."""
+        if not self.n and not self.cards:  # most actions: no join needed
+            return (f"{self.kind}-{self.ref}" if self.ref else self.kind)[:40]
         parts: list[str] = [self.kind]
         if self.ref:
             parts.append(self.ref)
