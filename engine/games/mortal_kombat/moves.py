@@ -9,7 +9,7 @@ Hand-to-Hand or Close Quarters; Hand-to-Hand by Hand-to-Hand or Ranged.
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter
 
 from engine.games.mortal_kombat.data import Kard, kard
 from engine.games.mortal_kombat.effects import advanced
@@ -55,11 +55,14 @@ def hand_ids(state: MkState, seat: int) -> list[str]:
 
 def discard_choices(state: MkState, seat: int) -> list[Act]:
     """Discard nothing, one kard or two (distinct choices only)."""
-    hand = sorted(state.fighters[seat].hand)
+    counts = Counter(state.fighters[seat].hand)
+    ids = sorted(counts)
     out = [act("dd")]
-    out += [act("dd", a=x) for x in dict.fromkeys(hand)]
-    # pairs of a sorted hand come sorted; distinct ones, in order
-    out += [act("dd", a=x, b=y) for x, y in sorted(set(combinations(hand, MAX_DISCARD)))]
+    out += [act("dd", a=x) for x in ids]
+    for i, x in enumerate(ids):  # distinct pairs (x <= y), in sorted order
+        if counts[x] >= MAX_DISCARD:
+            out.append(act("dd", a=x, b=x))
+        out += [act("dd", a=x, b=y) for y in ids[i + 1:]]
     return out
 
 
