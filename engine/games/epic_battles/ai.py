@@ -106,19 +106,19 @@ def _asks(view: EbView) -> tuple[list[Ask], list[Task]]:
     assert seat is not None
     kind = view.asked
     if kind in ("act", "link"):
-        return [Ask(kind=kind, seat=seat)], []
+        return [Ask.of(kind=kind, seat=seat)], []
     if kind == "block":
-        return [Ask(kind="block", seat=seat)], [Task(kind="step")]
+        return [Ask.of(kind="block", seat=seat)], [Task.of(kind="step")]
     if kind == "flip" and view.strike is not None:
-        return [Ask(kind="flip", seat=seat, window="attack")], [Task(kind="step")]
+        return [Ask.of(kind="flip", seat=seat, window="attack")], [Task.of(kind="step")]
     if kind == "flip":
         rival = 1 - seat
-        rest = [Task(kind="flip_window", seat=rival, source="draw")] \
+        rest = [Task.of(kind="flip_window", seat=rival, source="draw")] \
             if view.aggressor == seat else []
         a, d = view.aggressor, 1 - view.aggressor
-        rest += [Task(kind="draw", seat=s) for _ in range(OPENING) for s in (a, d)]
-        return [Ask(kind="flip", seat=seat, window="draw")], [*rest,
-                                                              Task(kind="enter_set")]
+        rest += [Task.of(kind="draw", seat=s) for _ in range(OPENING) for s in (a, d)]
+        return [Ask.of(kind="flip", seat=seat, window="draw")], [*rest,
+                                                              Task.of(kind="enter_set")]
     return [], []
 
 

@@ -31,7 +31,7 @@ from engine.games.epic_battles.effects import (
     sharpen,
     who,
 )
-from engine.games.epic_battles.model import Ask, EbState, Strike, Task
+from engine.games.epic_battles.model import Ask, EbState, Strike, Task, trusted
 
 
 def attack_cost(state: EbState, seat: int, cid: str) -> int:
@@ -58,12 +58,12 @@ def play_attack(state: EbState, seat: int, cid: str, spare: bool) -> None:
     index = state.strike.index + 1 if state.strike is not None else 1
     pay(state, seat, attack_cost(state, seat, cid), spare)
     state.sides[seat].hand.remove(cid)
-    state.strike = Strike(seat=seat, card=cid, index=index)
+    state.strike = trusted(Strike, seat=seat, card=cid, index=index)
     state.passes = 0
     combo = f" (combo hit {index})" if index > 1 else ""
     say(state, f"{who(state, seat)} attacks with {name(cid)}{combo}.")
     note(state, "attack", [seat, other(seat)], [cid], index)
-    push(state, [Task(kind="step")])
+    push(state, [Task.of(kind="step")])
 
 
 def block_options(state: EbState, seat: int) -> list[tuple[int, int]]:
@@ -129,33 +129,39 @@ def chip(state: EbState) -> int:
     return card(strike.card).chip + strike.chip + sharpen(state, strike.seat)
 
 
+_STEP = Task.of(kind="step")
+"""The task that runs the strike's next step (shared: tasks are frozen)."""
+
+
 def step(state: EbState) -> None:
     """Run the current step of the strike and queue the next one."""
-    from engine.games.epic_battles.flow import triggers  # the flow imports this module
-
     strike = state.strike
     assert strike is not None
     seat, rival, c = strike.seat, other(strike.seat), card(strike.card)
     n = strike.step
     strike.step = n + 1
-    after: list[Task] = [Task(kind="step")]
+    after: list[Task] = [_STEP]
     if n == 2:  # on-play effects
+        from engine.games.epic_battles.flow import triggers  # the flow imports this module
+
         tasks = effect_tasks(seat, c.on_play, c.id) + triggers(state, seat, "play", c.subtype)
         if strike.index >= 2:
             tasks += triggers(state, seat, "play_combo", c.subtype)
         push(state, tasks + after)
     elif n == 3:  # flip "when you attack" events (4: they resolve in the owner's order)
-        push(state, [Task(kind="flip_window", seat=seat, source="attack"), *after])
+        push(state, [Task.of(kind="flip_window", seat=seat, source="attack"), *after])
     elif n == 4:
         push(state, after)
     elif n == 5:  # the attack's text
         push(state, effect_tasks(seat, c.effects, c.id) + after)
     elif n == 6:  # the rival is always asked
         push(state, after)
-        ask(state, Ask(kind="block", seat=rival))
+        ask(state, Ask.of(kind="block", seat=rival))
     elif n == 7:  # block texts
         tasks = []
         if strike.blocked:
+            from engine.games.epic_battles.flow import triggers
+
             for b in strike.blocks:
                 tasks += effect_tasks(rival, card(b).effects, b)
             tasks += triggers(state, rival, "block", c.subtype)
@@ -166,10 +172,12 @@ def step(state: EbState) -> None:
     elif n == 9:
         push(state, after)
         if strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
-            ask(state, Ask(kind="steal", seat=seat))
+            ask(state, Ask.of(kind="steal", seat=seat))
     elif n == 10:  # HIT effects
         tasks = []
         if not strike.blocked:
+            from engine.games.epic_battles.flow import triggers
+
             tasks = effect_tasks(seat, c.hit, c.id) + triggers(state, seat, "hit", c.subtype)
             if tasks:
                 note(state, "hit", [seat, rival], [c.id])
@@ -181,7 +189,7 @@ def step(state: EbState) -> None:
         push(state, after)
     else:  # 12: a link may continue the combo
         if c.links:
-            ask(state, Ask(kind="link", seat=seat))
+            ask(state, Ask.of(kind="link", seat=seat))
         else:
             end_action(state)
 
@@ -210,7 +218,7 @@ def end_action(state: EbState) -> None:
     if state.strike.index > 1:
         note(state, "combo_end", [seat], [], state.strike.index)
     state.strike = None
-    push(state, [Task(kind="act", seat=other(seat))])
+    push(state, [Task.of(kind="act", seat=other(seat))])
 
 
 def steal(state: EbState, seat: int, index: int) -> None:

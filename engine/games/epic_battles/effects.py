@@ -54,8 +54,7 @@ def say(state: EbState, text: str) -> None:
 def note(state: EbState, key: str, seats: list[int] | None = None,
          cards: list[str] | None = None, n: int = 0, what: str = "") -> None:
     """Record a public happening for the narration (never a hidden card)."""
-    state.notes.append(Note(key=key, seats=list(seats or []), cards=list(cards or []),
-                            n=n, what=what))
+    state.notes.append(Note.trusted(key, list(seats or []), list(cards or []), n, what))
 
 
 def check_decks(state: EbState) -> None:
@@ -114,7 +113,8 @@ def pay(state: EbState, seat: int, n: int, spare: bool) -> None:
         order.sort(key=lambda i: (bool(card(side.energy[i]).energy), i))
     chosen = sorted(order[:n])
     paid = [side.energy[i] for i in chosen]
-    side.energy = [c for i, c in enumerate(side.energy) if i not in set(chosen)]
+    taken = set(chosen)
+    side.energy = [c for i, c in enumerate(side.energy) if i not in taken]
     side.discard.extend(paid)
 
 
@@ -158,12 +158,12 @@ def push(state: EbState, tasks: list[Task]) -> None:
 
 def effect_tasks(seat: int, effects: tuple[Effect, ...], source: str) -> list[Task]:
     """Tasks resolving ``effects`` for ``seat`` in printed order."""
-    return [Task(kind="effect", seat=seat, effect=e, source=source) for e in effects]
+    return [Task.of(kind="effect", seat=seat, effect=e, source=source) for e in effects]
 
 
 # -------------------------------------------------------------------- the handlers
 def _draw(state: EbState, seat: int, eff: Effect, source: str) -> None:
-    push(state, [Task(kind="draw", seat=seat, source=source)] * eff.n)
+    push(state, [Task.of(kind="draw", seat=seat, source=source)] * eff.n)
 
 
 def _mill(state: EbState, seat: int, eff: Effect, source: str) -> None:
@@ -235,11 +235,11 @@ def _drain(state: EbState, seat: int, eff: Effect, source: str) -> None:
 
 
 def _swap(state: EbState, seat: int, eff: Effect, source: str) -> None:
-    ask(state, Ask(kind="swap", seat=seat, left=eff.n))
+    ask(state, Ask.of(kind="swap", seat=seat, left=eff.n))
 
 
 def _search(state: EbState, seat: int, eff: Effect, source: str) -> None:
-    ask(state, Ask(kind="search", seat=seat))
+    ask(state, Ask.of(kind="search", seat=seat))
 
 
 Handler = Callable[[EbState, int, Effect, str], None]

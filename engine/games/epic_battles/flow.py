@@ -69,8 +69,8 @@ def start_round(state: EbState) -> None:
     a = state.aggressor
     state.log = [f"Round {state.round}: {who(state, a)} is the aggressor."]
     note(state, "round_start", [a], [], state.round)
-    push(state, [Task(kind="draw", seat=s) for _ in range(OPENING) for s in (a, other(a))])
-    state.todo.append(Task(kind="draw_step"))
+    push(state, [Task.of(kind="draw", seat=s) for _ in range(OPENING) for s in (a, other(a))])
+    state.todo.append(Task.of(kind="draw_step"))
 
 
 def end_round(state: EbState, losers: list[int]) -> list[Event]:
@@ -132,7 +132,7 @@ def _do(state: EbState, task: Task) -> None:
     elif kind == "enter_battle":
         _enter_battle(state)
     elif kind == "act":
-        ask(state, Ask(kind="act", seat=task.seat))
+        ask(state, Ask.of(kind="act", seat=task.seat))
     elif kind == "enter_discard":
         _enter_discard(state)
     elif kind == "end_turn":
@@ -151,7 +151,7 @@ def draw_one(state: EbState, seat: int) -> None:
     side.hand.append(cid)
     check_decks(state)
     if has_static(state, seat, "event_reveal"):
-        ask(state, Ask(kind="reveal", seat=seat, card=cid))
+        ask(state, Ask.of(kind="reveal", seat=seat, card=cid))
 
 
 def triggers(state: EbState, seat: int, trigger: str, subtype: str | None = None) -> list[Task]:
@@ -170,9 +170,9 @@ def _draw_step(state: EbState) -> None:
     state.phase = "draw"
     a, d = state.aggressor, other(state.aggressor)
     tasks = triggers(state, a, "start_draw") + triggers(state, d, "start_draw")
-    tasks += [Task(kind="flip_window", seat=s, source="draw") for s in (a, d)]
-    tasks += [Task(kind="draw", seat=s) for _ in range(OPENING) for s in (a, d)]
-    tasks.append(Task(kind="enter_set"))
+    tasks += [Task.of(kind="flip_window", seat=s, source="draw") for s in (a, d)]
+    tasks += [Task.of(kind="draw", seat=s) for _ in range(OPENING) for s in (a, d)]
+    tasks.append(Task.of(kind="enter_set"))
     push(state, tasks)
 
 
@@ -180,7 +180,7 @@ def _flip_window(state: EbState, seat: int, window: str) -> None:
     """A seat with set events is always asked at its flip windows (even if it cannot
     flip anything), so being asked reveals nothing."""
     if state.sides[seat].events:
-        ask(state, Ask(kind="flip", seat=seat, window="draw" if window == "draw"
+        ask(state, Ask.of(kind="flip", seat=seat, window="draw" if window == "draw"
                        else "attack"))
 
 
@@ -208,7 +208,7 @@ def do_flip(state: EbState, seat: int, mask: int, spare: bool, window: str) -> N
         sub = card(state.strike.card).subtype
         for _ in flipped:
             tasks += triggers(state, seat, "flip", sub)
-    tasks.append(Task(kind="resolve_flips"))
+    tasks.append(Task.of(kind="resolve_flips"))
     push(state, tasks)
 
 
@@ -217,7 +217,7 @@ def resolve_flips(state: EbState) -> None:
     if not state.flipped:
         return
     if len(state.flipped) > 1:
-        ask(state, Ask(kind="order", seat=state.flipper))
+        ask(state, Ask.of(kind="order", seat=state.flipper))
         return
     resolve_event(state, 0)
 
@@ -228,7 +228,7 @@ def resolve_event(state: EbState, index: int) -> None:
     seat = state.flipper
     cid = state.flipped.pop(index)
     state.sides[seat].discard.append(cid)
-    push(state, [*effect_tasks(seat, card(cid).effects, cid), Task(kind="resolve_flips")])
+    push(state, [*effect_tasks(seat, card(cid).effects, cid), Task.of(kind="resolve_flips")])
 
 
 def set_cards(state: EbState) -> list[Event]:
@@ -252,7 +252,7 @@ def set_cards(state: EbState) -> list[Event]:
     state.commits = {}
     for s in (0, 1):
         note(state, "set", [s], shown[s], fresh[s])
-    push(state, [Task(kind="enter_battle")])
+    push(state, [Task.of(kind="enter_battle")])
     return [public("set_revealed", kamidogu=shown,
                    events=[len(state.sides[s].events) for s in (0, 1)])]
 
@@ -261,7 +261,7 @@ def _enter_battle(state: EbState) -> None:
     state.phase, state.passes = "battle", 0
     a, d = state.aggressor, other(state.aggressor)
     push(state, [*triggers(state, a, "start_battle"), *triggers(state, d, "start_battle"),
-                 Task(kind="act", seat=a)])
+                 Task.of(kind="act", seat=a)])
 
 
 def discarders(state: EbState) -> list[int]:
@@ -272,7 +272,7 @@ def discarders(state: EbState) -> list[int]:
 def _enter_discard(state: EbState) -> None:
     state.phase, state.commits = "discard", {}
     if not discarders(state):
-        push(state, [Task(kind="end_turn")])
+        push(state, [Task.of(kind="end_turn")])
 
 
 def discard_cards(state: EbState) -> None:
@@ -284,7 +284,7 @@ def discard_cards(state: EbState) -> None:
         side.discard += gone
         side.hand = [c for i, c in enumerate(side.hand) if not mask >> i & 1]
     state.commits = {}
-    push(state, [Task(kind="end_turn")])
+    push(state, [Task.of(kind="end_turn")])
 
 
 def end_turn(state: EbState) -> None:
@@ -296,4 +296,4 @@ def end_turn(state: EbState) -> None:
     state.log = [f"Turn {state.turn}: {who(state, state.aggressor)} is the aggressor."]
     note(state, "turn_start", [state.aggressor], [], state.turn)
     check_decks(state)
-    push(state, [Task(kind="draw_step")])
+    push(state, [Task.of(kind="draw_step")])

@@ -42,19 +42,23 @@ def masks(items: list[str], allowed: list[int], sizes: list[int]) -> list[int]:
     groups: dict[str, list[int]] = {}
     for i in allowed:
         groups.setdefault(items[i], []).append(i)
-    keys = list(groups)
+    lists = list(groups.values())
+    wanted = set(sizes)
     out: list[int] = []
-    for counts in product(*(range(len(groups[k]) + 1) for k in keys)):
-        if sum(counts) not in sizes:
+    for counts in product(*(range(len(g) + 1) for g in lists)):
+        if sum(counts) not in wanted:
             continue
-        out.append(sum(1 << i for k, n in zip(keys, counts, strict=True)
-                       for i in groups[k][:n]))
+        mask = 0  # distinct positions: the same as their sum
+        for g, n in zip(lists, counts, strict=True):
+            for i in g[:n]:
+                mask |= 1 << i
+        out.append(mask)
     return sorted(out)
 
 
 def swap_ask(seat: int, left: int) -> Ask:
     """The Berserk Chop decision with ``left`` switches remaining."""
-    return Ask(kind="swap", seat=seat, left=left)
+    return Ask.of(kind="swap", seat=seat, left=left)
 
 
 def actions(state: EbState, seat: int, kind: str) -> list[Any]:

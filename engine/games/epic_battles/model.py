@@ -8,12 +8,26 @@ The flow is a small machine: ``asks`` are pending decisions (the head one is pro
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from functools import cache, lru_cache
+from typing import Annotated, Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import ActionBase, BaseState
 from engine.games.epic_battles.data import Effect
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _fast_setattr(self: BaseModel, name: str, value: Any) -> None:
+    """``model.field = value`` as pydantic does it for a plain field (these models are not
+    frozen and do not validate assignment), without its per-call dispatch: the flow sets a
+    few fields on every action. Anything else goes through pydantic."""
+    if name in type(self).__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
 
 HAND_KEEP = 3
 """Cards kept at the Discard step."""
@@ -234,6 +248,8 @@ class Kami(BaseModel):
 class Side(BaseModel):
     """One seat's zones. Public: discard, energy, kamidogu, counts; secret: the rest."""
 
+    __setattr__ = _fast_setattr
+
     model_config = ConfigDict(extra="forbid")
 
     character: str | None = None
@@ -263,6 +279,8 @@ class Float(BaseModel):
 
 class Strike(BaseModel):
     """The attack being resolved through the 12 steps."""
+
+    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -294,6 +312,19 @@ class Note(BaseModel):
     n: int = 0
     what: str = ""
 
+    @classmethod
+    def trusted(cls, key: str, seats: list[int], cards: list[str], n: int, what: str,
+                ) -> Note:
+        """A note from engine code, without validation (the fields have their exact
+        types: what validation would keep)."""
+        new = cls.__new__(cls)
+        _set(new, "__dict__", {"key": key, "seats": seats, "cards": cards, "n": n,
+                               "what": what})
+        _set(new, "__pydantic_fields_set__", set(_NOTE_FIELDS))
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
+        return new
+
 
 class Task(BaseModel):
     """A micro-step of the flow (see :mod:`flow`)."""
@@ -304,6 +335,13 @@ class Task(BaseModel):
     seat: int = 0
     effect: Effect | None = None
     source: str = ""
+
+    @classmethod
+    def of(cls, **fields: Any) -> Self:
+        """The task with these fields, validated once and then shared (it is frozen): the
+        flow makes several per action."""
+        made: Self = _shared(cls, tuple(fields.items()))
+        return made
 
 
 class Ask(BaseModel):
@@ -320,9 +358,18 @@ class Ask(BaseModel):
     card: str = ""
     """The event drawn (Dudley's reveal)."""
 
+    @classmethod
+    def of(cls, **fields: Any) -> Self:
+        """The ask with these fields, validated once and then shared (it is frozen): the
+        flow makes several per action."""
+        made: Self = _shared(cls, tuple(fields.items()))
+        return made
+
 
 class EbState(BaseState):
     """An Epic Battles match."""
+
+    __setattr__ = _fast_setattr
 
     options: Options
     phase: Phase = "pick"
@@ -348,3 +395,36 @@ class EbState(BaseState):
     """Public sentences of the current turn."""
     notes: list[Note] = []
     """What the last action made happen, in order (public; emitted as ``note`` events)."""
+
+
+_set = object.__setattr__
+_NOTE_FIELDS = ("key", "seats", "cards", "n", "what")
+
+
+@lru_cache(maxsize=4096)
+def _shared(cls: type[BaseModel], fields: tuple[tuple[str, Any], ...]) -> Any:
+    return cls(**dict(fields))
+
+
+@cache
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
+    return tuple((n, f.default, isinstance(f.default, list | dict | set))
+                 for n, f in cls.model_fields.items())
+
+
+def trusted(cls: type[M], **fields: Any) -> M:
+    """A model built by engine code without validation: ``fields`` have exactly the types
+    validation would keep; the others take their defaults (mutable ones copied, as
+    pydantic does)."""
+    data: dict[str, Any] = {}
+    for n, default, mutable in _plan(cls):
+        if n in fields:
+            data[n] = fields[n]
+        else:
+            data[n] = default.copy() if mutable else default
+    new = cls.__new__(cls)
+    _set(new, "__dict__", data)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new

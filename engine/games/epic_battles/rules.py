@@ -144,7 +144,8 @@ class EpicBattles(Game[EbState, AnyAction]):
         events += flow.run(state)
         if state.log[start:] and len(state.log) > start:
             events.append(public("log", lines=state.log[start:]))
-        events += [public("note", **n.model_dump()) for n in state.notes]
+        events += [public("note", key=n.key, seats=list(n.seats), cards=list(n.cards), n=n.n,
+                          what=n.what) for n in state.notes]
         return events
 
     def _step(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
@@ -197,9 +198,9 @@ class EpicBattles(Game[EbState, AnyAction]):
         say(state, f"{who(state, seat)} passes.")
         note(state, "pass", [seat], [], state.passes)
         if state.passes >= 2:
-            push(state, [Task(kind="enter_discard")])
+            push(state, [Task.of(kind="enter_discard")])
         else:
-            push(state, [Task(kind="act", seat=other(seat))])
+            push(state, [Task.of(kind="act", seat=other(seat))])
 
     @staticmethod
     def _search(state: EbState, seat: int, cid: str | None) -> None:

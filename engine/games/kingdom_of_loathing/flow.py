@@ -17,6 +17,7 @@ from engine.games.kingdom_of_loathing.model import (
     March,
     Options,
     PlayerState,
+    trusted,
 )
 
 
@@ -82,7 +83,7 @@ def cleanup(state: KolState, seat: int) -> None:
     p.escrow = []
     p.mojo = 0
     p.used = []
-    state.combat = Combat()
+    state.combat = trusted(Combat)
 
 
 # ------------------------------------------------------------------ draw, rollover
@@ -227,7 +228,7 @@ def start_turn(state: KolState, seat: int) -> list[Event]:
     state.turn = seat
     state.actor = seat
     state.phase = "noncombat"
-    state.combat = Combat()
+    state.combat = trusted(Combat)
     state.players[seat].used = []
     state.players[seat].mojo = 0
     return [public("turn", seat=seat)]
@@ -256,7 +257,7 @@ def start_march(state: KolState, announcer: int | None) -> list[Event]:
         order = [*from_seat(state, next_active(state, announcer))]
         order = [s for s in order if s != announcer] + [announcer]
     state.march = March(announcer=announcer, order=order)
-    state.combat = Combat()
+    state.combat = trusted(Combat)
     state.phase = "noncombat"
     state.actor = order[0]
     state.turn = order[0]
@@ -276,7 +277,7 @@ def march_next(state: KolState) -> list[Event]:
     seat = m.order[m.index]
     state.actor = seat
     state.turn = seat
-    state.combat = Combat()
+    state.combat = trusted(Combat)
     state.phase = "noncombat" if m.stage == "noncombat" else "combat"
     return []
 

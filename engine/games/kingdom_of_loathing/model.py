@@ -14,11 +14,25 @@ actions (see :class:`Act` for the kinds and their ``aid``).
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cache
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import ActionBase, BaseState
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _fast_setattr(self: BaseModel, name: str, value: Any) -> None:
+    """``model.field = value`` as pydantic does it for a plain field (these models are not
+    frozen and do not validate assignment), without its per-call dispatch: the flow sets a
+    few fields on every action. Anything else goes through pydantic."""
+    if name in type(self).__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
 
 HAND_SIZE = 6
 TRAINER_SIZE = 4
@@ -77,6 +91,8 @@ class Hit(BaseModel):
 class Combat(BaseModel):
     """The combat in progress (public: everything in it was played face up)."""
 
+    __setattr__ = _fast_setattr
+
     model_config = ConfigDict(extra="forbid")
 
     damage: list[Hit] = []
@@ -94,6 +110,8 @@ class Combat(BaseModel):
 
 class PlayerState(BaseModel):
     """One seat: display case, meat, mojo and stat cards."""
+
+    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -137,6 +155,8 @@ class March(BaseModel):
 
 class KolState(BaseState):
     """The whole match."""
+
+    __setattr__ = _fast_setattr
 
     sorceress: int
     round_cap: int
@@ -229,6 +249,8 @@ class Act(ActionBase):
     @property
     def aid(self) -> str:
         """``kind[-ref][-n][-values]``: e.g. ``sell-k12``, ``spell-s31-3``, ``man-melee-113``."""
+        if not self.n and not self.cards:  # most actions: no join needed
+            return (f"{self.kind}-{self.ref}" if self.ref else self.kind)[:40]
         parts: list[str] = [self.kind]
         if self.ref:
             parts.append(self.ref)
@@ -237,3 +259,54 @@ class Act(ActionBase):
         if self.cards:
             parts.append("".join(c[-1] for c in self.cards))
         return "-".join(parts)[:40]
+
+
+_ACTS_SIZE = 16384
+_ACTS: dict[tuple[str, str | None, int | None, tuple[str, ...] | None], Act] = {}
+
+
+def act(kind: str, ref: str | None = None, n: int | None = None,
+        cards: tuple[str, ...] | None = None) -> Act:
+    """The shared :class:`Act` with these fields (validated once; the legal actions of
+    every decision are drawn from this table). Fields left ``None`` keep their default."""
+    key = (kind, ref, n, cards)
+    got = _ACTS.get(key)
+    if got is None:
+        fields: dict[str, Any] = {"kind": kind}
+        if ref is not None:
+            fields["ref"] = ref
+        if n is not None:
+            fields["n"] = n
+        if cards is not None:
+            fields["cards"] = cards
+        if len(_ACTS) >= _ACTS_SIZE:  # bounded: start again (the acts are equal)
+            _ACTS.clear()
+        got = _ACTS[key] = Act.of(**fields)
+    return got
+
+
+_set = object.__setattr__
+
+
+@cache
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
+    return tuple((n, f.default, isinstance(f.default, list | dict | set))
+                 for n, f in cls.model_fields.items())
+
+
+def trusted(cls: type[M], **fields: Any) -> M:
+    """A model built by engine code without validation: ``fields`` have exactly the types
+    validation would keep; the others take their defaults (mutable ones copied, as
+    pydantic does)."""
+    data: dict[str, Any] = {}
+    for n, default, mutable in _plan(cls):
+        if n in fields:
+            data[n] = fields[n]
+        else:
+            data[n] = default.copy() if mutable else default
+    new = cls.__new__(cls)
+    _set(new, "__dict__", data)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new

@@ -27,6 +27,7 @@ from engine.games.kingdom_of_loathing.model import (
     Act,
     KolState,
     Options,
+    act,
 )
 from engine.games.kingdom_of_loathing.views import KolView, build_view
 
@@ -83,49 +84,49 @@ class KingdomOfLoathing(Game[KolState, Act]):
         if ph == "noncombat":
             for c in p.items:
                 if data.slot(c) and c not in p.equipped:
-                    out.append(Act.of(kind="equip", ref=c))
+                    out.append(act("equip", ref=c))
             for c in p.equipped:
-                out.append(Act.of(kind="unequip", ref=c))
+                out.append(act("unequip", ref=c))
             for c in p.items:
-                out.append(Act.of(kind="sell", ref=c))
+                out.append(act("sell", ref=c))
             for c in p.items:
                 if data.item(c).kind in ("food", "booze"):
-                    out.append(Act.of(kind="use", ref=c))
+                    out.append(act("use", ref=c))
             for s in state.trainer:
                 if s is not None and data.skills()[s].cost <= p.meat:
-                    out.append(Act.of(kind="train", ref=s))
+                    out.append(act("train", ref=s))
             for s in p.skills:
                 sk = data.skills()[s]
                 if sk.kind == "noncombat" and s not in p.used and sk.mojo <= p.mojo:
-                    out.append(Act.of(kind="cast", ref=s))
+                    out.append(act("cast", ref=s))
                 if sk.kind == "buff" and s not in p.buffs_on and sk.mojo <= p.mojo:
-                    out.append(Act.of(kind="buff", ref=s))
+                    out.append(act("buff", ref=s))
             out += self._mojo(p.hand)
             if state.heap:
                 top = data.item(state.heap[-1])
                 if top.cost is not None and top.cost <= p.meat:
-                    out.append(Act.of(kind="dive", ref=state.heap[-1]))
-            out.append(Act.of(kind="fight"))
+                    out.append(act("dive", ref=state.heap[-1]))
+            out.append(act("fight"))
         elif ph == "combat":
             for c in p.items:
                 if data.item(c).kind == "combat":
-                    out.append(Act.of(kind="use", ref=c))
+                    out.append(act("use", ref=c))
             for s in p.skills:
                 sk = data.skills()[s]
                 if s in p.used:
                     continue
                 if sk.kind == "combat" and sk.mojo <= p.mojo:
-                    out.append(Act.of(kind="cast", ref=s))
+                    out.append(act("cast", ref=s))
                 if sk.kind == "spell":
-                    out += [Act.of(kind="spell", ref=s, n=n) for n in spell_amounts(p.mojo)]
+                    out += [act("spell", ref=s, n=n) for n in spell_amounts(p.mojo)]
             out += self._mojo(p.hand)
             for m in MANEUVERS:
                 cards = sorted((c for c in p.hand if c[:2] == MANEUVER_STAT[m]), reverse=True)
                 if cards:
-                    out.append(Act.of(kind="man", ref=m, cards=tuple(cards)))
+                    out.append(act("man", ref=m, cards=tuple(cards)))
                 if len(cards) >= 2:
-                    out.append(Act.of(kind="pick", ref=m))
-            out.append(Act.of(kind="nomove"))
+                    out.append(act("pick", ref=m))
+            out.append(act("nomove"))
         elif ph == "choose":
             chosen_m = state.combat.choosing
             assert chosen_m is not None
@@ -133,33 +134,33 @@ class KingdomOfLoathing(Game[KolState, Act]):
             for c in state.combat.chosen:
                 left.remove(c)
             for c in sorted({c for c in left if c[:2] == MANEUVER_STAT[chosen_m]}):
-                out.append(Act.of(kind="add", ref=c))
+                out.append(act("add", ref=c))
             if state.combat.chosen:
-                out.append(Act.of(kind="go"))
-            out.append(Act.of(kind="back"))
+                out.append(act("go"))
+            out.append(act("back"))
         elif ph == "kill":
             for loc, pile in enumerate(state.locations):
                 if pile and loc not in state.refresh and killable(state, seat, pile[0]):
-                    out.append(Act.of(kind="kill", ref=str(loc)))
-            out.append(Act.of(kind="nokill"))
+                    out.append(act("kill", ref=str(loc)))
+            out.append(act("nokill"))
         elif ph == "discard":
-            out += [Act.of(kind="disc", ref=c) for c in sorted(set(p.hand))]
+            out += [act("disc", ref=c) for c in sorted(set(p.hand))]
             if len(p.hand) <= HAND_SIZE:
-                out.append(Act.of(kind="keep"))
+                out.append(act("keep"))
         elif ph == "rollover":
-            out += [Act.of(kind="roll", ref=c) for c in flow.roll_choices(state, seat)]
-            out.append(Act.of(kind="noroll"))
+            out += [act("roll", ref=c) for c in flow.roll_choices(state, seat)]
+            out.append(act("noroll"))
         elif ph == "rollto":
             assert state.roll_card is not None
-            out += [Act.of(kind="rollto", ref=c)
+            out += [act("rollto", ref=c)
                     for c in flow.roll_targets(state, state.roll_card)]
         elif ph == "offer":
-            out += [Act.of(kind="march"), Act.of(kind="pass")]
+            out += [act("march"), act("pass")]
         return out
 
     @staticmethod
     def _mojo(hand: list[str]) -> list[Act]:
-        return [Act.of(kind="mojo", ref=c) for c in sorted({c for c in hand if c[:2] == "my"})]
+        return [act("mojo", ref=c) for c in sorted({c for c in hand if c[:2] == "my"})]
 
     # ------------------------------------------------------------------- apply
     def _apply(self, state: KolState, seat: int, action: Act) -> list[Event]:
@@ -375,7 +376,7 @@ class KingdomOfLoathing(Game[KolState, Act]):
                 return kinds[k]
         if state.phase == "discard":
             low = min(state.players[seat].hand, key=lambda c: (card_value(c), c))
-            return Act.of(kind="disc", ref=low)
+            return act("disc", ref=low)
         return legal[0]
 
     def label(self, state: KolState, seat: int, action: Act) -> str:

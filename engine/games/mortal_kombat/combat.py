@@ -19,6 +19,7 @@ from engine.games.mortal_kombat.model import (
     Act,
     Exchange,
     MkState,
+    trusted,
 )
 from engine.games.mortal_kombat.seats import (
     back_off,
@@ -82,7 +83,7 @@ def declare(state: MkState, seat: int, act: Act) -> list[Event]:
     else:
         _from_hand(state, seat, kid)
     k = kard(kid)
-    ex = Exchange(attacker=seat, kard=kid, copied=copied, se=se, stepped=state.stepped,
+    ex = trusted(Exchange, attacker=seat, kard=kid, copied=copied, se=se, stepped=state.stepped,
                   target=foe(state, seat) if state.seats > 2 else None)
     if state.brawl and k.location == "area" and act.kind != "fx":
         ex.queue = clockwise(state, seat, standing(state))
@@ -387,7 +388,7 @@ def followup(state: MkState, seat: int, kid: str | None) -> list[Event]:
         state.exchange = None
         return close(state, keep=True)
     _from_hand(state, seat, kid)
-    state.exchange = Exchange(attacker=seat, kard=kid, followup=True, landed=True,
+    state.exchange = trusted(Exchange, attacker=seat, kard=kid, followup=True, landed=True,
                               target=stunned)
     state.notes.append(f"{name(state, seat)} follows up with {kard(kid).name}.")
     state.phase = "breaker"

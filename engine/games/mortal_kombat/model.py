@@ -7,11 +7,25 @@ hidden parts included; only :mod:`views` decides what a viewer may see.
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cache
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from engine.core import ActionBase, BaseState
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _fast_setattr(self: BaseModel, name: str, value: Any) -> None:
+    """``model.field = value`` as pydantic does it for a plain field (these models are not
+    frozen and do not validate assignment), without its per-call dispatch: the flow sets a
+    few fields on every action. Anything else goes through pydantic."""
+    if name in type(self).__pydantic_fields__:
+        self.__dict__[name] = value
+        self.__pydantic_fields_set__.add(name)
+    else:
+        BaseModel.__setattr__(self, name, value)
 
 Level = Literal["starter", "basic", "advanced"]
 Distance = Literal["ranged", "h2h"]
@@ -97,11 +111,37 @@ class Act(ActionBase):
     @property
     def aid(self) -> str:
         """``kind``, then the kard ids, joined by ``-`` (at most 40 characters, no ``:``)."""
-        return "-".join(x for x in (self.kind, self.a, self.b) if x)
+        k, a, b = self.kind, self.a, self.b  # the kards that are set, joined by "-"
+        if a:
+            return f"{k}-{a}-{b}" if b else f"{k}-{a}"
+        return f"{k}-{b}" if b else k
+
+
+_ACTS_SIZE = 16384
+_ACTS: dict[tuple[str, str | None, str | None], Act] = {}
+
+
+def act(kind: str, a: str | None = None, b: str | None = None) -> Act:
+    """The shared :class:`Act` ``kind`` with kards ``a`` and ``b`` (validated once; the
+    legal actions of every decision are drawn from this table)."""
+    key = (kind, a, b)
+    got = _ACTS.get(key)
+    if got is None:
+        fields: dict[str, str] = {"kind": kind}
+        if a is not None:
+            fields["a"] = a
+        if b is not None:
+            fields["b"] = b
+        if len(_ACTS) >= _ACTS_SIZE:  # bounded: start again (the acts are equal)
+            _ACTS.clear()
+        got = _ACTS[key] = Act.of(**fields)
+    return got
 
 
 class Fighter(BaseModel):
     """One seat: its Kombatant, KP, kards (hand and deck secret) and penalties."""
+
+    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -135,6 +175,8 @@ class Modifier(BaseModel):
 
 class Exchange(BaseModel):
     """The attack being resolved this turn and everything played on it (public)."""
+
+    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -189,6 +231,8 @@ class Record(BaseModel):
 class MkState(BaseState):
     """A Mortal Kombat Kard Game match (two players, or a Brawl of three to six)."""
 
+    __setattr__ = _fast_setattr
+
     options: Options
     phase: Phase = "pick"
     picks: dict[int, str] = {}
@@ -235,3 +279,29 @@ class MkState(BaseState):
     groups: list[list[int]] = []
     """Advanced Brawl distance: groups at Hand-to-Hand distance (all else is Ranged)."""
 
+
+_set = object.__setattr__
+
+
+@cache
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
+    return tuple((n, f.default, isinstance(f.default, list | dict | set))
+                 for n, f in cls.model_fields.items())
+
+
+def trusted(cls: type[M], **fields: Any) -> M:
+    """A model built by engine code without validation: ``fields`` have exactly the types
+    validation would keep; the others take their defaults (mutable ones copied, as
+    pydantic does)."""
+    data: dict[str, Any] = {}
+    for n, default, mutable in _plan(cls):
+        if n in fields:
+            data[n] = fields[n]
+        else:
+            data[n] = default.copy() if mutable else default
+    new = cls.__new__(cls)
+    _set(new, "__dict__", data)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new

@@ -9,7 +9,7 @@ Hand-to-Hand or Close Quarters; Hand-to-Hand by Hand-to-Hand or Ranged.
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter
 
 from engine.games.mortal_kombat.data import Kard, kard
 from engine.games.mortal_kombat.effects import advanced
@@ -19,6 +19,7 @@ from engine.games.mortal_kombat.model import (
     MAX_DISCARD,
     Act,
     MkState,
+    act,
 )
 from engine.games.mortal_kombat.seats import distance, foe, standing
 
@@ -54,12 +55,14 @@ def hand_ids(state: MkState, seat: int) -> list[str]:
 
 def discard_choices(state: MkState, seat: int) -> list[Act]:
     """Discard nothing, one kard or two (distinct choices only)."""
-    hand = state.fighters[seat].hand
-    out = [Act.of(kind="dd")]
-    ids = sorted(set(hand))
-    out += [Act.of(kind="dd", a=x) for x in ids]
-    pairs = {tuple(sorted(p)) for p in combinations(sorted(hand), MAX_DISCARD)}
-    out += [Act.of(kind="dd", a=x, b=y) for x, y in sorted(pairs)]
+    counts = Counter(state.fighters[seat].hand)
+    ids = sorted(counts)
+    out = [act("dd")]
+    out += [act("dd", a=x) for x in ids]
+    for i, x in enumerate(ids):  # distinct pairs (x <= y), in sorted order
+        if counts[x] >= MAX_DISCARD:
+            out.append(act("dd", a=x, b=x))
+        out += [act("dd", a=x, b=y) for y in ids[i + 1:]]
     return out
 
 
@@ -91,16 +94,16 @@ def aim_choices(state: MkState, seat: int) -> list[Act]:
     ``b`` its seat)."""
     if not state.brawl:
         return []
-    return [Act.of(kind="aim", a=state.fighters[s].kombatant, b=str(s))
+    return [act("aim", a=state.fighters[s].kombatant, b=str(s))
             for s in standing(state) if s not in (seat, state.aim)]
 
 
 def act_choices(state: MkState, seat: int) -> list[Act]:
     """The acting seat: pass, step, attacks, Kombos, finishers, Special Effects (and, in
     a Brawl, whom to aim at)."""
-    out = [Act.of(kind="pass")]
+    out = [act("pass")]
     if advanced(state) and not state.stepped:
-        out.append(Act.of(kind="step"))
+        out.append(act("step"))
     out += aim_choices(state, seat)
     rival = state.fighters[foe(state, seat)]
     ids = hand_ids(state, seat)
@@ -108,21 +111,21 @@ def act_choices(state: MkState, seat: int) -> list[Act]:
     for x in ids:
         k = kard(x)
         if k.is_attack and usable(state, seat, k) and reaches(state, k, state.stepped, seat):
-            out.append(Act.of(kind="at", a=x))
+            out.append(act("at", a=x))
             if not k.is_kombo_attack and not (state.brawl and k.location == "area"):
-                out += [Act.of(kind="ak", a=x, b=c) for c in kombos
+                out += [act("ak", a=x, b=c) for c in kombos
                         if kombo_ready(state, seat, x, c)]
         elif k.finisher in ("fatality", "babality") and usable(state, seat, k):
             limit = FATALITY_KP if k.finisher == "fatality" else BABALITY_KP
             if rival.kp <= limit:
-                out.append(Act.of(kind="fx", a=x))
+                out.append(act("fx", a=x))
         elif k.type == "se":
             if k.has("copy_move"):
                 last = copy_target(state, seat)
                 if last is not None and reaches(state, kard(last), state.stepped, seat):
-                    out.append(Act.of(kind="cm", a=x))
+                    out.append(act("cm", a=x))
             elif not any(k.has(m) for m in MOD_KINDS):
-                out.append(Act.of(kind="se", a=x))
+                out.append(act("se", a=x))
     return out
 
 
@@ -159,8 +162,8 @@ def se_fits(state: MkState, seat: int, k: Kard) -> bool:
 
 def boost_choices(state: MkState, seat: int) -> list[Act]:
     """The attacker adds Special Effects to the attack, then goes."""
-    out = [Act.of(kind="go")]
-    out += [Act.of(kind="se", a=x) for x in hand_ids(state, seat) if se_fits(state, seat,
+    out = [act("go")]
+    out += [act("se", a=x) for x in hand_ids(state, seat) if se_fits(state, seat,
                                                                              kard(x))]
     return out
 
@@ -189,11 +192,11 @@ def respond_choices(state: MkState, seat: int) -> list[Act]:
     Friendship (against a Fatality or a Vendetta)."""
     ex = state.exchange
     assert ex is not None
-    out = [Act.of(kind="take")]
+    out = [act("take")]
     ids = hand_ids(state, seat)
     if ex.finisher is not None:
         if ex.finisher == "fatality":
-            out += [Act.of(kind="fr", a=x) for x in ids if kard(x).finisher == "friendship"
+            out += [act("fr", a=x) for x in ids if kard(x).finisher == "friendship"
                     and usable(state, seat, kard(x))]
         return out
     atk = kard(ex.kard)
@@ -207,26 +210,26 @@ def respond_choices(state: MkState, seat: int) -> list[Act]:
         if k.type == "defense":
             if k.defense == "block" and atk.location != "area" and (
                     atk.location == "var" or atk.location in k.guards):
-                out.append(Act.of(kind="bl", a=x))
+                out.append(act("bl", a=x))
             elif k.defense == "evade" and (atk.location == "var" or atk.location in k.guards):
-                out.append(Act.of(kind="ev", a=x))
+                out.append(act("ev", a=x))
             elif k.defense == "counter" and (
                     ("ranged" in k.guards and (atk.range == "ranged" or atk.location == "area"))
                     or ("cq" in k.guards and atk.range == "cq")):
-                out.append(Act.of(kind="sc", a=x))
+                out.append(act("sc", a=x))
         elif counter_fits(state, seat, atk, k):
-            out.append(Act.of(kind="ct", a=x))
+            out.append(act("ct", a=x))
         elif k.finisher == "friendship" and ex.vendetta and usable(state, seat, k):
-            out.append(Act.of(kind="fr", a=x))
+            out.append(act("fr", a=x))
         elif se_fits(state, seat, k):
-            out.append(Act.of(kind="se", a=x))
+            out.append(act("se", a=x))
     return out
 
 
 def burn_choices(state: MkState, seat: int) -> list[Act]:
     """Burn attack kards for a multi-hit move's extra hits, or stop."""
-    out = [Act.of(kind="bn")]
-    out += [Act.of(kind="bn", a=x) for x in hand_ids(state, seat) if kard(x).is_attack]
+    out = [act("bn")]
+    out += [act("bn", a=x) for x in hand_ids(state, seat) if kard(x).is_attack]
     return out
 
 
@@ -235,7 +238,7 @@ def kombo_choices(state: MkState, seat: int) -> list[Act]:
     ex = state.exchange
     assert ex is not None and ex.kombo is not None
     step = kard(ex.kombo).kombo[len(ex.extra)]
-    return [Act.of(kind="kn", a=x) for x in hand_ids(state, seat)
+    return [act("kn", a=x) for x in hand_ids(state, seat)
             if kombo_fits(state, step, kard(x)) and usable(state, seat, kard(x))]
 
 
@@ -244,16 +247,16 @@ def breaker_choices(state: MkState, seat: int) -> list[Act]:
     ex = state.exchange
     assert ex is not None
     need = "break_followup" if ex.followup else "break_kombo"
-    return [Act.of(kind="br"), *(Act.of(kind="br", a=x) for x in hand_ids(state, seat)
+    return [act("br"), *(act("br", a=x) for x in hand_ids(state, seat)
                                  if kard(x).has(need))]
 
 
 def followup_choices(state: MkState, seat: int) -> list[Act]:
     """An undefendable Follow-up attack (never a Kombo), or none."""
-    out = [Act.of(kind="fu")]
+    out = [act("fu")]
     for x in hand_ids(state, seat):
         k = kard(x)
         if k.is_attack and not k.is_kombo_attack and usable(state, seat, k) and reaches(
                 state, k, False, seat):
-            out.append(Act.of(kind="fu", a=x))
+            out.append(act("fu", a=x))
     return out

@@ -32,7 +32,7 @@ from engine.core.decks import Deck
 from engine.games.mortal_kombat import combat, decks, moves
 from engine.games.mortal_kombat.data import kard, kombatants
 from engine.games.mortal_kombat.flow import discard_draw, start_round
-from engine.games.mortal_kombat.model import Act, Fighter, MkState, Options
+from engine.games.mortal_kombat.model import Act, Fighter, MkState, Options, act
 from engine.games.mortal_kombat.seats import in_match, standing, target_of
 from engine.games.mortal_kombat.views import MkView, build_view
 
@@ -136,8 +136,8 @@ class MortalKombat(Game[MkState, Act]):
         if phase == "pick":
             if state.options.decks and state.options.decks[seat]:
                 leader = decks.from_code(state.options.decks[seat]).leader
-                return [Act.of(kind="pick", a=leader)]
-            return [Act.of(kind="pick", a=k) for k in kombatants()]
+                return [act("pick", a=leader)]
+            return [act("pick", a=k) for k in kombatants()]
         choices = {
             "discard": moves.discard_choices, "act": moves.act_choices,
             "boost": moves.boost_choices, "respond": moves.respond_choices,
@@ -147,7 +147,8 @@ class MortalKombat(Game[MkState, Act]):
         return choices(state, seat)
 
     def _apply(self, state: MkState, seat: int, action: Act) -> list[Event]:
-        state.notes = state.notes[-12:]
+        if len(state.notes) > 12:  # the last 12 lines are kept
+            state.notes = state.notes[-12:]
         kind = action.kind
         if kind == "pick":
             return self._pick(state, seat, action)
