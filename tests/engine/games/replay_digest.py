@@ -91,7 +91,7 @@ def replay(name: str) -> list[str]:
         roll = rng.below(100)
         if not any(not p.committed and s not in state.left
                    for s, p in game.prompts(state).items()):
-            out.append("stuck")  # a known Brawl bug: a seat left on its own turn
+            out.append("stuck")  # only seats that left asked (a fixed Brawl bug: never now)
             break
         if seats > 2 and roll == 0 and len(state.in_play()) > 2:
             seat = sorted(state.in_play())[rng.below(len(state.in_play()))]
