@@ -515,7 +515,8 @@ class Lobby(Offers, commands.Cog):
             seat = rec.seats.index(interaction.user.id)
             prompt = game.prompts(state).get(seat)
             waiting = t(loc, "lobby.your_move_bold" if prompt is not None
-                        and not prompt.committed else "lobby.waiting_rival")
+                        and not prompt.committed else "lobby.waiting_rival"
+                        if len(state.in_play()) <= 2 else "lobby.waiting_others")
             rivals = ", ".join(f"<@{u}>" for u in rec.seats if u != interaction.user.id)
             lines.append(t(loc, "lobby.live_line", id=rec.id, game=game.name, rivals=rivals,
                            waiting=waiting, link=match_link(rec)))

@@ -180,7 +180,8 @@ class Table(TableMemory, commands.Cog):
             groups = renderer.groups(choices, loc=loc)
             view = controls(rec.id, state.version, seat, groups, page, loc)
         if prompt is not None and prompt.committed:
-            embed.set_footer(text=t(loc, "table.committed"))
+            embed.set_footer(text=t(loc, "table.committed" if len(state.in_play()) <= 2
+                                    else "table.committed_many"))
         elif prompt is not None:
             if not with_controls:
                 embed.set_footer(text=t(loc, "table.your_decision"))

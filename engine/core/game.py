@@ -280,7 +280,7 @@ class Game(ABC, Generic[S, A]):
         if prompt is None:
             raise NotYourDecision("You have nothing to decide right now.")
         if prompt.committed:
-            raise NotYourDecision("You have already committed; waiting for your rival.")
+            raise NotYourDecision("You have already committed; waiting for the rest of the table.")
 
     def listed(self, state: S, seat: int) -> list[A]:
         """:meth:`legal`, remembered for this state object at its version.

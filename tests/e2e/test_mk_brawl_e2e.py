@@ -38,6 +38,7 @@ from tests.e2e.harness import (
 )
 from tests.e2e.test_mk_e2e import GAME_ID, PNG, MkPlayer, mk_tags
 from tests.e2e.test_play_feel_e2e import bad_texts, pinged
+from tests.e2e.transcript import lines_of, recording
 from tests.fakediscord import FakeDiscord
 
 __all__ = ["mk_tags"]  # the fixture, used by name
@@ -156,6 +157,7 @@ async def test_four_player_brawl_with_a_leaver(fake_discord: FakeDiscord,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     fake = fake_discord
     pin_engine_seed(monkeypatch, 6)
+    recorder = recording(monkeypatch)
     if not any(u.name == "dave" for u in fake.users.values()):
         fake.add_user("dave")
     users = [fake.user(n) for n in ("alice", "bob", "carol", "dave")]
@@ -201,6 +203,8 @@ async def test_four_player_brawl_with_a_leaver(fake_discord: FakeDiscord,
     busy = {k: player.texts[k] for k, n in player.messages.items() if n > 3}
     assert max(player.messages.values()) <= 3, busy
     assert bad_texts(shown) == []
+    rivals = [x for x in lines_of(recorder) if "your rival" in x]  # four players: "others"
+    assert rivals == [] and any("Waiting for the others" in x for x in lines_of(recorder))
     print(f"\nMK Brawl e2e: {player.steps} steps, {state.turns_played} turns, "
           f"{len(state.round_winners)} rounds, {len(messages)} thread messages")
 
