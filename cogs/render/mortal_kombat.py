@@ -95,6 +95,27 @@ class MkRenderer(Renderer):
     """The Kombatants revealed and each Discard/Draw told replace the "has chosen" notices
     (one line per player: "keeps every kard", not also "has made their choice")."""
 
+    def fold(self, recent: list[str], lines: list[str], events: list[Event],
+             names: list[str], loc: str = DEFAULT) -> list[str]:
+        """As :meth:`Renderer.fold`; and a Brawl attacker who turns on someone else
+        before attacking is told once: its aim lines right before its new one go."""
+        out = super().fold(recent, lines, events, names, loc)
+        for event in events:
+            if event.kind != "aimed":
+                continue
+            seat = event.data.get("seat")
+            said = self.line(event, names, loc)
+            if said is None or said not in out:
+                continue
+            mine = {self.line(Event(kind="aimed", data={"seat": seat, "target": x}), names,
+                              loc) for x in range(len(names))}
+            last = len(out) - 1 - out[::-1].index(said)
+            first = last
+            while first > 0 and out[first - 1] in mine:
+                first -= 1
+            out = out[:first] + out[last:]
+        return out
+
     def turning_point(self, event: Event) -> bool:
         """Two players: the default kinds. A Brawl (its events say ``brawl``): each turn's
         end gets one message (its whole story), stuns are folded into it."""

@@ -70,3 +70,25 @@ def test_a_reveal_replaces_the_notices_of_the_choices_it_tells(
             assert not notices & set(lines[:told_at[0]]), lines
         waiting += bool(notices & set(lines))
     assert waiting and revealed  # the notices are shown while the others choose
+
+
+@pytest.mark.parametrize("loc", ["en-US", "fr"])
+def test_a_brawl_attacker_changing_its_aim_is_told_once(loc: str) -> None:
+    """"Turns on Bob", "turns on Carol", "turns on Bob" in a row read as the last only;
+    an aim after another player's line stays."""
+    r = MkRenderer()
+    names = ["<@1>", "<@2>", "<@3>"]
+
+    def aim(seat: int, target: int) -> Event:
+        return Event(kind="aimed", data={"seat": seat, "target": target})
+
+    recent: list[str] = []
+    for target in (1, 2, 1):
+        step = [aim(0, target)]
+        recent = r.fold(recent, r.narrate(step, names, loc), step, names, loc)
+    assert recent == r.narrate([aim(0, 1)], names, loc)
+    other = [aim(1, 2)]
+    recent = r.fold(recent, r.narrate(other, names, loc), other, names, loc)
+    again = [aim(0, 2)]
+    recent = r.fold(recent, r.narrate(again, names, loc), again, names, loc)
+    assert recent == r.narrate([aim(0, 1), aim(1, 2), aim(0, 2)], names, loc)
