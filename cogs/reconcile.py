@@ -33,11 +33,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import io
 import logging
 from typing import Any
 
 import discord
 from discord.ext import commands
+from discord.http import handle_message_parameters
 
 from cogs.ai_seats import humans, mention
 from cogs.i18n import Refusal, and_list, match_locale, t
@@ -60,11 +63,24 @@ OPENING_GIVE_UP = 3600.0
 """A match still unopened this long after it was accepted is cancelled, whatever the error."""
 PARALLEL = 4
 """Boards re-rendered at once during a pass (each draws a picture and edits a message)."""
+PICTURES_KEPT = 20_000
+"""Board pictures remembered (digest and attachment id, ~150 bytes each)."""
 
 
 def for_good(exc: discord.HTTPException) -> bool:
     """Whether Discord's refusal will not change by retrying (permissions, deleted things)."""
     return isinstance(exc, discord.Forbidden | discord.NotFound)
+
+
+class _Kept:
+    """An attachment the board message already has, kept by an edit (its id only)."""
+
+    def __init__(self, attachment_id: int) -> None:
+        self.id = attachment_id
+
+    def to_dict(self) -> dict[str, Any]:
+        """The edit's reference to it, as Discord wants it."""
+        return {"id": self.id}
 
 
 class Reconciler(commands.Cog):
@@ -83,6 +99,9 @@ class Reconciler(commands.Cog):
         """Reconcile passes completed (tests wait on it)."""
         self.settled = False
         """Whether the last pass left nothing to do."""
+        self._pictures: dict[int, tuple[int, bytes, int]] = {}
+        """Live match -> (board message, digest of its picture, the attachment's id): an
+        edit that leaves the picture unchanged keeps it instead of uploading it again."""
 
     # ------------------------------------------------------------------ lifecycle
     async def cog_load(self) -> None:
@@ -157,25 +176,42 @@ class Reconciler(commands.Cog):
         return all(ok is True for ok in done)
 
     # ------------------------------------------------------------------ boards
-    async def show_board(self, match_id: int, force: bool = False) -> bool:
+    async def show_board(self, match_id: int, force: bool = False,
+                         known: tuple[MatchRecord, Any] | None = None,
+                         record: bool = True) -> bool | tuple[int, int]:
         """Make the public board show the match's latest state; False to retry later.
 
         Rendered from the spectator view only. A deleted board message is posted anew.
         ``force`` redraws a board already at the latest version (the table folded new
-        lines into it after a pass drew that version).
+        lines into it after a pass drew that version). ``known`` is the match's record
+        just read by the caller and its state when at hand (None: loaded from the
+        record): it spares a read of the database when nothing else holds this match's
+        board lock (else the record is read again, as a pass may have drawn a newer one).
+        With ``record`` False an edit is not recorded here: the board message's id and
+        the version it now shows are returned, for the caller to record along with its
+        posts (:meth:`db.base.Store.set_shown`); a crash before that record only redraws
+        the board on start.
         """
-        async with self.lock(match_id):
-            rec = await self.store.get_match(match_id)
+        lock = self.lock(match_id)
+        if lock.locked():
+            known = None
+        async with lock:
+            rec = known[0] if known is not None else await self.store.get_match(match_id)
             current = rec is not None and rec.board_version is not None \
                 and rec.board_version >= rec.version
             if (rec is None or rec.opening or rec.message_id is None or rec.thread_id is None
                     or (current and not force)):
                 return True
-            state = self.referee.game(rec.game).load(rec.state)
+            state = known[1] if known is not None and known[1] is not None \
+                and known[1].version == rec.version \
+                else self.referee.game(rec.game).load(rec.state)
             payload = await self.table.drawn_board(rec, state)
             where = self.bot.get_partial_messageable(rec.thread_id)
-            try:
-                await where.get_partial_message(rec.message_id).edit(**payload)
+            digest = self._same_picture(rec, payload)
+            try:  # the HTTP call of PartialMessage.edit, without parsing the edited message
+                with handle_message_parameters(**payload) as params:
+                    data: Any = await self.bot.http.edit_message(where.id, rec.message_id,
+                                                                 params=params)
             except discord.NotFound:
                 return await self._repost(rec, state)
             except discord.HTTPException as exc:
@@ -183,8 +219,36 @@ class Reconciler(commands.Cog):
                             rec.id, exc.status)
                 self.kick()
                 return False
+            self._keep_picture(rec, digest, data)
+            if not record:
+                return rec.message_id, rec.version
             await self.store.set_board_version(rec.id, rec.message_id, rec.version)
             return True
+
+    def _same_picture(self, rec: MatchRecord, payload: dict[str, Any]) -> bytes | None:
+        """The digest of the board's new picture; when the board message already shows
+        that picture, ``payload`` keeps its attachment instead of uploading it again."""
+        files = payload.get("attachments")
+        if not files or len(files) != 1 or not isinstance(files[0], discord.File) \
+                or not isinstance(files[0].fp, io.BytesIO):
+            return None
+        digest = hashlib.blake2b(files[0].fp.getbuffer(), digest_size=16).digest()
+        shown = self._pictures.get(rec.id)
+        if shown is not None and shown[0] == rec.message_id and shown[1] == digest:
+            payload["attachments"] = [_Kept(shown[2])]
+        return digest
+
+    def _keep_picture(self, rec: MatchRecord, digest: bytes | None,
+                      data: dict[str, Any]) -> None:
+        """Remember the picture a live board message shows (its digest, attachment id)."""
+        attachments = data.get("attachments") or []
+        if digest is None or rec.status != "active" or rec.message_id is None \
+                or len(attachments) != 1:
+            self._pictures.pop(rec.id, None)
+            return
+        self._pictures[rec.id] = (rec.message_id, digest, int(attachments[0]["id"]))
+        if len(self._pictures) > PICTURES_KEPT:  # bounded, whatever becomes of the matches
+            del self._pictures[next(iter(self._pictures))]
 
     async def _repost(self, rec: MatchRecord, state: Any) -> bool:
         """The board message is gone: post a new one in the thread (or the channel)."""

@@ -25,7 +25,7 @@ from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
 from cogs.shards import owns
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
-from cogs.table_ping import ping_text
+from cogs.table_ping import ping_text, send_lines
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event, Game, for_viewer
 
@@ -318,13 +318,23 @@ class Table(TableMemory, commands.Cog):
         opened: MatchRecord = await reconciler.open_now(rec.id, channel)
         return opened
 
-    async def show_board(self, rec: MatchRecord) -> None:
+    async def show_board(self, rec: MatchRecord, fresh: MatchRecord | None = None,
+                         state: BaseState | None = None,
+                         record: bool = True) -> tuple[int, int] | None:
         """Edit the public board to the match's latest state, recording what it shows.
 
-        A failed edit is retried by :class:`cogs.reconcile.Reconciler`.
+        ``fresh`` is the match's record as just read from the database (by
+        :meth:`publish`), with ``state`` when it is that record's: the board is drawn
+        from them without reading the match again. With ``record`` False, the board's
+        message id and the version it shows are returned unrecorded when it was edited
+        (:meth:`_publish` records them with its posts, in one write). A failed edit is
+        retried by :class:`cogs.reconcile.Reconciler`.
         """
         reconciler: Any = self.bot.get_cog("Reconciler")
-        await reconciler.show_board(rec.id, force=True)  # with the lines just folded in
+        shown = await reconciler.show_board(rec.id, force=True,  # the lines just folded in
+                                            known=None if fresh is None else (fresh, state),
+                                            record=record)
+        return shown if isinstance(shown, tuple) else None
 
     async def announce_opening(self, rec: MatchRecord, state: BaseState) -> None:
         """One opening message telling every seat, alike, to press **Act** (or **Show
@@ -373,7 +383,7 @@ class Table(TableMemory, commands.Cog):
                 if step is None:
                     return
                 applied = step
-            await self._publish(applied)
+            await self._publish(applied, stored)
 
     async def publish_missing(self, match_id: int) -> bool:
         """Post what a match's thread was never told (after a restart); False to retry.
@@ -390,14 +400,14 @@ class Table(TableMemory, commands.Cog):
                 return True
             self.recall(rec)
             try:
-                await self._publish(step)
+                await self._publish(step, rec)
             except discord.HTTPException as exc:
                 log.warning("could not post the news of match %s (HTTP %s); will retry",
                             match_id, exc.status)
                 return False
             return True
 
-    async def _publish(self, applied: Applied) -> None:
+    async def _publish(self, applied: Applied, stored: MatchRecord | None = None) -> None:
         """After a step: edit the live board; post a message only at a turning point.
 
         The step's public narration is folded into the board ("So far this turn") unless
@@ -411,7 +421,7 @@ class Table(TableMemory, commands.Cog):
         """
         rec = applied.match
         try:
-            await self._tell(applied)
+            shown = await self._tell(applied, stored)
         except BaseException as exc:
             self.forget(rec.id)  # the database still holds the memory of the last posts
             reconciler: Any = self.bot.get_cog("Reconciler")
@@ -420,15 +430,21 @@ class Table(TableMemory, commands.Cog):
             raise
         if applied.outcome is None:
             self.told[rec.id] = dict(applied.pending_after)
-            await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+            if shown is None:
+                await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+            else:  # the board's edit and the posts, recorded in one write
+                await self.store.set_shown(rec.id, rec.version, self.memory(rec.id).dump(),
+                                           *shown)
             self.bot.dispatch("hajime_step", rec.id)  # e.g. an AI seat's turn to move
         else:
             await self.store.set_published(rec.id, rec.version, {})
             self.forget(rec.id)
             self.bot.dispatch("hajime_match_over", rec.id)  # e.g. a tournament's pairing
 
-    async def _tell(self, applied: Applied) -> None:
-        """:meth:`_publish`'s posts."""
+    async def _tell(self, applied: Applied,
+                    stored: MatchRecord | None = None) -> tuple[int, int] | None:
+        """:meth:`_publish`'s posts (``stored``: the match's record just read, if any);
+        the board's edit left for the caller to record (:meth:`show_board`), if any."""
         rec = applied.match
         assert rec.thread_id is not None
         renderer = renderer_for(rec.game)
@@ -457,14 +473,15 @@ class Table(TableMemory, commands.Cog):
         if timed_out:  # one line, however many lines the default's play folded in
             post.insert(0, timeout_line(sorted(set(timed_out)), names, loc))
         where = self.bot.get_partial_messageable(rec.thread_id)
-        await self.show_board(rec)
+        shown = await self.show_board(rec, stored, applied.state,
+                                      record=applied.outcome is not None)
         if applied.outcome is not None:
             self.recent.pop(rec.id, None)
             self.pinged.pop(rec.id, None)
             for seat in range(len(rec.seats)):
                 self.hands.pop((rec.id, seat), None)
             await self.announce_result(rec, applied, post)
-            return
+            return None
         game = self.referee.game(rec.game)
         turn = renderer.turn_key(game.view(applied.state, None))
         if self.pinged.get(rec.id, (None, set()))[0] != turn:
@@ -487,6 +504,7 @@ class Table(TableMemory, commands.Cog):
         elif ping:
             await where.send(ping, allowed_mentions=discord.AllowedMentions(users=users),
                              nonce=nonce(rec.id, rec.version, "ping"))
+        return shown
 
     @staticmethod
     def new_decisions(applied: Applied) -> list[int]:
@@ -523,30 +541,8 @@ class Table(TableMemory, commands.Cog):
         await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none(),
                          nonce=nonce(rec.id, applied.match.version, "result"))
 
-    async def send_lines(self, where: discord.abc.Messageable, lines: list[str],
-                         ping: list[discord.Object] | None = None,
-                         key: tuple[int, int] | None = None) -> None:
-        """Send narration, split under Discord's 2000-character limit.
-
-        Names in narration are mentions that ping nobody; only the users in ``ping`` are
-        pinged, by the last chunk (which ends with the ping line). With ``key`` (match,
-        version) each chunk carries a nonce, so a repeated post is not posted twice.
-        """
-        chunks: list[str] = []
-        chunk = ""
-        for line in lines:
-            if len(chunk) + len(line) + 1 > 1900:
-                chunks.append(chunk)
-                chunk = ""
-            chunk += line[:1900] + "\n"
-        if chunk:
-            chunks.append(chunk)
-        for number, text in enumerate(chunks):
-            last = number == len(chunks) - 1
-            await where.send(text, allowed_mentions=discord.AllowedMentions(users=ping)
-                             if ping and last else discord.AllowedMentions.none(),
-                             nonce=discord.utils.MISSING if key is None
-                             else nonce(*key, number))
+    send_lines = staticmethod(send_lines)
+    """Narration split under Discord's limit (:func:`cogs.table_ping.send_lines`)."""
 
     # ----------------------------------------------------------------- timers
     @tasks.loop(seconds=5.0)
