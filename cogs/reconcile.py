@@ -33,8 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import io
 import logging
 from typing import Any
 
@@ -64,7 +62,7 @@ OPENING_GIVE_UP = 3600.0
 PARALLEL = 4
 """Boards re-rendered at once during a pass (each draws a picture and edits a message)."""
 PICTURES_KEPT = 20_000
-"""Board pictures remembered (digest and attachment id, ~150 bytes each)."""
+"""Board pictures remembered (a 16-byte digest of the key and the attachment's id)."""
 
 
 def for_good(exc: discord.HTTPException) -> bool:
@@ -100,8 +98,8 @@ class Reconciler(commands.Cog):
         self.settled = False
         """Whether the last pass left nothing to do."""
         self._pictures: dict[int, tuple[int, bytes, int]] = {}
-        """Live match -> (board message, digest of its picture, the attachment's id): an
-        edit that leaves the picture unchanged keeps it instead of uploading it again."""
+        """Live match -> (board message, its picture's key, the attachment's id): an edit
+        that leaves the picture unchanged keeps it, neither drawn nor uploaded again."""
 
     # ------------------------------------------------------------------ lifecycle
     async def cog_load(self) -> None:
@@ -205,9 +203,11 @@ class Reconciler(commands.Cog):
             state = known[1] if known is not None and known[1] is not None \
                 and known[1].version == rec.version \
                 else self.referee.game(rec.game).load(rec.state)
-            payload = await self.table.drawn_board(rec, state)
+            shown = self._pictures.get(rec.id)
+            payload, key = await self.table.drawn_board(
+                rec, state, None if shown is None or shown[0] != rec.message_id
+                else (shown[1], _Kept(shown[2])))
             where = self.bot.get_partial_messageable(rec.thread_id)
-            digest = self._same_picture(rec, payload)
             try:  # the HTTP call of PartialMessage.edit, without parsing the edited message
                 with handle_message_parameters(**payload) as params:
                     data: Any = await self.bot.http.edit_message(where.id, rec.message_id,
@@ -219,41 +219,28 @@ class Reconciler(commands.Cog):
                             rec.id, exc.status)
                 self.kick()
                 return False
-            self._keep_picture(rec, digest, data)
+            self._keep_picture(rec, key, data)
             if not record:
                 return rec.message_id, rec.version
             await self.store.set_board_version(rec.id, rec.message_id, rec.version)
             return True
 
-    def _same_picture(self, rec: MatchRecord, payload: dict[str, Any]) -> bytes | None:
-        """The digest of the board's new picture; when the board message already shows
-        that picture, ``payload`` keeps its attachment instead of uploading it again."""
-        files = payload.get("attachments")
-        if not files or len(files) != 1 or not isinstance(files[0], discord.File) \
-                or not isinstance(files[0].fp, io.BytesIO):
-            return None
-        digest = hashlib.blake2b(files[0].fp.getbuffer(), digest_size=16).digest()
-        shown = self._pictures.get(rec.id)
-        if shown is not None and shown[0] == rec.message_id and shown[1] == digest:
-            payload["attachments"] = [_Kept(shown[2])]
-        return digest
-
-    def _keep_picture(self, rec: MatchRecord, digest: bytes | None,
+    def _keep_picture(self, rec: MatchRecord, key: bytes | None,
                       data: dict[str, Any]) -> None:
-        """Remember the picture a live board message shows (its digest, attachment id)."""
+        """Remember the picture a live board message shows (its key, attachment id)."""
         attachments = data.get("attachments") or []
-        if digest is None or rec.status != "active" or rec.message_id is None \
+        if key is None or rec.status != "active" or rec.message_id is None \
                 or len(attachments) != 1:
             self._pictures.pop(rec.id, None)
             return
-        self._pictures[rec.id] = (rec.message_id, digest, int(attachments[0]["id"]))
+        self._pictures[rec.id] = (rec.message_id, key, int(attachments[0]["id"]))
         if len(self._pictures) > PICTURES_KEPT:  # bounded, whatever becomes of the matches
             del self._pictures[next(iter(self._pictures))]
 
     async def _repost(self, rec: MatchRecord, state: Any) -> bool:
         """The board message is gone: post a new one in the thread (or the channel)."""
         for where_id in dict.fromkeys([rec.thread_id or rec.channel_id, rec.channel_id]):
-            payload = await self.table.drawn_board(rec, state)
+            payload, _ = await self.table.drawn_board(rec, state)
             files = payload.pop("attachments", None)
             try:
                 message = await self.bot.get_partial_messageable(where_id).send(
@@ -298,10 +285,13 @@ class Reconciler(commands.Cog):
                 rec = rec.model_copy(update={"thread_id": thread_id})
             assert rec.thread_id is not None
             if rec.message_id is None:
-                payload = await self.table.drawn_board(rec, state)
+                payload, key = await self.table.drawn_board(rec, state)
                 files = payload.pop("attachments", None)  # a new message takes files=
                 message = await self.bot.get_partial_messageable(rec.thread_id).send(
                     **payload, files=files or discord.utils.MISSING)
+                self._keep_picture(rec.model_copy(update={"message_id": message.id}), key,
+                                   {"attachments": [{"id": a.id} for a in
+                                                    message.attachments]})
                 await self.store.set_board_message(rec.id, message.id, rec.version)
                 rec = rec.model_copy(update={"message_id": message.id,
                                              "board_version": rec.version})

@@ -112,20 +112,26 @@ class Table(TableMemory, commands.Cog):
         guild = self.bot.get_guild(rec.guild_id) if rec.guild_id is not None else None
         return match_locale(guild, list(rec.seats))
 
-    async def drawn_board(self, rec: MatchRecord, state: BaseState) -> dict[str, Any]:
-        """:meth:`board_payload`, with the picture drawn in a worker thread.
-
-        Drawing a board with Pillow takes ~20 ms; off the event loop, other players'
-        clicks are answered meanwhile.
-        """
+    async def drawn_board(self, rec: MatchRecord, state: BaseState,
+                          shown: tuple[bytes, Any] | None = None
+                          ) -> tuple[dict[str, Any], bytes | None]:
+        """:meth:`board_payload`, the picture drawn off the event loop (~20 ms of Pillow),
+        and its key (:func:`cogs.pictures.key_of`; None: no picture). ``shown``: (key,
+        attachment) of the board message's picture; the same key keeps it (no drawing,
+        no upload)."""
         renderer = renderer_for(rec.game)
         view = self.referee.game(rec.game).view(state, None)
-        png = await pictures.drawn(renderer, view, self.public_locale(rec))  # kept per picture
-        return self.board_payload(rec, state, png)
+        loc = self.public_locale(rec)
+        key = pictures.key_of(renderer, view, loc)
+        if shown is not None and shown[0] == key:
+            return self.board_payload(rec, state, kept=shown[1]), key
+        png = await pictures.drawn(renderer, view, loc)  # kept per picture
+        return self.board_payload(rec, state, png), key if png is not None else None
 
     def board_payload(self, rec: MatchRecord, state: BaseState,
-                      png: bytes | None = None) -> dict[str, Any]:
-        """Embed, picture and buttons of the public board, from the spectator view only."""
+                      png: bytes | None = None, kept: Any = None) -> dict[str, Any]:
+        """Embed, picture and buttons of the public board, from the spectator view only
+        (``kept``: the board message's attachment to keep as its picture, not redrawn)."""
         game = self.referee.game(rec.game)
         renderer = renderer_for(rec.game)
         view = game.view(state, None)
@@ -151,10 +157,12 @@ class Table(TableMemory, commands.Cog):
                     label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
                     custom_id=ids.make("i", rec.id, state.version, c.aid)))
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
-        png = png if png is not None else pictures.picture(renderer, view, loc)
-        if png is not None:
+        if kept is None and png is None:
+            png = pictures.picture(renderer, view, loc)
+        if kept is not None or png is not None:
             embed.set_image(url="attachment://board.png")
-            payload["attachments"] = [discord.File(io.BytesIO(png), filename="board.png")]
+            payload["attachments"] = [kept if kept is not None else discord.File(
+                io.BytesIO(png or b""), filename="board.png")]
         return payload
 
     def hand_payload(self, rec: MatchRecord, state: BaseState, seat: int,
@@ -323,13 +331,10 @@ class Table(TableMemory, commands.Cog):
                          record: bool = True) -> tuple[int, int] | None:
         """Edit the public board to the match's latest state, recording what it shows.
 
-        ``fresh`` is the match's record as just read from the database (by
-        :meth:`publish`), with ``state`` when it is that record's: the board is drawn
-        from them without reading the match again. With ``record`` False, the board's
-        message id and the version it shows are returned unrecorded when it was edited
-        (:meth:`_publish` records them with its posts, in one write). A failed edit is
-        retried by :class:`cogs.reconcile.Reconciler`.
-        """
+        ``fresh``: the record :meth:`publish` just read (and ``state``, if it is its), so
+        the match is not read again. With ``record`` False an edit's (message id, version)
+        is returned unrecorded (:meth:`_publish` records it with its posts, one write).
+        A failed edit is retried by :class:`cogs.reconcile.Reconciler`."""
         reconciler: Any = self.bot.get_cog("Reconciler")
         shown = await reconciler.show_board(rec.id, force=True,  # the lines just folded in
                                             known=None if fresh is None else (fresh, state),

@@ -178,9 +178,10 @@ async def test_an_opening_that_cannot_be_finished_is_cancelled_and_told(
 
 async def test_an_unchanged_picture_is_kept_not_uploaded_again(
         fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
-    """A board edit whose picture is the one the board already shows keeps the message's
-    attachment (by its id) instead of uploading the PNG again; the board still shows it,
-    and a changed picture is uploaded."""
+    """A board edit whose picture is the one the board already shows (from its opening
+    post or its last edit) keeps the message's attachment (by its id) instead of drawing
+    and uploading the PNG again; the board still shows it, and a changed picture is
+    uploaded."""
     fake = fake_discord
     alice, bob = fake.user("alice"), fake.user("bob")
     async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
@@ -191,12 +192,11 @@ async def test_an_unchanged_picture_is_kept_not_uploaded_again(
             return [body for method, path, body in fake.requests
                     if method == "PATCH" and path.endswith(f"/messages/{board.id}")]
 
-        await table.show_board(await bot.store.get_match(match_id))
-        first = board_edits()[-1]["attachments"]
-        assert [a.get("filename") for a in first] == ["board.png"]  # uploaded
+        posted = board.attachments[0].id  # the opening posted the board with its picture
         await table.show_board(await bot.store.get_match(match_id))  # the same picture
-        kept = board_edits()[-1]["attachments"]
-        assert kept == [{"id": board.attachments[0].id}]
+        assert board_edits()[-1]["attachments"] == [{"id": posted}]
+        await table.show_board(await bot.store.get_match(match_id))
+        assert board_edits()[-1]["attachments"] == [{"id": posted}]
         assert len(board.attachments) == 1 and board.attachments[0].filename == "board.png"
         assert board.embeds[0]["image"]["url"] == "attachment://board.png"
         reconciler = bot.get_cog("Reconciler")
