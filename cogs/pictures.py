@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import functools
+import hashlib
 import inspect
 import logging
 import multiprocessing
@@ -34,6 +35,13 @@ stats = {"hits": 0, "draws": 0}
 
 Key = tuple[str, str, str]
 """(game, locale, the renderer's picture key): a picture's words are in its locale."""
+
+
+def key_of(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes:
+    """A short digest of the key of ``view``'s picture in ``loc`` (16 bytes, to be kept
+    per live board): equal digests, the same picture."""
+    text = "\x00".join((renderer.game_id, loc, renderer.picture_key(view)))
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
 def cached(renderer: Renderer, view: BaseModel,

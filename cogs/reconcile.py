@@ -38,6 +38,7 @@ from typing import Any
 
 import discord
 from discord.ext import commands
+from discord.http import handle_message_parameters
 
 from cogs.ai_seats import humans, mention
 from cogs.i18n import Refusal, and_list, match_locale, t
@@ -60,11 +61,24 @@ OPENING_GIVE_UP = 3600.0
 """A match still unopened this long after it was accepted is cancelled, whatever the error."""
 PARALLEL = 4
 """Boards re-rendered at once during a pass (each draws a picture and edits a message)."""
+PICTURES_KEPT = 20_000
+"""Board pictures remembered (a 16-byte digest of the key and the attachment's id)."""
 
 
 def for_good(exc: discord.HTTPException) -> bool:
     """Whether Discord's refusal will not change by retrying (permissions, deleted things)."""
     return isinstance(exc, discord.Forbidden | discord.NotFound)
+
+
+class _Kept:
+    """An attachment the board message already has, kept by an edit (its id only)."""
+
+    def __init__(self, attachment_id: int) -> None:
+        self.id = attachment_id
+
+    def to_dict(self) -> dict[str, Any]:
+        """The edit's reference to it, as Discord wants it."""
+        return {"id": self.id}
 
 
 class Reconciler(commands.Cog):
@@ -83,6 +97,9 @@ class Reconciler(commands.Cog):
         """Reconcile passes completed (tests wait on it)."""
         self.settled = False
         """Whether the last pass left nothing to do."""
+        self._pictures: dict[int, tuple[int, bytes, int]] = {}
+        """Live match -> (board message, its picture's key, the attachment's id): an edit
+        that leaves the picture unchanged keeps it, neither drawn nor uploaded again."""
 
     # ------------------------------------------------------------------ lifecycle
     async def cog_load(self) -> None:
@@ -157,25 +174,44 @@ class Reconciler(commands.Cog):
         return all(ok is True for ok in done)
 
     # ------------------------------------------------------------------ boards
-    async def show_board(self, match_id: int, force: bool = False) -> bool:
+    async def show_board(self, match_id: int, force: bool = False,
+                         known: tuple[MatchRecord, Any] | None = None,
+                         record: bool = True) -> bool | tuple[int, int]:
         """Make the public board show the match's latest state; False to retry later.
 
         Rendered from the spectator view only. A deleted board message is posted anew.
         ``force`` redraws a board already at the latest version (the table folded new
-        lines into it after a pass drew that version).
+        lines into it after a pass drew that version). ``known`` is the match's record
+        just read by the caller and its state when at hand (None: loaded from the
+        record): it spares a read of the database when nothing else holds this match's
+        board lock (else the record is read again, as a pass may have drawn a newer one).
+        With ``record`` False an edit is not recorded here: the board message's id and
+        the version it now shows are returned, for the caller to record along with its
+        posts (:meth:`db.base.Store.set_shown`); a crash before that record only redraws
+        the board on start.
         """
-        async with self.lock(match_id):
-            rec = await self.store.get_match(match_id)
+        lock = self.lock(match_id)
+        if lock.locked():
+            known = None
+        async with lock:
+            rec = known[0] if known is not None else await self.store.get_match(match_id)
             current = rec is not None and rec.board_version is not None \
                 and rec.board_version >= rec.version
             if (rec is None or rec.opening or rec.message_id is None or rec.thread_id is None
                     or (current and not force)):
                 return True
-            state = await self.referee.cached_state(rec, self.referee.game(rec.game))
-            payload = await self.table.drawn_board(rec, state)
+            state = known[1] if known is not None and known[1] is not None \
+                and known[1].version == rec.version \
+                else await self.referee.cached_state(rec, self.referee.game(rec.game))
+            shown = self._pictures.get(rec.id)
+            payload, key = await self.table.drawn_board(
+                rec, state, None if shown is None or shown[0] != rec.message_id
+                else (shown[1], _Kept(shown[2])))
             where = self.bot.get_partial_messageable(rec.thread_id)
-            try:
-                await where.get_partial_message(rec.message_id).edit(**payload)
+            try:  # the HTTP call of PartialMessage.edit, without parsing the edited message
+                with handle_message_parameters(**payload) as params:
+                    data: Any = await self.bot.http.edit_message(where.id, rec.message_id,
+                                                                 params=params)
             except discord.NotFound:
                 return await self._repost(rec, state)
             except discord.HTTPException as exc:
@@ -183,13 +219,28 @@ class Reconciler(commands.Cog):
                             rec.id, exc.status)
                 self.kick()
                 return False
+            self._keep_picture(rec, key, data)
+            if not record:
+                return rec.message_id, rec.version
             await self.store.set_board_version(rec.id, rec.message_id, rec.version)
             return True
+
+    def _keep_picture(self, rec: MatchRecord, key: bytes | None,
+                      data: dict[str, Any]) -> None:
+        """Remember the picture a live board message shows (its key, attachment id)."""
+        attachments = data.get("attachments") or []
+        if key is None or rec.status != "active" or rec.message_id is None \
+                or len(attachments) != 1:
+            self._pictures.pop(rec.id, None)
+            return
+        self._pictures[rec.id] = (rec.message_id, key, int(attachments[0]["id"]))
+        if len(self._pictures) > PICTURES_KEPT:  # bounded, whatever becomes of the matches
+            del self._pictures[next(iter(self._pictures))]
 
     async def _repost(self, rec: MatchRecord, state: Any) -> bool:
         """The board message is gone: post a new one in the thread (or the channel)."""
         for where_id in dict.fromkeys([rec.thread_id or rec.channel_id, rec.channel_id]):
-            payload = await self.table.drawn_board(rec, state)
+            payload, _ = await self.table.drawn_board(rec, state)
             files = payload.pop("attachments", None)
             try:
                 message = await self.bot.get_partial_messageable(where_id).send(
@@ -234,10 +285,13 @@ class Reconciler(commands.Cog):
                 rec = rec.model_copy(update={"thread_id": thread_id})
             assert rec.thread_id is not None
             if rec.message_id is None:
-                payload = await self.table.drawn_board(rec, state)
+                payload, key = await self.table.drawn_board(rec, state)
                 files = payload.pop("attachments", None)  # a new message takes files=
                 message = await self.bot.get_partial_messageable(rec.thread_id).send(
                     **payload, files=files or discord.utils.MISSING)
+                self._keep_picture(rec.model_copy(update={"message_id": message.id}), key,
+                                   {"attachments": [{"id": a.id} for a in
+                                                    message.attachments]})
                 await self.store.set_board_message(rec.id, message.id, rec.version)
                 rec = rec.model_copy(update={"message_id": message.id,
                                              "board_version": rec.version})

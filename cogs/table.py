@@ -25,7 +25,7 @@ from cogs.render.registry import renderer_for
 from cogs.router import Router, StaticView
 from cogs.shards import owns
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
-from cogs.table_ping import ping_text
+from cogs.table_ping import ping_text, send_lines
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event, Game, for_viewer
 
@@ -112,20 +112,26 @@ class Table(TableMemory, commands.Cog):
         guild = self.bot.get_guild(rec.guild_id) if rec.guild_id is not None else None
         return match_locale(guild, list(rec.seats))
 
-    async def drawn_board(self, rec: MatchRecord, state: BaseState) -> dict[str, Any]:
-        """:meth:`board_payload`, with the picture drawn in a worker thread.
-
-        Drawing a board with Pillow takes ~20 ms; off the event loop, other players'
-        clicks are answered meanwhile.
-        """
+    async def drawn_board(self, rec: MatchRecord, state: BaseState,
+                          shown: tuple[bytes, Any] | None = None
+                          ) -> tuple[dict[str, Any], bytes | None]:
+        """:meth:`board_payload`, the picture drawn off the event loop (~20 ms of Pillow),
+        and its key (:func:`cogs.pictures.key_of`; None: no picture). ``shown``: (key,
+        attachment) of the board message's picture; the same key keeps it (no drawing,
+        no upload)."""
         renderer = renderer_for(rec.game)
         view = self.referee.game(rec.game).view(state, None)
-        png = await pictures.drawn(renderer, view, self.public_locale(rec))  # kept per picture
-        return self.board_payload(rec, state, png)
+        loc = self.public_locale(rec)
+        key = pictures.key_of(renderer, view, loc)
+        if shown is not None and shown[0] == key:
+            return self.board_payload(rec, state, kept=shown[1]), key
+        png = await pictures.drawn(renderer, view, loc)  # kept per picture
+        return self.board_payload(rec, state, png), key if png is not None else None
 
     def board_payload(self, rec: MatchRecord, state: BaseState,
-                      png: bytes | None = None) -> dict[str, Any]:
-        """Embed, picture and buttons of the public board, from the spectator view only."""
+                      png: bytes | None = None, kept: Any = None) -> dict[str, Any]:
+        """Embed, picture and buttons of the public board, from the spectator view only
+        (``kept``: the board message's attachment to keep as its picture, not redrawn)."""
         game = self.referee.game(rec.game)
         renderer = renderer_for(rec.game)
         view = game.view(state, None)
@@ -151,10 +157,12 @@ class Table(TableMemory, commands.Cog):
                     label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
                     custom_id=ids.make("i", rec.id, state.version, c.aid)))
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
-        png = png if png is not None else pictures.picture(renderer, view, loc)
-        if png is not None:
+        if kept is None and png is None:
+            png = pictures.picture(renderer, view, loc)
+        if kept is not None or png is not None:
             embed.set_image(url="attachment://board.png")
-            payload["attachments"] = [discord.File(io.BytesIO(png), filename="board.png")]
+            payload["attachments"] = [kept if kept is not None else discord.File(
+                io.BytesIO(png or b""), filename="board.png")]
         return payload
 
     def hand_payload(self, rec: MatchRecord, state: BaseState, seat: int,
@@ -319,13 +327,20 @@ class Table(TableMemory, commands.Cog):
         opened: MatchRecord = await reconciler.open_now(rec.id, channel)
         return opened
 
-    async def show_board(self, rec: MatchRecord) -> None:
+    async def show_board(self, rec: MatchRecord, fresh: MatchRecord | None = None,
+                         state: BaseState | None = None,
+                         record: bool = True) -> tuple[int, int] | None:
         """Edit the public board to the match's latest state, recording what it shows.
 
-        A failed edit is retried by :class:`cogs.reconcile.Reconciler`.
-        """
+        ``fresh``: the record :meth:`publish` just read (and ``state``, if it is its), so
+        the match is not read again. With ``record`` False an edit's (message id, version)
+        is returned unrecorded (:meth:`_publish` records it with its posts, one write).
+        A failed edit is retried by :class:`cogs.reconcile.Reconciler`."""
         reconciler: Any = self.bot.get_cog("Reconciler")
-        await reconciler.show_board(rec.id, force=True)  # with the lines just folded in
+        shown = await reconciler.show_board(rec.id, force=True,  # the lines just folded in
+                                            known=None if fresh is None else (fresh, state),
+                                            record=record)
+        return shown if isinstance(shown, tuple) else None
 
     async def announce_opening(self, rec: MatchRecord, state: BaseState) -> None:
         """One opening message telling every seat, alike, to press **Act** (or **Show
@@ -374,7 +389,7 @@ class Table(TableMemory, commands.Cog):
                 if step is None:
                     return
                 applied = step
-            await self._publish(applied)
+            await self._publish(applied, stored)
 
     async def publish_missing(self, match_id: int) -> bool:
         """Post what a match's thread was never told (after a restart); False to retry.
@@ -391,14 +406,14 @@ class Table(TableMemory, commands.Cog):
                 return True
             self.recall(rec)
             try:
-                await self._publish(step)
+                await self._publish(step, rec)
             except discord.HTTPException as exc:
                 log.warning("could not post the news of match %s (HTTP %s); will retry",
                             match_id, exc.status)
                 return False
             return True
 
-    async def _publish(self, applied: Applied) -> None:
+    async def _publish(self, applied: Applied, stored: MatchRecord | None = None) -> None:
         """After a step: edit the live board; post a message only at a turning point.
 
         The step's public narration is folded into the board ("So far this turn") unless
@@ -412,7 +427,7 @@ class Table(TableMemory, commands.Cog):
         """
         rec = applied.match
         try:
-            await self._tell(applied)
+            shown = await self._tell(applied, stored)
         except BaseException as exc:
             self.forget(rec.id)  # the database still holds the memory of the last posts
             reconciler: Any = self.bot.get_cog("Reconciler")
@@ -421,15 +436,21 @@ class Table(TableMemory, commands.Cog):
             raise
         if applied.outcome is None:
             self.told[rec.id] = dict(applied.pending_after)
-            await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+            if shown is None:
+                await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
+            else:  # the board's edit and the posts, recorded in one write
+                await self.store.set_shown(rec.id, rec.version, self.memory(rec.id).dump(),
+                                           *shown)
             self.bot.dispatch("hajime_step", rec.id)  # e.g. an AI seat's turn to move
         else:
             await self.store.set_published(rec.id, rec.version, {})
             self.forget(rec.id)
             self.bot.dispatch("hajime_match_over", rec.id)  # e.g. a tournament's pairing
 
-    async def _tell(self, applied: Applied) -> None:
-        """:meth:`_publish`'s posts."""
+    async def _tell(self, applied: Applied,
+                    stored: MatchRecord | None = None) -> tuple[int, int] | None:
+        """:meth:`_publish`'s posts (``stored``: the match's record just read, if any);
+        the board's edit left for the caller to record (:meth:`show_board`), if any."""
         rec = applied.match
         assert rec.thread_id is not None
         renderer = renderer_for(rec.game)
@@ -458,14 +479,15 @@ class Table(TableMemory, commands.Cog):
         if timed_out:  # one line, however many lines the default's play folded in
             post.insert(0, timeout_line(sorted(set(timed_out)), names, loc))
         where = self.bot.get_partial_messageable(rec.thread_id)
-        await self.show_board(rec)
+        shown = await self.show_board(rec, stored, applied.state,
+                                      record=applied.outcome is not None)
         if applied.outcome is not None:
             self.recent.pop(rec.id, None)
             self.pinged.pop(rec.id, None)
             for seat in range(len(rec.seats)):
                 self.hands.pop((rec.id, seat), None)
             await self.announce_result(rec, applied, post)
-            return
+            return None
         game = self.referee.game(rec.game)
         turn = renderer.turn_key(game.view(applied.state, None))
         if self.pinged.get(rec.id, (None, set()))[0] != turn:
@@ -488,6 +510,7 @@ class Table(TableMemory, commands.Cog):
         elif ping:
             await where.send(ping, allowed_mentions=discord.AllowedMentions(users=users),
                              nonce=nonce(rec.id, rec.version, "ping"))
+        return shown
 
     @staticmethod
     def new_decisions(applied: Applied) -> list[int]:
@@ -524,30 +547,8 @@ class Table(TableMemory, commands.Cog):
         await where.send(text, view=view, allowed_mentions=discord.AllowedMentions.none(),
                          nonce=nonce(rec.id, applied.match.version, "result"))
 
-    async def send_lines(self, where: discord.abc.Messageable, lines: list[str],
-                         ping: list[discord.Object] | None = None,
-                         key: tuple[int, int] | None = None) -> None:
-        """Send narration, split under Discord's 2000-character limit.
-
-        Names in narration are mentions that ping nobody; only the users in ``ping`` are
-        pinged, by the last chunk (which ends with the ping line). With ``key`` (match,
-        version) each chunk carries a nonce, so a repeated post is not posted twice.
-        """
-        chunks: list[str] = []
-        chunk = ""
-        for line in lines:
-            if len(chunk) + len(line) + 1 > 1900:
-                chunks.append(chunk)
-                chunk = ""
-            chunk += line[:1900] + "\n"
-        if chunk:
-            chunks.append(chunk)
-        for number, text in enumerate(chunks):
-            last = number == len(chunks) - 1
-            await where.send(text, allowed_mentions=discord.AllowedMentions(users=ping)
-                             if ping and last else discord.AllowedMentions.none(),
-                             nonce=discord.utils.MISSING if key is None
-                             else nonce(*key, number))
+    send_lines = staticmethod(send_lines)
+    """Narration split under Discord's limit (:func:`cogs.table_ping.send_lines`)."""
 
     # ----------------------------------------------------------------- timers
     @tasks.loop(seconds=5.0)

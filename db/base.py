@@ -493,6 +493,12 @@ class Store(Protocol):
         (published_version IS NULL OR published_version <= ?)``: never moves backwards
         (the same version may rewrite the memory); False when nothing was written."""
 
+    async def set_shown(self, match_id: int, version: int, memory: dict[str, Any],
+                        message_id: int, board_version: int) -> None:
+        """:meth:`set_published` (``version``, ``memory``) and :meth:`set_board_version`
+        (``message_id`` edited to show ``board_version``) in one write, each under its
+        own never-backwards rule."""
+
     async def challenge_of_match(self, match_id: int) -> ChallengeRecord | None:
         """The accepted challenge that opened a match, if any."""
 

@@ -191,6 +191,22 @@ class BoardStore(SqliteDatabase):
         )
         return changed == 1
 
+    async def set_shown(self, match_id: int, version: int, memory: dict[str, Any],
+                        message_id: int, board_version: int) -> None:
+        """:meth:`set_published` and :meth:`set_board_version` in one statement (one
+        write per step instead of two), each part under its own never-backwards rule."""
+        newer = "(published_version IS NULL OR published_version <= ?)"
+        await self._write(
+            "UPDATE matches SET"
+            " board_version = CASE WHEN message_id = ?"
+            " AND (board_version IS NULL OR board_version < ?) THEN ? ELSE board_version END,"
+            f" table_memory = CASE WHEN {newer} THEN ? ELSE table_memory END,"
+            f" published_version = CASE WHEN {newer} THEN ? ELSE published_version END"
+            " WHERE id = ?",
+            (message_id, board_version, board_version, version, _rows.dumps(memory),
+             version, version, match_id),
+        )
+
     async def unsettled_matches(self) -> list[MatchRecord]:
         """Active matches still opening, and matches whose board or posts are older than
         their state.

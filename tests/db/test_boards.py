@@ -159,3 +159,33 @@ async def test_posts_behind_the_state_are_unsettled_until_published(store: Sqlit
     after = await store.get_match(rec.id)
     assert after is not None and after.published_version == 1
     assert after.table_memory == {**memory, "recent": []}
+
+
+async def test_set_shown_records_the_board_and_the_posts_each_never_backwards(
+        store: SqliteStore) -> None:
+    """One write for a step's board edit and posts (the table's per-step record): each
+    part keeps its own rule, so an older edit or post never wins, a newer part still
+    lands when the other is older, and another board message's edit is not counted."""
+    rec = await new_match(store)
+    await store.set_match_thread(rec.id, 8)
+    await store.set_board_message(rec.id, 9, 0)
+    assert await play(store, rec.id, 0)
+    assert await play(store, rec.id, 1)
+    await store.set_shown(rec.id, 2, {"recent": ["x"]}, 9, 2)
+    after = await store.get_match(rec.id)
+    assert after is not None
+    assert (after.board_version, after.published_version) == (2, 2)
+    assert after.table_memory == {"recent": ["x"]}
+    assert await store.unsettled_matches() == []
+    await store.set_shown(rec.id, 1, {"recent": ["old"]}, 9, 1)  # both older: no change
+    await store.set_shown(rec.id, 2, {"recent": []}, 10, 3)  # not this match's board
+    after = await store.get_match(rec.id)
+    assert after is not None
+    assert (after.board_version, after.published_version) == (2, 2)
+    assert after.table_memory == {"recent": []}  # the same version rewrites the memory
+    assert await play(store, rec.id, 2)
+    await store.set_shown(rec.id, 1, {"recent": ["old"]}, 9, 3)  # only the board is newer
+    after = await store.get_match(rec.id)
+    assert after is not None
+    assert (after.board_version, after.published_version) == (3, 2)
+    assert after.table_memory == {"recent": []}

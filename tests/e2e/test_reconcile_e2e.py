@@ -86,24 +86,25 @@ async def test_a_failed_board_edit_is_retried(fake_discord: FakeDiscord, tmp_pat
     import cogs.reconcile as reconcile
 
     monkeypatch.setattr(reconcile, "RETRY_FIRST", 0.2)
-    original = discord.PartialMessage.edit
     failures = [1]
 
     class _Down:
         status = 500
         reason = "Internal Server Error"
 
-    async def flaky(self: Any, **kwargs: Any) -> Any:
-        if failures and kwargs.get("embed") is not None:
-            failures.pop()
-            raise discord.DiscordServerError(_Down(), "down")  # type: ignore[arg-type]
-        return await original(self, **kwargs)
-
     fake = fake_discord
     alice, bob = fake.user("alice"), fake.user("bob")
     async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
         match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido")
-        monkeypatch.setattr(discord.PartialMessage, "edit", flaky)
+        original = bot.http.edit_message  # the board's edit (the reconciler's HTTP call)
+
+        async def flaky(channel_id: int, message_id: int, **kwargs: Any) -> Any:
+            if failures and message_id == board.id:
+                failures.pop()
+                raise discord.DiscordServerError(_Down(), "down")  # type: ignore[arg-type]
+            return await original(channel_id, message_id, **kwargs)
+
+        monkeypatch.setattr(bot.http, "edit_message", flaky)
         version = await act_while_down(bot, match_id)
         table = bot.get_cog("Table")
         passes = bot.get_cog("Reconciler").passes
@@ -173,4 +174,39 @@ async def test_an_opening_that_cannot_be_finished_is_cancelled_and_told(
         async with bot.store.read_connection() as conn:
             rows = list(await conn.execute_fetchall("SELECT COUNT(*) FROM ratings"))
         assert rows[0][0] == 0
+    assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
+
+
+async def test_an_unchanged_picture_is_kept_not_uploaded_again(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
+    """A board edit whose picture is the one the board already shows (from its opening
+    post or its last edit) keeps the message's attachment (by its id) instead of drawing
+    and uploading the PNG again; the board still shows it, and a changed picture is
+    uploaded."""
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "world_of_fighters")
+        table = bot.get_cog("Table")
+
+        def board_edits() -> list[Any]:
+            return [body for method, path, body in fake.requests
+                    if method == "PATCH" and path.endswith(f"/messages/{board.id}")]
+
+        posted = board.attachments[0].id  # the opening posted the board with its picture
+        await table.show_board(await bot.store.get_match(match_id))  # the same picture
+        assert board_edits()[-1]["attachments"] == [{"id": posted}]
+        await table.show_board(await bot.store.get_match(match_id))
+        assert board_edits()[-1]["attachments"] == [{"id": posted}]
+        assert len(board.attachments) == 1 and board.attachments[0].filename == "board.png"
+        assert board.embeds[0]["image"]["url"] == "attachment://board.png"
+        reconciler = bot.get_cog("Reconciler")
+        old = reconciler._pictures[match_id][1]
+        await act_while_down(bot, match_id)
+        await table.show_board(await bot.store.get_match(match_id))
+        sent = board_edits()[-1]["attachments"]
+        if reconciler._pictures[match_id][1] != old:  # the step changed the picture
+            assert [a.get("filename") for a in sent] == ["board.png"]
+        else:
+            assert sent == [{"id": board.attachments[0].id}]
     assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
