@@ -12,7 +12,7 @@ from engine.core.errors import (
 )
 from engine.core.events import Event, for_viewer, private_with_twin, public
 from engine.core.game import CatalogEntry, Game
-from engine.core.mutable import Mutable
+from engine.core.mutable import Mutable, trusted
 from engine.core.outcome import Outcome
 from engine.core.prompts import Prompt
 from engine.core.rng import Rng
@@ -40,4 +40,5 @@ __all__ = [
     "for_viewer",
     "private_with_twin",
     "public",
+    "trusted",
 ]

@@ -10,7 +10,8 @@ through pydantic. Only for models that are neither frozen nor validated on assig
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -47,3 +48,31 @@ class Mutable(BaseModel):
         else:
             for name, value in values.items():
                 setattr(self, name, value)
+
+
+M = TypeVar("M", bound=BaseModel)
+_set = object.__setattr__
+
+
+@cache
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
+    return tuple((n, f.default, isinstance(f.default, list | dict | set))
+                 for n, f in cls.model_fields.items())
+
+
+def trusted(cls: type[M], **fields: Any) -> M:
+    """A model built by engine code without validation: ``fields`` have exactly the types
+    validation would keep; the others take their defaults (mutable ones copied, as
+    pydantic does)."""
+    data: dict[str, Any] = {}
+    for n, default, mutable in _plan(cls):
+        if n in fields:
+            data[n] = fields[n]
+        else:
+            data[n] = default.copy() if mutable else default
+    new = cls.__new__(cls)
+    _set(new, "__dict__", data)
+    _set(new, "__pydantic_fields_set__", set(fields))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engine.core import trusted
 from engine.games.epic_battles.effects import armor as armor_of
 from engine.games.epic_battles.effects import (
     ask,
@@ -31,7 +32,7 @@ from engine.games.epic_battles.effects import (
     sharpen,
     who,
 )
-from engine.games.epic_battles.model import Ask, EbState, Strike, Task, trusted
+from engine.games.epic_battles.model import Ask, EbState, Strike, Task
 
 
 def attack_cost(state: EbState, seat: int, cid: str) -> int:

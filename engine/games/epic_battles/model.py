@@ -8,26 +8,13 @@ The flow is a small machine: ``asks`` are pending decisions (the head one is pro
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from typing import Annotated, Any, Literal, Self, TypeVar
+from functools import lru_cache
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import ActionBase, BaseState
+from engine.core import ActionBase, BaseState, Mutable
 from engine.games.epic_battles.data import Effect
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def _fast_setattr(self: BaseModel, name: str, value: Any) -> None:
-    """``model.field = value`` as pydantic does it for a plain field (these models are not
-    frozen and do not validate assignment), without its per-call dispatch: the flow sets a
-    few fields on every action. Anything else goes through pydantic."""
-    if name in type(self).__pydantic_fields__:
-        self.__dict__[name] = value
-        self.__pydantic_fields_set__.add(name)
-    else:
-        BaseModel.__setattr__(self, name, value)
 
 HAND_KEEP = 3
 """Cards kept at the Discard step."""
@@ -245,10 +232,9 @@ class Kami(BaseModel):
     owner: int
 
 
-class Side(BaseModel):
+class Side(Mutable):
     """One seat's zones. Public: discard, energy, kamidogu, counts; secret: the rest."""
 
-    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -277,10 +263,9 @@ class Float(BaseModel):
     source: str
 
 
-class Strike(BaseModel):
+class Strike(Mutable):
     """The attack being resolved through the 12 steps."""
 
-    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -369,7 +354,6 @@ class Ask(BaseModel):
 class EbState(BaseState):
     """An Epic Battles match."""
 
-    __setattr__ = _fast_setattr
 
     options: Options
     phase: Phase = "pick"
@@ -405,26 +389,3 @@ _NOTE_FIELDS = ("key", "seats", "cards", "n", "what")
 def _shared(cls: type[BaseModel], fields: tuple[tuple[str, Any], ...]) -> Any:
     return cls(**dict(fields))
 
-
-@cache
-def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
-    return tuple((n, f.default, isinstance(f.default, list | dict | set))
-                 for n, f in cls.model_fields.items())
-
-
-def trusted(cls: type[M], **fields: Any) -> M:
-    """A model built by engine code without validation: ``fields`` have exactly the types
-    validation would keep; the others take their defaults (mutable ones copied, as
-    pydantic does)."""
-    data: dict[str, Any] = {}
-    for n, default, mutable in _plan(cls):
-        if n in fields:
-            data[n] = fields[n]
-        else:
-            data[n] = default.copy() if mutable else default
-    new = cls.__new__(cls)
-    _set(new, "__dict__", data)
-    _set(new, "__pydantic_fields_set__", set(fields))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new

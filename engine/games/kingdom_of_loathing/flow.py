@@ -5,7 +5,7 @@ Every function mutates a state the caller owns (a private copy) and returns publ
 
 from __future__ import annotations
 
-from engine.core import Event, Game, Rng, public
+from engine.core import Event, Game, Rng, public, trusted
 from engine.games.kingdom_of_loathing import data
 from engine.games.kingdom_of_loathing.effects import reduction, score
 from engine.games.kingdom_of_loathing.model import (
@@ -17,7 +17,6 @@ from engine.games.kingdom_of_loathing.model import (
     March,
     Options,
     PlayerState,
-    trusted,
 )
 
 

@@ -14,25 +14,11 @@ actions (see :class:`Act` for the kinds and their ``aid``).
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import ActionBase, BaseState
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def _fast_setattr(self: BaseModel, name: str, value: Any) -> None:
-    """``model.field = value`` as pydantic does it for a plain field (these models are not
-    frozen and do not validate assignment), without its per-call dispatch: the flow sets a
-    few fields on every action. Anything else goes through pydantic."""
-    if name in type(self).__pydantic_fields__:
-        self.__dict__[name] = value
-        self.__pydantic_fields_set__.add(name)
-    else:
-        BaseModel.__setattr__(self, name, value)
+from engine.core import ActionBase, BaseState, Mutable
 
 HAND_SIZE = 6
 TRAINER_SIZE = 4
@@ -88,10 +74,9 @@ class Hit(BaseModel):
         return max(0, self.amount + (self.vs.get(element, 0) if element else 0))
 
 
-class Combat(BaseModel):
+class Combat(Mutable):
     """The combat in progress (public: everything in it was played face up)."""
 
-    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -108,10 +93,9 @@ class Combat(BaseModel):
     """The maneuver step is over (played, or skipped)."""
 
 
-class PlayerState(BaseModel):
+class PlayerState(Mutable):
     """One seat: display case, meat, mojo and stat cards."""
 
-    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -156,7 +140,6 @@ class March(BaseModel):
 class KolState(BaseState):
     """The whole match."""
 
-    __setattr__ = _fast_setattr
 
     sorceress: int
     round_cap: int
@@ -285,28 +268,4 @@ def act(kind: str, ref: str | None = None, n: int | None = None,
     return got
 
 
-_set = object.__setattr__
 
-
-@cache
-def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
-    return tuple((n, f.default, isinstance(f.default, list | dict | set))
-                 for n, f in cls.model_fields.items())
-
-
-def trusted(cls: type[M], **fields: Any) -> M:
-    """A model built by engine code without validation: ``fields`` have exactly the types
-    validation would keep; the others take their defaults (mutable ones copied, as
-    pydantic does)."""
-    data: dict[str, Any] = {}
-    for n, default, mutable in _plan(cls):
-        if n in fields:
-            data[n] = fields[n]
-        else:
-            data[n] = default.copy() if mutable else default
-    new = cls.__new__(cls)
-    _set(new, "__dict__", data)
-    _set(new, "__pydantic_fields_set__", set(fields))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new

@@ -8,7 +8,7 @@ trade cancels both attacks' effects; a counter landing alone for 8+ stuns the at
 
 from __future__ import annotations
 
-from engine.core import Event, public
+from engine.core import Event, public, trusted
 from engine.games.mortal_kombat import effects
 from engine.games.mortal_kombat.data import Kard, kard
 from engine.games.mortal_kombat.flow import name, next_turn
@@ -19,7 +19,6 @@ from engine.games.mortal_kombat.model import (
     Act,
     Exchange,
     MkState,
-    trusted,
 )
 from engine.games.mortal_kombat.seats import (
     back_off,

@@ -7,25 +7,11 @@ hidden parts included; only :mod:`views` decides what a viewer may see.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
-from engine.core import ActionBase, BaseState
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def _fast_setattr(self: BaseModel, name: str, value: Any) -> None:
-    """``model.field = value`` as pydantic does it for a plain field (these models are not
-    frozen and do not validate assignment), without its per-call dispatch: the flow sets a
-    few fields on every action. Anything else goes through pydantic."""
-    if name in type(self).__pydantic_fields__:
-        self.__dict__[name] = value
-        self.__pydantic_fields_set__.add(name)
-    else:
-        BaseModel.__setattr__(self, name, value)
+from engine.core import ActionBase, BaseState, Mutable
 
 Level = Literal["starter", "basic", "advanced"]
 Distance = Literal["ranged", "h2h"]
@@ -138,10 +124,9 @@ def act(kind: str, a: str | None = None, b: str | None = None) -> Act:
     return got
 
 
-class Fighter(BaseModel):
+class Fighter(Mutable):
     """One seat: its Kombatant, KP, kards (hand and deck secret) and penalties."""
 
-    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -173,10 +158,9 @@ class Modifier(BaseModel):
     """Turns still to run."""
 
 
-class Exchange(BaseModel):
+class Exchange(Mutable):
     """The attack being resolved this turn and everything played on it (public)."""
 
-    __setattr__ = _fast_setattr
 
     model_config = ConfigDict(extra="forbid")
 
@@ -231,7 +215,6 @@ class Record(BaseModel):
 class MkState(BaseState):
     """A Mortal Kombat Kard Game match (two players, or a Brawl of three to six)."""
 
-    __setattr__ = _fast_setattr
 
     options: Options
     phase: Phase = "pick"
@@ -280,28 +263,4 @@ class MkState(BaseState):
     """Advanced Brawl distance: groups at Hand-to-Hand distance (all else is Ranged)."""
 
 
-_set = object.__setattr__
 
-
-@cache
-def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, bool], ...]:
-    return tuple((n, f.default, isinstance(f.default, list | dict | set))
-                 for n, f in cls.model_fields.items())
-
-
-def trusted(cls: type[M], **fields: Any) -> M:
-    """A model built by engine code without validation: ``fields`` have exactly the types
-    validation would keep; the others take their defaults (mutable ones copied, as
-    pydantic does)."""
-    data: dict[str, Any] = {}
-    for n, default, mutable in _plan(cls):
-        if n in fields:
-            data[n] = fields[n]
-        else:
-            data[n] = default.copy() if mutable else default
-    new = cls.__new__(cls)
-    _set(new, "__dict__", data)
-    _set(new, "__pydantic_fields_set__", set(fields))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
