@@ -37,6 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from cogs.snapshots import load_state  # noqa: E402
 from db import SqliteStore  # noqa: E402
 from engine.games import REGISTRY  # noqa: E402
 from tests.e2e.harness import Player, click_any, press  # noqa: E402
@@ -70,9 +71,9 @@ class LeanPlayer(Player):
         if rec.status != "active":
             return False
         game = REGISTRY[rec.game]
-        # the bot's live state (the stored one is a snapshot plus logged actions); let go
-        # of it before clicking, so that the referee still plays it in place
-        state = await self.bot.referee.cached_state(rec, game)
+        # the stored state is a snapshot plus the logged actions after it (the bot runs
+        # in its own process: its referee's cache is not here)
+        state = await load_state(self.bot.store, game, rec)
         seat = self.rng.choice(sorted(s for s, p in game.prompts(state).items()
                                       if not p.committed))
         del state
