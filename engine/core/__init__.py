@@ -16,7 +16,7 @@ from engine.core.mutable import Mutable, trusted
 from engine.core.outcome import Outcome
 from engine.core.prompts import Prompt
 from engine.core.rng import Rng
-from engine.core.state import ActionBase, BaseState, Interned
+from engine.core.state import ActionBase, BaseState, Interned, SharedTable
 
 __all__ = [
     "ActionBase",
@@ -34,6 +34,7 @@ __all__ = [
     "Outcome",
     "Prompt",
     "Rng",
+    "SharedTable",
     "StaleAction",
     "UnknownAction",
     "UnknownCard",

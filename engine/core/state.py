@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -67,3 +67,27 @@ class ActionBase(Interned):
 @lru_cache(maxsize=16384)
 def _made(cls: type[Interned], fields: tuple[tuple[str, Any], ...]) -> Any:
     return cls(**dict(fields))
+
+
+InternedT = TypeVar("InternedT", bound=Interned)
+
+
+class SharedTable(Generic[InternedT]):
+    """A bounded table of shared :class:`Interned` models keyed by their fields in a fixed
+    order (a game's legal actions are drawn from it on every decision): cheaper than
+    :meth:`Interned.of`'s keyword key on a hot path. ``None`` leaves a field at its
+    default; a full table starts again (the models it gives are equal either way)."""
+
+    def __init__(self, cls: type[InternedT], names: tuple[str, ...], size: int = 16384) -> None:
+        self.cls, self.names, self.size = cls, names, size
+        self._made: dict[tuple[Any, ...], InternedT] = {}
+
+    def get(self, *values: Any) -> InternedT:
+        """The shared model with these field values, in :attr:`names` order."""
+        got = self._made.get(values)
+        if got is None:
+            if len(self._made) >= self.size:
+                self._made.clear()
+            fields = {n: v for n, v in zip(self.names, values, strict=True) if v is not None}
+            got = self._made[values] = self.cls.of(**fields)
+        return got

@@ -14,11 +14,11 @@ actions (see :class:`Act` for the kinds and their ``aid``).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import ActionBase, BaseState, Mutable
+from engine.core import ActionBase, BaseState, Mutable, SharedTable
 
 HAND_SIZE = 6
 TRAINER_SIZE = 4
@@ -244,28 +244,14 @@ class Act(ActionBase):
         return "-".join(parts)[:40]
 
 
-_ACTS_SIZE = 16384
-_ACTS: dict[tuple[str, str | None, int | None, tuple[str, ...] | None], Act] = {}
+_ACTS = SharedTable(Act, ("kind", "ref", "n", "cards"))
 
 
 def act(kind: str, ref: str | None = None, n: int | None = None,
         cards: tuple[str, ...] | None = None) -> Act:
     """The shared :class:`Act` with these fields (validated once; the legal actions of
     every decision are drawn from this table). Fields left ``None`` keep their default."""
-    key = (kind, ref, n, cards)
-    got = _ACTS.get(key)
-    if got is None:
-        fields: dict[str, Any] = {"kind": kind}
-        if ref is not None:
-            fields["ref"] = ref
-        if n is not None:
-            fields["n"] = n
-        if cards is not None:
-            fields["cards"] = cards
-        if len(_ACTS) >= _ACTS_SIZE:  # bounded: start again (the acts are equal)
-            _ACTS.clear()
-        got = _ACTS[key] = Act.of(**fields)
-    return got
+    return _ACTS.get(kind, ref, n, cards)
 
 
 

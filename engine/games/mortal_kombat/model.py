@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
-from engine.core import ActionBase, BaseState, Mutable
+from engine.core import ActionBase, BaseState, Mutable, SharedTable
 
 Level = Literal["starter", "basic", "advanced"]
 Distance = Literal["ranged", "h2h"]
@@ -103,25 +103,13 @@ class Act(ActionBase):
         return f"{k}-{b}" if b else k
 
 
-_ACTS_SIZE = 16384
-_ACTS: dict[tuple[str, str | None, str | None], Act] = {}
+_ACTS = SharedTable(Act, ("kind", "a", "b"))
 
 
 def act(kind: str, a: str | None = None, b: str | None = None) -> Act:
     """The shared :class:`Act` ``kind`` with kards ``a`` and ``b`` (validated once; the
     legal actions of every decision are drawn from this table)."""
-    key = (kind, a, b)
-    got = _ACTS.get(key)
-    if got is None:
-        fields: dict[str, str] = {"kind": kind}
-        if a is not None:
-            fields["a"] = a
-        if b is not None:
-            fields["b"] = b
-        if len(_ACTS) >= _ACTS_SIZE:  # bounded: start again (the acts are equal)
-            _ACTS.clear()
-        got = _ACTS[key] = Act.of(**fields)
-    return got
+    return _ACTS.get(kind, a, b)
 
 
 class Fighter(Mutable):
