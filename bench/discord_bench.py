@@ -6,26 +6,41 @@ Not a test. Run from the repository root::
 
 In one run it prints (1) the store bench: one persisted action through ``SqliteStore``
 against a raw ``sqlite3`` commit of the same rows (``bench/store_bench.py``), and (2) the
-latency from INTERACTION_CREATE leaving the fake Discord to the bot's callback reaching
-it, for every click of ``--matches`` Sushido matches played at the same time by
-random players through the real bot (press Act, then a control), as p50/p90/p99, paced
-at ``--rate`` interactions per second overall (0: as fast as the players can click), and
-the REST calls the bot made per decision and per click while they played (the matches'
-openings are not counted), and the CPU time the bot process and the driver (the fake
-Discord and the players) spent per click: on a shared machine the latency figures
-measure the queue for a core, the CPU per click does not. The
-bot is the real ``bot.py`` in its own process (so the fake Discord and the simulated
-players do not share its CPU core), pointed at the fake with ``HAJIME_DISCORD_API`` and
-``HAJIME_DISCORD_GATEWAY``.
+latency of every click of ``--matches`` Sushido matches played at the same time by random
+players through the real bot (press Act, then a control): from the moment the fake
+Discord hands the encoded INTERACTION_CREATE frame to the gateway socket to the moment
+the bot's interaction callback reaches it, as p50/p90/p99 over every click of the timed
+phase (the matches' openings are not counted; a click the bot never answered is counted
+and reported, not dropped).
+
+Arrivals: each click takes the next slot of one schedule shared by every player, evenly
+spaced at ``--rate`` clicks per second (0: unpaced). Each match is closed-loop (its next
+click waits for the answer to the previous one), so the schedule holds only while enough
+matches are idle: the output says how late clicks went out after their slot (the driver
+prepares a decision before it waits for its slot, so its own reads do not delay it).
+
+Also printed: the REST calls the bot made per click and per decision, by route (the
+timed phase only); the CPU time per click of the bot's process, of its picture
+processes, and of this driver (the fake Discord and the players): on a shared machine the
+latency figures measure the queue for a core, the CPU per click does not; and the load
+average. The bot is the real ``bot.py`` in its own process, pointed at the fake with
+``HAJIME_DISCORD_API`` and ``HAJIME_DISCORD_GATEWAY``. The fake runs in its bench mode,
+``FakeDiscord(lean=True)``: no schema validation and no request bodies kept (the e2e
+tests validate every body and keep everything).
+
+Profiling: ``BENCH_PROFILE=bot.prof`` runs the bot under cProfile; ``BENCH_DRIVER_PROFILE=
+driver.prof`` profiles this process during the timed phase.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import signal
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -37,10 +52,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cogs.snapshots import load_state  # noqa: E402
+from cogs.snapshots import ReplayMismatch, load_state, replay  # noqa: E402
 from db import SqliteStore  # noqa: E402
+from db._rows import action_from_row  # noqa: E402
+from db.base import ActionLog  # noqa: E402
+from engine.core import BaseState  # noqa: E402
 from engine.games import REGISTRY  # noqa: E402
-from tests.e2e.harness import Player, click_any, press  # noqa: E402
+from tests.e2e.harness import Player, enabled_controls, press, use_control  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.store import Message  # noqa: E402
 from tests.fakediscord.users import FakeUser  # noqa: E402
@@ -59,29 +77,84 @@ class StoreView:
         self.store = store
 
 
+class LogTail:
+    """The lean players' read of a match's logged actions after a version: the same query
+    as ``SqliteStore.action_log``, on a read-only connection of the driver's own thread
+    (a WAL read never waits for the bot's writes; aiosqlite's thread hop cost the driver
+    ~1 ms of GIL handover per read)."""
+
+    SQL = ("SELECT match_id, version, seat, action, note FROM match_actions"
+           " WHERE match_id = ? AND version > ? ORDER BY id")
+
+    def __init__(self, path: Path) -> None:
+        self.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True,
+                                    check_same_thread=False)
+        self.conn.row_factory = sqlite3.Row
+
+    def after(self, match_id: int, version: int) -> list[ActionLog]:
+        """The match's logged actions that produced a version above ``version``."""
+        return [action_from_row(r) for r in self.conn.execute(self.SQL, (match_id, version))]
+
+
 class LeanPlayer(Player):
-    """The harness's random player with less driver work per decision (bench only): one
-    read of the match (who decides, from the stored state) instead of three, no leak
-    checks; the same two clicks (Act, then a random enabled control)."""
+    """The harness's random player with less driver work per decision (bench only): no
+    leak checks, and who decides is read from its own copy of the match's state, brought
+    up to date with the actions logged since (the match and its log tail: two reads),
+    instead of the stored snapshot loaded and replayed per decision; the same two clicks
+    (Act, then a random enabled control), each sent at its slot of ``pacer``."""
+
+    #: the shared schedule of clicks (None: unpaced); set by :func:`run`
+    pacer: Pacer | None = None
+    #: seconds each click went out after its slot, every player's (set by :func:`run`)
+    lags: list[float]
+    #: this player's copy of the match's state (None before the first decision)
+    cached: BaseState | None = None
+    #: the log reader (set by :func:`run`)
+    tail: LogTail
+
+    async def current(self) -> tuple[Any, Any, BaseState]:
+        """The game, the match record and the state at its stored version."""
+        rec = await self.bot.store.get_match(self.match_id)
+        assert rec is not None
+        game = REGISTRY[rec.game]
+        state = self.cached
+        if state is not None and state.version < rec.version:
+            rows = self.tail.after(self.match_id, state.version)
+            try:
+                state = replay(game, state, rows, until=rec.version)
+            except ReplayMismatch:
+                state = None
+        if state is None or state.version != rec.version:
+            state = await load_state(self.bot.store, game, rec)
+        self.cached = state
+        return game, rec, state
+
+    async def slot(self) -> None:
+        """Wait for this click's slot of the shared schedule; note how late it is sent."""
+        if self.pacer is None:
+            return
+        at = await self.pacer.wait(1)
+        if at is not None:
+            self.lags.append(asyncio.get_running_loop().time() - at)
 
     async def step(self, user: FakeUser | None = None, kind: str | None = None) -> bool:
         """One decision by whoever must decide; False once the match is over."""
-        rec = await self.bot.store.get_match(self.match_id)
-        assert rec is not None
+        game, rec, state = await self.current()
         if rec.status != "active":
             return False
-        game = REGISTRY[rec.game]
-        # the stored state is a snapshot plus the logged actions after it (the bot runs
-        # in its own process: its referee's cache is not here)
-        state = await load_state(self.bot.store, game, rec)
         seat = self.rng.choice(sorted(s for s, p in game.prompts(state).items()
                                       if not p.committed))
-        del state
         user = next(u for u in self.users if u.id == rec.seats[seat])
+        await self.slot()
         hand = await press(user, self.board, f"hj:act:{self.match_id}")
         msg = hand.message
         assert msg is not None, hand.content
-        await click_any(user, msg, self.rng)
+        comps = enabled_controls(msg)  # as the harness's click_any picks
+        assert comps, f"Act gave no controls: {msg.content} {msg.embeds}"
+        comp = self.rng.choice(comps)
+        value = self.rng.choice(comp["options"])["value"] if comp["type"] == 3 else None
+        await self.slot()
+        await use_control(user, msg, comp, value)
         self.steps += 1
         return True
 
@@ -123,23 +196,6 @@ async def open_match(fake: FakeDiscord, a: FakeUser, b: FakeUser) -> tuple[int, 
     raise AssertionError("no board for the accepted challenge")
 
 
-def lean_channel_payloads(fake: FakeDiscord) -> None:
-    """Bench only: the fake's channel payload (sent with every interaction) built from
-    the payloads of the channel's recipients alone, not of every member first (which
-    cost the driver ~2 us per member per click: 4 ms a click at 1000 matches). The
-    payload is the same: ``Channel.payload`` only looks its recipients up."""
-    def channel_payload(channel: Any) -> dict[str, Any]:
-        users: dict[int, dict[str, Any]] = {}
-        for uid in channel.recipients or ():
-            user = fake.user_by_id(uid)
-            if user is not None:
-                users[uid] = user.user_payload()
-        out: dict[str, Any] = channel.payload(users)
-        return out
-
-    fake.channel_payload = channel_payload  # type: ignore[method-assign]
-
-
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds a process has used (Linux ``/proc``; 0 elsewhere)."""
     try:
@@ -149,6 +205,30 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def descendants(pid: int) -> list[int]:
+    """Every live process under ``pid`` (the bot's picture processes), Linux only."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    out: list[int] = []
+    todo = list(children.get(pid, []))
+    while todo:
+        child = todo.pop()
+        out.append(child)
+        todo.extend(children.get(child, []))
+    return out
+
+
+def helpers_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of each live process under ``pid``."""
+    return {child: cpu_seconds(child) for child in descendants(pid)}
+
+
 class Pacer:
     """Spaces interactions evenly at ``rate`` per second across every simulated player."""
 
@@ -156,35 +236,37 @@ class Pacer:
         self.rate = rate
         self.next = 0.0
 
-    async def wait(self, interactions: int) -> None:
-        """Wait for the slot of ``interactions`` more interactions (no wait if unpaced)."""
+    async def wait(self, interactions: int) -> float | None:
+        """Wait for the slot of ``interactions`` more interactions and return its time
+        (the loop's clock; None if unpaced). Slots are handed out in the order asked,
+        ``interactions / rate`` apart; a player that asks late gets the next free slot
+        (no burst to catch up)."""
         if self.rate <= 0:
-            return
+            return None
         loop = asyncio.get_running_loop()
         now = loop.time()
         at = max(now, self.next)
         self.next = at + interactions / self.rate
         if at > now:
             await asyncio.sleep(at - now)
+        return at
 
 
 def rest_kind(method: str, path: str) -> str:
-    """A REST request's kind, for the per-click breakdown."""
-    parts = [p for p in path.split("/") if p and not p.isdigit()]
-    if "interactions" in parts:
-        return "interaction callback"
-    if "webhooks" in parts:
-        return f"{method} webhook (followup / original response)"
-    return f"{method} /" + "/".join(parts[-2:])
+    """A REST request's route, ids and tokens left out, for the per-click breakdown."""
+    parts = path.split("/")[3:] if path.startswith("/api/v") else path.split("/")[1:]
+    if parts[:1] == ["interactions"]:
+        return "POST /interactions/{id}/{token}/callback"
+    if parts[:1] == ["webhooks"]:
+        parts[1:3] = ["{app_id}", "{token}"]
+    return f"{method} /" + "/".join("{id}" if p.isdigit() else p for p in parts)
 
 
 async def run(matches: int, steps: int, rate: float, batch: int,
               picture_processes: int = 1, lean: bool = True) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
-    fake = FakeDiscord()
-    fake.validate_schemas = False  # time the bot, not the fake's schema checks
+    fake = FakeDiscord(lean=True)  # bench mode: no schema checks, no bodies kept
     users = [fake.add_user(f"p{i}") for i in range(2 * matches)]
-    lean_channel_payloads(fake)
     await fake.start()
     proc = None
     try:
@@ -216,7 +298,21 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             seen = set(fake.interactions)
             requests_before = len(fake.requests)
             pacer = Pacer(rate)
+            lags: list[float] = []
+            tail = LogTail(tmp / "bench.sqlite3")
+            for p in players:
+                if isinstance(p, LeanPlayer):
+                    p.pacer, p.lags, p.tail = pacer, lags, tail
+            gc.collect()
+            gc.freeze()  # the openings' objects: not scanned again by every collection
+            load_before = os.getloadavg()[0]
             bot_cpu, driver_cpu = cpu_seconds(proc.pid), time.process_time()
+            helpers_before = helpers_cpu(proc.pid)
+            profiler = None
+            if os.environ.get("BENCH_DRIVER_PROFILE"):  # =out.prof: profile the timed phase
+                import cProfile
+                profiler = cProfile.Profile()
+                profiler.enable()
             start = time.perf_counter()
 
             failures: list[str] = []
@@ -224,7 +320,8 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             async def play(p: Player) -> int:
                 n = 0
                 while n < steps:
-                    await pacer.wait(2)  # a decision is two clicks: Act, then a control
+                    if not isinstance(p, LeanPlayer):
+                        await pacer.wait(2)  # a decision is two clicks: Act, then a control
                     try:
                         if not await p.step():
                             break
@@ -236,13 +333,21 @@ async def run(matches: int, steps: int, rate: float, batch: int,
 
             done = await asyncio.gather(*(play(p) for p in players))
             elapsed = time.perf_counter() - start
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(os.environ["BENCH_DRIVER_PROFILE"])
             await asyncio.sleep(3)  # let the bot finish publishing the last moves
             bot_cpu = cpu_seconds(proc.pid) - bot_cpu
             driver_cpu = time.process_time() - driver_cpu
+            helpers = sum(cpu - helpers_before.get(pid, 0.0)
+                          for pid, cpu in helpers_cpu(proc.pid).items())
+            load_after = os.getloadavg()[0]
+            gc.unfreeze()
             clicks = [r for k, r in fake.interactions.items() if k not in seen]
             lat = [r.latency for r in clicks if r.latency is not None]
             calls = fake.requests[requests_before:]
             await reader.close()
+            tail.conn.close()
             proc.send_signal(signal.SIGINT)
             try:  # a bot still busy after 30 s (a loaded machine) is killed: figures stand
                 proc.wait(timeout=180 if os.environ.get("BENCH_PROFILE") else 30)
@@ -257,33 +362,45 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         kind = rest_kind(method, path)
         kinds[kind] = kinds.get(kind, 0) + 1
     decisions = sum(done)
+    n = max(len(clicks), 1)
+    paced = bool(lags)
     return {
         "bot": "bot.py in its own process",
-        "driver": "lean (one read per decision)" if lean else "harness Player",
+        "driver": "lean (own state copy, log tail per decision)" if lean else "harness Player",
         "concurrent_matches": matches,
         "picture_processes": picture_processes,
         "seconds_to_open_matches": round(opened, 1),
         "seconds_for_the_openings_to_settle": round(settled, 1),
         "target_interactions_per_second": rate or "unpaced",
+        "arrivals": ("one schedule of evenly spaced slots at the target rate, each click "
+                     "takes the next; closed-loop per match (its next click waits for the "
+                     "answer)") if rate > 0 else "unpaced, closed-loop per match",
+        "clicks_sent_over_10ms_after_their_slot": sum(1 for x in lags if x > 0.010)
+        if paced else None,
+        "slot_lag_ms_p99": round(pct(lags, 0.99), 2) if paced else None,
         "decisions": decisions,
         "matches_stopped_by_an_unanswered_click": len(failures),
         "first_failure": failures[0] if failures else None,
+        "clicks": len(clicks),
+        "clicks_unanswered": len(clicks) - len(lat),
         "interactions_answered_after_3s": sum(1 for x in lat if x > 3.0),
         "interactions": len(lat),
         "seconds": round(elapsed, 2),
-        "interactions_per_second": round(len(lat) / elapsed, 1),
+        "interactions_per_second": round(len(clicks) / elapsed, 1),
+        "latency_over": "every answered click of the timed phase (openings excluded)",
         "latency_ms_p50": round(pct(lat, 0.50), 2),
         "latency_ms_p90": round(pct(lat, 0.90), 2),
         "latency_ms_p99": round(pct(lat, 0.99), 2),
         "latency_ms_max": round(max(lat) * 1000, 2),
         "latency_ms_mean": round(statistics.fmean(lat) * 1000, 2),
-        "bot_cpu_ms_per_click": round(bot_cpu * 1000 / max(len(lat), 1), 2),
-        "driver_cpu_ms_per_click": round(driver_cpu * 1000 / max(len(lat), 1), 2),
-        "load_average_1min": round(os.getloadavg()[0], 1),
+        "bot_cpu_ms_per_click": round(bot_cpu * 1000 / n, 2),
+        "bot_picture_processes_cpu_ms_per_click": round(helpers * 1000 / n, 2),
+        "driver_cpu_ms_per_click": round(driver_cpu * 1000 / n, 2),
+        "load_average_1min_before_after": [round(load_before, 2), round(load_after, 2)],
         "rest_calls_per_decision": round(len(calls) / max(decisions, 1), 2),
-        "rest_calls_per_click": round(len(calls) / max(len(lat), 1), 2),
-        "rest_calls_by_kind_per_decision": {k: round(v / max(decisions, 1), 2)
-                                            for k, v in sorted(kinds.items())},
+        "rest_calls_per_click": round(len(calls) / n, 2),
+        "rest_calls_per_click_by_route": {k: round(v / n, 3)
+                                          for k, v in sorted(kinds.items())},
     }
 
 

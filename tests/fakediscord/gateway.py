@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
@@ -12,6 +13,7 @@ from .restutil import FAKE_KEY
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
+    from .users import InteractionResult
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
@@ -32,16 +34,23 @@ class GatewaySession:
         self.shard: tuple[int, int] = (0, 1)
         """``[shard_id, shard_count]`` from IDENTIFY (default: the only shard)."""
 
-    async def send(self, op: int, d: Any, t: str | None = None) -> None:
+    async def send(self, op: int, d: Any, t: str | None = None,
+                   stamp: InteractionResult | None = None) -> None:
+        """Send one frame; ``stamp``'s ``dispatched_at`` is set once the frame is encoded,
+        as it is handed to the socket (the start of the interaction's latency)."""
         frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
         if op == DISPATCH:
             self.seq += 1
             frame["s"] = self.seq
         if not self.ws.closed:
-            await self.ws.send_str(json.dumps(frame))
+            text = json.dumps(frame)
+            if stamp is not None:
+                stamp.dispatched_at = time.perf_counter()
+            await self.ws.send_str(text)
 
-    async def dispatch(self, event: str, data: Any) -> None:
-        await self.send(DISPATCH, data, event)
+    async def dispatch(self, event: str, data: Any,
+                       stamp: InteractionResult | None = None) -> None:
+        await self.send(DISPATCH, data, event, stamp)
 
     async def run(self) -> None:
         await self.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})

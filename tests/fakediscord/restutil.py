@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from . import schema
+from . import multipart, schema
 from .store import EPHEMERAL, Attachment, Channel, Message, iso_now, snowflake
 
 if TYPE_CHECKING:
@@ -56,6 +56,9 @@ async def error_middleware(request: web.Request, handler: Handler) -> web.Stream
 
 async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
     """JSON body, or ``payload_json`` plus the uploaded files of a multipart body."""
+    fake = fake_of(request)
+    if fake.lean:
+        return await _read_body_lean(fake, request)
     files: list[Attachment] = []
     body: Any = None
     if request.content_type.startswith("multipart/"):
@@ -75,8 +78,31 @@ async def read_body(request: web.Request) -> tuple[Any, list[Attachment]]:
         raw = await request.read()
         if raw:
             body = json.loads(raw)
-    fake = fake_of(request)
     fake.requests.append((request.method, request.path, body))
+    return body, files
+
+
+async def _read_body_lean(fake: FakeDiscord, request: web.Request
+                          ) -> tuple[Any, list[Attachment]]:
+    """:func:`read_body` of ``FakeDiscord(lean=True)``: the multipart body parsed by
+    :mod:`.multipart` in one pass, and the request logged without its body."""
+    raw = await request.read()
+    fake.requests.append((request.method, request.path, None))
+    ctype = request.headers.get("Content-Type", "")
+    if not ctype.startswith("multipart/"):
+        return (json.loads(raw) if raw else None), []
+    boundary = multipart.boundary_of(ctype)
+    if boundary is None:
+        raise ValueError(f"multipart body without a boundary: {ctype!r}")
+    body: Any = None
+    files: list[Attachment] = []
+    for part in multipart.parse(raw, boundary):
+        if part.name == "payload_json":
+            body = json.loads(part.data)
+        elif part.name.startswith("file"):
+            files.append(Attachment(
+                id=snowflake(), filename=part.filename or part.name, data=part.data,
+                content_type=part.content_type or "application/octet-stream"))
     return body, files
 
 
@@ -107,7 +133,8 @@ def new_message(fake: FakeDiscord, channel: Channel, body: dict[str, Any],
                   source=source, application_id=fake.application_id,
                   interaction_id=res.id if res else None,
                   webhook_token=res.token if res else None,
-                  recipient_id=res.user.id if ephemeral and res else None)
+                  recipient_id=res.user.id if ephemeral and res else None,
+                  keep_history=not fake.lean)
     if res is not None:
         msg.interaction_metadata = _metadata(res, source)
     msg.apply({**body, "flags": flags & ~EPHEMERAL}, files)

@@ -45,11 +45,20 @@ class FakeDiscord:
     ``shard: [id, count]`` receives the guilds, and the events (interactions included), of
     that shard only (``(guild_id >> 22) % count``; events without a guild: shard 0), as
     Discord does.
+
+    ``lean=True`` is for benchmarks only (``bench/discord_bench.py``), never for tests: no
+    schema validation of the bot's bodies (:attr:`validate_schemas` off), :attr:`requests`
+    keeps ``(method, path, None)`` without the bodies, messages keep no edit
+    :attr:`~.store.Message.history`, and multipart bodies are parsed by
+    :mod:`.multipart` instead of aiohttp's reader. What the bot is sent and answered is
+    the same; what a test could inspect afterwards is not kept.
     """
 
     def __init__(self, *, guild_name: str = "Hajime Test Guild", locale: str = "en-US",
                  bot_name: str = "hajime", guild_id: int | None = None,
-                 shard_count: int = 1) -> None:
+                 shard_count: int = 1, lean: bool = False) -> None:
+        #: bench-only fast path (see the class docstring)
+        self.lean = lean
         self.application_id = snowflake()
         self.shard_count = shard_count
         self.guild_id = guild_id or snowflake()
@@ -84,8 +93,8 @@ class FakeDiscord:
         #: ERROR log records emitted while ``running_bot`` ran (bot tracebacks)
         self.bot_errors: list[str] = []
         self.command_syncs = 0
-        #: check every body against Discord's schema (benchmarks turn it off to time the bot)
-        self.validate_schemas = True
+        #: check every body against Discord's schema (off in ``lean`` mode: benchmarks)
+        self.validate_schemas = not lean
         #: bot tokens answered 401 at login (to test a rejected token)
         self.rejected_tokens: set[str] = set()
         self._changed = asyncio.Event()
@@ -191,7 +200,15 @@ class FakeDiscord:
                 and (parent is None or c.parent_id == parent.id)]
 
     def channel_payload(self, channel: Channel) -> dict[str, Any]:
-        users = {u.id: u.user_payload() for u in self.members()}
+        """A channel's payload; a DM's names its recipients (the only users it needs:
+        not every member's payload built per call, which cost ~2 us per member)."""
+        if channel.type != 1:
+            return channel.payload()
+        users: dict[int, dict[str, Any]] = {}
+        for uid in channel.recipients:
+            user = self.user_by_id(uid)
+            if user is not None:
+                users[uid] = user.user_payload()
         return channel.payload(users)
 
     def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
@@ -303,9 +320,11 @@ class FakeDiscord:
         shard, count = session.shard
         return [g for g in self.guilds if self.shard_of(g, count) == shard]
 
-    async def dispatch(self, event: str, data: Any) -> None:
+    async def dispatch(self, event: str, data: Any,
+                       stamp: InteractionResult | None = None) -> None:
         """Send a gateway event to every identified session of the event's shard (the
-        shard of its ``guild_id``; shard 0 for an event without one)."""
+        shard of its ``guild_id``; shard 0 for an event without one); ``stamp``: the
+        interaction whose ``dispatched_at`` is the moment the frame goes out."""
         raw = data.get("guild_id") if isinstance(data, dict) else None
         guild_id = int(raw) if raw else None
         if event == "GUILD_CREATE" and isinstance(data, dict):
@@ -313,7 +332,7 @@ class FakeDiscord:
         for session in list(self.sessions):
             shard, count = session.shard
             if session.identified and self.shard_of(guild_id, count) == shard:
-                await session.dispatch(event, data)
+                await session.dispatch(event, data, stamp)
 
     async def dispatch_interaction(self, result: InteractionResult) -> None:
         raw = result.payload.get("guild_id")
@@ -322,8 +341,8 @@ class FakeDiscord:
                    and self.shard_of(gid, s.shard[1]) == s.shard[0] for s in self.sessions):
             raise RuntimeError("no bot is connected to the fake gateway for this guild's shard")
         self.interactions[result.token] = result
-        result.dispatched_at = time.perf_counter()
-        await self.dispatch("INTERACTION_CREATE", result.payload)
+        result.dispatched_at = time.perf_counter()  # re-stamped as the frame is sent
+        await self.dispatch("INTERACTION_CREATE", result.payload, result)
 
     # --- messages ----------------------------------------------------------------------
 

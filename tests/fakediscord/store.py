@@ -83,6 +83,8 @@ class Message:
     thread_id: int | None = None
     interaction_metadata: dict[str, Any] | None = None
     history: list[dict[str, Any]] = field(default_factory=list)
+    #: append every create/edit body to :attr:`history` (off in ``FakeDiscord(lean=True)``)
+    keep_history: bool = field(default=True, repr=False)
 
     @property
     def ephemeral(self) -> bool:
@@ -123,7 +125,8 @@ class Message:
             self.attachments = kept
         elif files:
             self.attachments = [*self.attachments, *files]
-        self.history.append(body)
+        if self.keep_history:
+            self.history.append(body)
 
     def find_component(self, *, custom_id: str | None = None, label: str | None = None) -> (
         dict[str, Any] | None
