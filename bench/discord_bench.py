@@ -13,11 +13,14 @@ the bot's interaction callback reaches it, as p50/p90/p99 over every click of th
 phase (the matches' openings are not counted; a click the bot never answered is counted
 and reported, not dropped).
 
-Arrivals: each click takes the next slot of one schedule shared by every player, evenly
-spaced at ``--rate`` clicks per second (0: unpaced). Each match is closed-loop (its next
-click waits for the answer to the previous one), so the schedule holds only while enough
-matches are idle: the output says how late clicks went out after their slot (the driver
-prepares a decision before it waits for its slot, so its own reads do not delay it).
+Arrivals are not open-loop: one schedule of slots evenly spaced at ``--rate`` clicks per
+second (0: unpaced) is shared by every match, and each match is closed-loop (its next
+click waits for the answer to the previous one). A decision takes two slots: its Act
+click is sent at the first and its control as soon as the hand is shown (as before, so
+figures stay comparable; ``--spaced-clicks``: each click at its own slot). The schedule
+holds while enough matches are idle; the output says how late the slotted clicks went
+out (a player prepares its decision before it waits for its slot, so its own reads do
+not delay the click).
 
 Also printed: the REST calls the bot made per click and per decision, by route (the
 timed phase only); the CPU time per click of the bot's process, of its picture
@@ -105,6 +108,9 @@ class LeanPlayer(Player):
 
     #: the shared schedule of clicks (None: unpaced); set by :func:`run`
     pacer: Pacer | None = None
+    #: each click at its own slot; False: a decision takes two slots, Act is sent at the
+    #: first and the control as soon as the hand is shown (set by :func:`run`)
+    spaced: bool = False
     #: seconds each click went out after its slot, every player's (set by :func:`run`)
     lags: list[float]
     #: this player's copy of the match's state (None before the first decision)
@@ -129,11 +135,12 @@ class LeanPlayer(Player):
         self.cached = state
         return game, rec, state
 
-    async def slot(self) -> None:
-        """Wait for this click's slot of the shared schedule; note how late it is sent."""
+    async def slot(self, clicks: int = 1) -> None:
+        """Wait for the slot of ``clicks`` clicks of the shared schedule; note how late
+        the first is sent."""
         if self.pacer is None:
             return
-        at = await self.pacer.wait(1)
+        at = await self.pacer.wait(clicks)
         if at is not None:
             self.lags.append(asyncio.get_running_loop().time() - at)
 
@@ -145,7 +152,7 @@ class LeanPlayer(Player):
         seat = self.rng.choice(sorted(s for s, p in game.prompts(state).items()
                                       if not p.committed))
         user = next(u for u in self.users if u.id == rec.seats[seat])
-        await self.slot()
+        await self.slot(1 if self.spaced else 2)
         hand = await press(user, self.board, f"hj:act:{self.match_id}")
         msg = hand.message
         assert msg is not None, hand.content
@@ -153,7 +160,8 @@ class LeanPlayer(Player):
         assert comps, f"Act gave no controls: {msg.content} {msg.embeds}"
         comp = self.rng.choice(comps)
         value = self.rng.choice(comp["options"])["value"] if comp["type"] == 3 else None
-        await self.slot()
+        if self.spaced:
+            await self.slot()
         await use_control(user, msg, comp, value)
         self.steps += 1
         return True
@@ -263,7 +271,8 @@ def rest_kind(method: str, path: str) -> str:
 
 
 async def run(matches: int, steps: int, rate: float, batch: int,
-              picture_processes: int = 1, lean: bool = True) -> dict[str, object]:
+              picture_processes: int = 1, lean: bool = True,
+              spaced: bool = False) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
     fake = FakeDiscord(lean=True)  # bench mode: no schema checks, no bodies kept
     users = [fake.add_user(f"p{i}") for i in range(2 * matches)]
@@ -302,7 +311,7 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             tail = LogTail(tmp / "bench.sqlite3")
             for p in players:
                 if isinstance(p, LeanPlayer):
-                    p.pacer, p.lags, p.tail = pacer, lags, tail
+                    p.pacer, p.lags, p.tail, p.spaced = pacer, lags, tail, spaced
             gc.collect()
             gc.freeze()  # the openings' objects: not scanned again by every collection
             load_before = os.getloadavg()[0]
@@ -372,10 +381,14 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "seconds_to_open_matches": round(opened, 1),
         "seconds_for_the_openings_to_settle": round(settled, 1),
         "target_interactions_per_second": rate or "unpaced",
-        "arrivals": ("one schedule of evenly spaced slots at the target rate, each click "
-                     "takes the next; closed-loop per match (its next click waits for the "
-                     "answer)") if rate > 0 else "unpaced, closed-loop per match",
-        "clicks_sent_over_10ms_after_their_slot": sum(1 for x in lags if x > 0.010)
+        "arrivals": ("not open-loop: one schedule of evenly spaced slots at the target rate "
+                     "shared by every match, closed-loop per match (its next click waits "
+                     "for the answer to the previous one); "
+                     + ("each click takes the next slot" if spaced else
+                        "a decision takes two slots: Act is sent at the first, its control "
+                        "as soon as the hand is shown"))
+        if rate > 0 else "unpaced, closed-loop per match",
+        "slotted_clicks_sent_over_10ms_after_their_slot": sum(1 for x in lags if x > 0.010)
         if paced else None,
         "slot_lag_ms_p99": round(pct(lags, 0.99), 2) if paced else None,
         "decisions": decisions,
@@ -416,6 +429,9 @@ def main() -> None:
     parser.add_argument("--picture-processes", type=int, default=1,
                         help="the bot's picture_processes setting (0: draw in a thread; -1: "
                         "leave it out, for a bot that predates it)")
+    parser.add_argument("--spaced-clicks", action="store_true",
+                        help="each click at its own slot of the schedule (default: a "
+                        "decision takes two slots, its control follows the hand at once)")
     parser.add_argument("--harness-driver", action="store_true",
                         help="drive with tests/e2e's Player (three reads per decision) "
                         "instead of the lean one")
@@ -426,7 +442,8 @@ def main() -> None:
                         "--actions", str(args.store_actions)], check=True)
     print("== INTERACTION_CREATE -> callback through the offline Discord", flush=True)
     print(json.dumps(asyncio.run(run(args.matches, args.steps, args.rate, args.batch,
-                                    args.picture_processes, not args.harness_driver)),
+                                    args.picture_processes, not args.harness_driver,
+                                    args.spaced_clicks)),
                      indent=1))
 
 
