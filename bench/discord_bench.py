@@ -237,6 +237,30 @@ def helpers_cpu(pid: int) -> dict[int, float]:
     return {child: cpu_seconds(child) for child in descendants(pid)}
 
 
+class GcClock:
+    """CPU seconds this process spent in the garbage collector while :attr:`on`."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.seconds = 0.0
+        self.collections = 0
+        self._start = 0.0
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if not self.on:
+            return
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.seconds += time.process_time() - self._start
+            self.collections += 1
+
+    def close(self) -> None:
+        """Stop listening."""
+        gc.callbacks.remove(self._callback)
+
+
 class Pacer:
     """Spaces interactions evenly at ``rate`` per second across every simulated player."""
 
@@ -314,6 +338,8 @@ async def run(matches: int, steps: int, rate: float, batch: int,
                     p.pacer, p.lags, p.tail, p.spaced = pacer, lags, tail, spaced
             gc.collect()
             gc.freeze()  # the openings' objects: not scanned again by every collection
+            gc_clock = GcClock()
+            gc_clock.on = True
             load_before = os.getloadavg()[0]
             bot_cpu, driver_cpu = cpu_seconds(proc.pid), time.process_time()
             helpers_before = helpers_cpu(proc.pid)
@@ -348,6 +374,8 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             await asyncio.sleep(3)  # let the bot finish publishing the last moves
             bot_cpu = cpu_seconds(proc.pid) - bot_cpu
             driver_cpu = time.process_time() - driver_cpu
+            gc_clock.on = False
+            gc_clock.close()
             helpers = sum(cpu - helpers_before.get(pid, 0.0)
                           for pid, cpu in helpers_cpu(proc.pid).items())
             load_after = os.getloadavg()[0]
@@ -409,6 +437,7 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "bot_cpu_ms_per_click": round(bot_cpu * 1000 / n, 2),
         "bot_picture_processes_cpu_ms_per_click": round(helpers * 1000 / n, 2),
         "driver_cpu_ms_per_click": round(driver_cpu * 1000 / n, 2),
+        "driver_gc_ms_per_click": round(gc_clock.seconds * 1000 / n, 3),
         "load_average_1min_before_after": [round(load_before, 2), round(load_after, 2)],
         "rest_calls_per_decision": round(len(calls) / max(decisions, 1), 2),
         "rest_calls_per_click": round(len(calls) / n, 2),

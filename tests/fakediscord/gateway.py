@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from .restutil import FAKE_KEY
+from .restutil import FAKE_KEY, encode_json
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -43,7 +43,7 @@ class GatewaySession:
             self.seq += 1
             frame["s"] = self.seq
         if not self.ws.closed:
-            text = json.dumps(frame)
+            text = encode_json(frame)
             if stamp is not None:
                 stamp.dispatched_at = time.perf_counter()
             await self.ws.send_str(text)

@@ -97,7 +97,8 @@ class FakeDiscord:
         self.validate_schemas = not lean
         #: bot tokens answered 401 at login (to test a rejected token)
         self.rejected_tokens: set[str] = set()
-        self._changed = asyncio.Event()
+        #: futures of the ``wait_for`` calls waiting for the next :meth:`notify`
+        self._waiters: list[asyncio.Future[None]] = []
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.channel = self.add_channel("general")
@@ -271,13 +272,16 @@ class FakeDiscord:
 
     def notify(self) -> None:
         """Wake every ``wait_for``; call after any change of state."""
-        self._changed.set()
-        self._changed = asyncio.Event()
+        waiters, self._waiters = self._waiters, []
+        for fut in waiters:
+            if not fut.done():
+                fut.set_result(None)
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0,
                        what: str = "condition") -> Any:
         """Wait until ``predicate()`` is truthy and return its value; TimeoutError otherwise."""
         deadline = time.monotonic() + timeout
+        loop = asyncio.get_running_loop()
         while True:
             value = predicate()
             if value:
@@ -286,9 +290,10 @@ class FakeDiscord:
             if left <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what}; "
                                    + self.diagnostics())
-            event = self._changed
+            changed = loop.create_future()  # resolved by the next notify()
+            self._waiters.append(changed)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), min(left, 0.25))
+                await asyncio.wait_for(changed, min(left, 0.25))
 
     async def reconnect(self, timeout: float = 5.0) -> None:
         """Ask the bot to reconnect (gateway op 7); wait until it has RESUMEd."""
@@ -343,6 +348,8 @@ class FakeDiscord:
         self.interactions[result.token] = result
         result.dispatched_at = time.perf_counter()  # re-stamped as the frame is sent
         await self.dispatch("INTERACTION_CREATE", result.payload, result)
+        if self.lean:  # sent: not kept for the whole run (benches never read it back)
+            result.payload = {}
 
     # --- messages ----------------------------------------------------------------------
 
