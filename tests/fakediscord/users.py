@@ -219,8 +219,11 @@ class InteractionResult:
 
     async def response(self, timeout: float = 5.0) -> InteractionResult:
         """Wait for the bot's interaction callback; raises TimeoutError."""
+        if self._answered.is_set():
+            return self
         try:
-            await asyncio.wait_for(self._answered.wait(), timeout)
+            async with asyncio.timeout(timeout):  # no task per wait, unlike wait_for
+                await self._answered.wait()
         except TimeoutError:
             raise TimeoutError(
                 f"bot did not answer interaction {self.id} within {timeout}s; "
