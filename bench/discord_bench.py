@@ -336,6 +336,7 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             for p in players:
                 if isinstance(p, LeanPlayer):
                     p.pacer, p.lags, p.tail, p.spaced = pacer, lags, tail, spaced
+                    await p.current()  # its state copy, loaded before the timed phase
             gc.collect()
             gc.freeze()  # the openings' objects: not scanned again by every collection
             gc_clock = GcClock()

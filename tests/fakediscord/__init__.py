@@ -25,10 +25,15 @@ Sharding (see ``tests/e2e/test_shards_e2e.py``): ``FakeDiscord(shard_count=2)`` 
 #general; a connection that IDENTIFYs with ``shard: [k, n]`` gets the guilds and events
 (interactions included) of shard ``k`` only, as Discord routes them.
 
+Benchmarks only: ``FakeDiscord(lean=True)`` (``bench/discord_bench.py``) skips schema
+validation, keeps no request bodies or message edit history, and parses multipart bodies
+with ``multipart``; tests never use it (they validate every body and keep everything).
+
 Modules: ``server`` (FakeDiscord), ``gateway``, ``rest``/``rest_channels``/``restutil``,
 ``store`` (messages, channels), ``users`` (FakeUser, InteractionResult), ``schema``
-(OpenAPI validation + limits), ``fixtures``. ``vendor_schema.py`` regenerates
-``discord_openapi_subset.json`` from Discord's OpenAPI file (MIT, ``LICENSE-discord-api``).
+(OpenAPI validation + limits), ``multipart`` (the lean mode's parser), ``fixtures``.
+``vendor_schema.py`` regenerates ``discord_openapi_subset.json`` from Discord's OpenAPI
+file (MIT, ``LICENSE-discord-api``).
 """
 
 from .server import FakeDiscord

@@ -73,7 +73,10 @@ async def running_bot(fake: FakeDiscord, bot: commands.Bot | discord.Client, *,
     ``fake.bot_errors`` and shown when a wait times out.
     Login or connection failures raise at once instead of letting discord.py retry.
     ``fast_ready`` lowers the bot's ``guild_ready_timeout`` to 0.05 s (default 2 s).
+    A ``FakeDiscord(lean=True)`` (benchmarks only: no schema checks) is refused.
     """
+    if fake.lean:
+        raise ValueError("FakeDiscord(lean=True) is for benchmarks: tests check every body")
     if fast_ready:
         state = bot._connection
         state.guild_ready_timeout = min(state.guild_ready_timeout, 0.05)

@@ -5,7 +5,7 @@ and rebuilds a regular expression of 128 escaped characters per ``Content-Dispos
 (and the request's ``Content-Type``, whose boundary differs per request, misses its
 cache): about 1 ms of the fake's CPU per uploaded picture. ``FakeDiscord(lean=True)``
 (bench/discord_bench.py) parses the whole body here instead; the e2e tests keep aiohttp's
-reader. ``tests/fakediscord/test_multipart.py`` checks both give the same parts.
+reader. ``tests/test_fakediscord_lean.py`` checks both give the same parts.
 """
 
 from __future__ import annotations
