@@ -19,7 +19,7 @@ from engine.games.epic_battles.effects import (
     ask,
     block_tax,
     card,
-    effect_tasks,
+    card_tasks,
     mill,
     name,
     note,
@@ -30,6 +30,7 @@ from engine.games.epic_battles.effects import (
     put_energy,
     say,
     sharpen,
+    triggers,
     who,
 )
 from engine.games.epic_battles.model import Ask, EbState, Strike, Task
@@ -64,7 +65,7 @@ def play_attack(state: EbState, seat: int, cid: str, spare: bool) -> None:
     combo = f" (combo hit {index})" if index > 1 else ""
     say(state, f"{who(state, seat)} attacks with {name(cid)}{combo}.")
     note(state, "attack", [seat, other(seat)], [cid], index)
-    push(state, [Task.of(kind="step")])
+    push(state, [_STEP])
 
 
 def block_options(state: EbState, seat: int) -> list[tuple[int, int]]:
@@ -132,67 +133,87 @@ def chip(state: EbState) -> int:
 
 _STEP = Task.of(kind="step")
 """The task that runs the strike's next step (shared: tasks are frozen)."""
+_BLOCK = (Ask.of(kind="block", seat=0), Ask.of(kind="block", seat=1))
+_STEAL = (Ask.of(kind="steal", seat=0), Ask.of(kind="steal", seat=1))
+_LINK = (Ask.of(kind="link", seat=0), Ask.of(kind="link", seat=1))
+_FLIP = (Ask.of(kind="flip", seat=0, window="attack"),
+         Ask.of(kind="flip", seat=1, window="attack"))
+_ACT = (Ask.of(kind="act", seat=0), Ask.of(kind="act", seat=1))
+_ACT_TASK = (Task.of(kind="act", seat=0), Task.of(kind="act", seat=1))
+"""The decisions and tasks of the steps, per seat (shared: they are frozen)."""
 
 
 def step(state: EbState) -> None:
-    """Run the current step of the strike and queue the next one."""
+    """Run the strike's steps from the current one until one needs a decision or queues
+    tasks (effects, which may ask or end the round): those run first, then the next
+    step (its task is queued after them).
+
+    A step that queues nothing and asks nothing is followed at once by the next one, as
+    the task runner would: it would run the next step's task first thing (no decision is
+    pending then, and a finished round raises out of here as out of the runner).
+    """
     strike = state.strike
     assert strike is not None
-    seat, rival, c = strike.seat, other(strike.seat), card(strike.card)
-    n = strike.step
-    strike.step = n + 1
-    after: list[Task] = [_STEP]
-    if n == 2:  # on-play effects
-        from engine.games.epic_battles.flow import triggers  # the flow imports this module
+    seat = strike.seat
+    rival = 1 - seat
+    c = card(strike.card)
+    while True:
+        n = strike.step
+        strike.step = n + 1
+        tasks: tuple[Task, ...] | list[Task] = ()
+        if n == 2:  # on-play effects
+            tasks = card_tasks(seat, c.id, "on_play") + tuple(
+                triggers(state, seat, "play", c.subtype))
+            if strike.index >= 2:
+                tasks += tuple(triggers(state, seat, "play_combo", c.subtype))
+        elif n == 3:  # flip "when you attack" events (4: they resolve in the owner's order)
+            if state.sides[seat].events:  # asked whenever he has set events
+                _wait(state, _FLIP[seat])
+                return
+        elif n == 4:
+            pass
+        elif n == 5:  # the attack's text
+            tasks = card_tasks(seat, c.id, "effects")
+        elif n == 6:  # the rival is always asked
+            _wait(state, _BLOCK[rival])
+            return
+        elif n == 7:  # block texts
+            if strike.blocked:
+                tasks = []
+                for b in strike.blocks:
+                    tasks += card_tasks(rival, b, "effects")
+                tasks += triggers(state, rival, "block", c.subtype)
+        elif n == 8:
+            _damage_step(state)
+        elif n == 9:
+            if strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
+                _wait(state, _STEAL[seat])
+                return
+        elif n == 10:  # HIT effects
+            if not strike.blocked:
+                tasks = card_tasks(seat, c.id, "hit") + tuple(
+                    triggers(state, seat, "hit", c.subtype))
+                if tasks:
+                    note(state, "hit", [seat, rival], [c.id])
+        elif n == 11:
+            put_energy(state, seat, c.id)
+            state.sides[rival].discard.extend(strike.blocks)
+            strike.blocks = []
+        else:  # 12: a link may continue the combo
+            if c.links:
+                ask(state, _LINK[seat])
+            else:
+                end_action(state)
+            return
+        if tasks:
+            push(state, [*tasks, _STEP])
+            return
 
-        tasks = effect_tasks(seat, c.on_play, c.id) + triggers(state, seat, "play", c.subtype)
-        if strike.index >= 2:
-            tasks += triggers(state, seat, "play_combo", c.subtype)
-        push(state, tasks + after)
-    elif n == 3:  # flip "when you attack" events (4: they resolve in the owner's order)
-        push(state, [Task.of(kind="flip_window", seat=seat, source="attack"), *after])
-    elif n == 4:
-        push(state, after)
-    elif n == 5:  # the attack's text
-        push(state, effect_tasks(seat, c.effects, c.id) + after)
-    elif n == 6:  # the rival is always asked
-        push(state, after)
-        ask(state, Ask.of(kind="block", seat=rival))
-    elif n == 7:  # block texts
-        tasks = []
-        if strike.blocked:
-            from engine.games.epic_battles.flow import triggers
 
-            for b in strike.blocks:
-                tasks += effect_tasks(rival, card(b).effects, b)
-            tasks += triggers(state, rival, "block", c.subtype)
-        push(state, tasks + after)
-    elif n == 8:
-        push(state, after)
-        _damage_step(state)
-    elif n == 9:
-        push(state, after)
-        if strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
-            ask(state, Ask.of(kind="steal", seat=seat))
-    elif n == 10:  # HIT effects
-        tasks = []
-        if not strike.blocked:
-            from engine.games.epic_battles.flow import triggers
-
-            tasks = effect_tasks(seat, c.hit, c.id) + triggers(state, seat, "hit", c.subtype)
-            if tasks:
-                note(state, "hit", [seat, rival], [c.id])
-        push(state, tasks + after)
-    elif n == 11:
-        put_energy(state, seat, c.id)
-        state.sides[rival].discard.extend(strike.blocks)
-        strike.blocks = []
-        push(state, after)
-    else:  # 12: a link may continue the combo
-        if c.links:
-            ask(state, Ask.of(kind="link", seat=seat))
-        else:
-            end_action(state)
+def _wait(state: EbState, request: Ask) -> None:
+    """Ask for a decision; the next step runs once it is answered."""
+    push(state, [_STEP])
+    ask(state, request)
 
 
 def _damage_step(state: EbState) -> None:
@@ -219,7 +240,10 @@ def end_action(state: EbState) -> None:
     if state.strike.index > 1:
         note(state, "combo_end", [seat], [], state.strike.index)
     state.strike = None
-    push(state, [Task.of(kind="act", seat=other(seat))])
+    if state.asks:  # another decision comes first: the rival acts after it
+        push(state, [_ACT_TASK[other(seat)]])
+    else:  # the task runner would run the act task next: ask at once
+        ask(state, _ACT[other(seat)])
 
 
 def steal(state: EbState, seat: int, index: int) -> None:

@@ -11,6 +11,7 @@ types sit only in static places and one-shot types only in one-shot places.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engine.games.epic_battles.data import EFFECT_TYPES, Card, Effect, cards, characters
 from engine.games.epic_battles.model import Ask, EbState, Float, Note, Task
@@ -59,9 +60,9 @@ def note(state: EbState, key: str, seats: list[int] | None = None,
 
 def check_decks(state: EbState) -> None:
     """The deck is the health bar: raise :class:`RoundOver` if any deck is empty."""
-    losers = [s for s in (0, 1) if not state.sides[s].deck]
-    if losers:
-        raise RoundOver(losers)
+    sides = state.sides
+    if not sides[0].deck or not sides[1].deck:
+        raise RoundOver([s for s in (0, 1) if not sides[s].deck])
 
 
 def mill(state: EbState, seat: int, n: int) -> int:
@@ -159,6 +160,32 @@ def push(state: EbState, tasks: list[Task]) -> None:
 def effect_tasks(seat: int, effects: tuple[Effect, ...], source: str) -> list[Task]:
     """Tasks resolving ``effects`` for ``seat`` in printed order."""
     return [Task.of(kind="effect", seat=seat, effect=e, source=source) for e in effects]
+
+
+@cache
+def card_tasks(seat: int, cid: str, part: str) -> tuple[Task, ...]:
+    """:func:`effect_tasks` of one printed part of card ``cid`` (``on_play``, ``effects``
+    or ``hit``) for ``seat``, made once (cards and tasks never change)."""
+    effects: tuple[Effect, ...] = getattr(card(cid), part)
+    return tuple(effect_tasks(seat, effects, cid))
+
+
+@cache
+def _ability_tasks(cid: str, seat: int, trigger: str, subtype: str | None,
+                   ) -> tuple[Task, ...]:
+    out: list[Task] = []
+    for a in characters()[cid].abilities:
+        if a.trigger == trigger and a.subtype in (None, subtype):
+            out += effect_tasks(seat, a.effects, cid)
+    return tuple(out)
+
+
+def triggers(state: EbState, seat: int, trigger: str, subtype: str | None = None) -> list[Task]:
+    """Tasks for ``seat``'s character abilities with this trigger (and subtype)."""
+    cid = state.sides[seat].character
+    if cid is None:
+        return []
+    return list(_ability_tasks(cid, seat, trigger, subtype))
 
 
 # -------------------------------------------------------------------- the handlers

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core import Event, Outcome, public
 from engine.games.epic_battles import attack
-from engine.games.epic_battles.data import characters, decklist, precons
+from engine.games.epic_battles.data import decklist, precons
 from engine.games.epic_battles.effects import (
     RoundOver,
     ask,
@@ -25,6 +25,7 @@ from engine.games.epic_battles.effects import (
     push,
     run_effect,
     say,
+    triggers,
     who,
 )
 from engine.games.epic_battles.model import (
@@ -152,18 +153,6 @@ def draw_one(state: EbState, seat: int) -> None:
     check_decks(state)
     if has_static(state, seat, "event_reveal"):
         ask(state, Ask.of(kind="reveal", seat=seat, card=cid))
-
-
-def triggers(state: EbState, seat: int, trigger: str, subtype: str | None = None) -> list[Task]:
-    """Tasks for ``seat``'s character abilities with this trigger (and subtype)."""
-    cid = state.sides[seat].character
-    if cid is None:
-        return []
-    out: list[Task] = []
-    for a in characters()[cid].abilities:
-        if a.trigger == trigger and a.subtype in (None, subtype):
-            out += effect_tasks(seat, a.effects, cid)
-    return out
 
 
 def _draw_step(state: EbState) -> None:

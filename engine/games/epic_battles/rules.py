@@ -83,6 +83,20 @@ TEXTS = {
 }
 
 
+_PROMPTS: dict[tuple[int, str, bool, bool], Prompt] = {}
+"""Every prompt this game makes, built once (prompts are frozen: they can be shared)."""
+
+
+def _prompt(seat: int, kind: str, simultaneous: bool = False,
+            committed: bool = False) -> Prompt:
+    key = (seat, kind, simultaneous, committed)
+    made = _PROMPTS.get(key)
+    if made is None:
+        made = _PROMPTS[key] = Prompt(seat=seat, kind=kind, text=TEXTS[kind],
+                                      simultaneous=simultaneous, committed=committed)
+    return made
+
+
 class EpicBattles(Game[EbState, AnyAction]):
     """Epic Battles TCG: decks are health bars; the first to win two rounds wins."""
 
@@ -112,23 +126,35 @@ class EpicBattles(Game[EbState, AnyAction]):
         if state.result is not None:
             return {}
         if state.phase == "pick":
-            return {s: Prompt(seat=s, kind="pick", text=TEXTS["pick"], simultaneous=True,
-                              committed=s in state.picks) for s in (0, 1)}
+            return {s: _prompt(s, "pick", True, s in state.picks) for s in (0, 1)}
         if state.asks:
             head = state.asks[0]
-            return {head.seat: Prompt(seat=head.seat, kind=head.kind, text=TEXTS[head.kind])}
+            return {head.seat: _prompt(head.seat, head.kind)}
         if state.phase == "set":
-            return {s: Prompt(seat=s, kind="set", text=TEXTS["set"], simultaneous=True,
-                              committed=s in state.commits) for s in (0, 1)}
+            return {s: _prompt(s, "set", True, s in state.commits) for s in (0, 1)}
         if state.phase == "discard":
-            return {s: Prompt(seat=s, kind="discard", text=TEXTS["discard"],
-                              simultaneous=True, committed=s in state.commits)
+            return {s: _prompt(s, "discard", True, s in state.commits)
                     for s in flow.discarders(state)}
         return {}  # pragma: no cover - run() always stops at a decision
 
+    def prompt(self, state: EbState, seat: int) -> Prompt | None:
+        """:meth:`prompts` of one seat, building only that one (on every click's path)."""
+        if state.result is not None:
+            return None
+        if state.phase == "pick":
+            return _prompt(seat, "pick", True, seat in state.picks) if seat in (0, 1) else None
+        if state.asks:
+            head = state.asks[0]
+            return _prompt(seat, head.kind) if head.seat == seat else None
+        if state.phase == "set":
+            return _prompt(seat, "set", True, seat in state.commits) if seat in (0, 1) else None
+        if state.phase == "discard" and seat in flow.discarders(state):
+            return _prompt(seat, "discard", True, seat in state.commits)
+        return None
+
     def legal(self, state: EbState, seat: int) -> list[AnyAction]:
         """Every legal action of ``seat`` now."""
-        prompt = self.prompts(state).get(seat)
+        prompt = self.prompt(state, seat)
         if prompt is None or prompt.committed:
             return []
         return legal.actions(state, seat, prompt.kind)
