@@ -157,10 +157,11 @@ def step(state: EbState) -> None:
     seat = strike.seat
     rival = 1 - seat
     c = card(strike.card)
-    while True:
-        n = strike.step
-        strike.step = n + 1
-        tasks: tuple[Task, ...] | list[Task] = ()
+    request: Ask | None = None
+    tasks: tuple[Task, ...] | list[Task] = ()
+    n = strike.step
+    while True:  # the step number is written once, when the loop stops (nothing reads it
+        # meanwhile; a finished round drops the strike)
         if n == 2:  # on-play effects
             tasks = card_tasks(seat, c.id, "on_play") + tuple(
                 triggers(state, seat, "play", c.subtype))
@@ -168,15 +169,11 @@ def step(state: EbState) -> None:
                 tasks += tuple(triggers(state, seat, "play_combo", c.subtype))
         elif n == 3:  # flip "when you attack" events (4: they resolve in the owner's order)
             if state.sides[seat].events:  # asked whenever he has set events
-                _wait(state, _FLIP[seat])
-                return
-        elif n == 4:
-            pass
+                request = _FLIP[seat]
         elif n == 5:  # the attack's text
             tasks = card_tasks(seat, c.id, "effects")
         elif n == 6:  # the rival is always asked
-            _wait(state, _BLOCK[rival])
-            return
+            request = _BLOCK[rival]
         elif n == 7:  # block texts
             if strike.blocked:
                 tasks = []
@@ -187,8 +184,7 @@ def step(state: EbState) -> None:
             _damage_step(state)
         elif n == 9:
             if strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
-                _wait(state, _STEAL[seat])
-                return
+                request = _STEAL[seat]
         elif n == 10:  # HIT effects
             if not strike.blocked:
                 tasks = card_tasks(seat, c.id, "hit") + tuple(
@@ -199,21 +195,20 @@ def step(state: EbState) -> None:
             put_energy(state, seat, c.id)
             state.sides[rival].discard.extend(strike.blocks)
             strike.blocks = []
-        else:  # 12: a link may continue the combo
+        elif n >= 12:  # a link may continue the combo
+            strike.step = n + 1
             if c.links:
                 ask(state, _LINK[seat])
             else:
                 end_action(state)
             return
-        if tasks:
-            push(state, [*tasks, _STEP])
-            return
-
-
-def _wait(state: EbState, request: Ask) -> None:
-    """Ask for a decision; the next step runs once it is answered."""
-    push(state, [_STEP])
-    ask(state, request)
+        n += 1
+        if tasks or request is not None:
+            break
+    strike.step = n
+    push(state, [*tasks, _STEP])
+    if request is not None:
+        ask(state, request)
 
 
 def _damage_step(state: EbState) -> None:

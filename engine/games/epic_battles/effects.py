@@ -79,8 +79,12 @@ def mill(state: EbState, seat: int, n: int) -> int:
 def has_static(state: EbState, seat: int, kind: str) -> int:
     """The total ``n`` of a character's static ability of type ``kind`` (0 if none)."""
     cid = state.sides[seat].character
-    if cid is None:
-        return 0
+    return 0 if cid is None else static_total(cid, kind)
+
+
+@cache
+def static_total(cid: str, kind: str) -> int:
+    """The total ``n`` of character ``cid``'s static abilities of type ``kind``."""
     return sum(e.n for a in characters()[cid].abilities if a.trigger == "static"
                for e in a.effects if e.type == kind)
 
@@ -109,9 +113,12 @@ def pay(state: EbState, seat: int, n: int, spare: bool) -> None:
     """Pay ``n`` energy: that many energy cards to the discard pile, oldest first
     (``spare``: the cards with an energy-pile effect last)."""
     side = state.sides[seat]
+    if not spare:  # the oldest ``n``
+        paid, side.energy = side.energy[:n], side.energy[n:]
+        side.discard.extend(paid)
+        return
     order = list(range(len(side.energy)))
-    if spare:
-        order.sort(key=lambda i: (bool(card(side.energy[i]).energy), i))
+    order.sort(key=lambda i: (bool(card(side.energy[i]).energy), i))
     chosen = sorted(order[:n])
     paid = [side.energy[i] for i in chosen]
     taken = set(chosen)

@@ -8,6 +8,8 @@ the round there and then (even mid-step) and starts the next one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Event, Outcome, public
 from engine.games.epic_battles import attack
 from engine.games.epic_battles.data import decklist, precons
@@ -17,7 +19,6 @@ from engine.games.epic_battles.effects import (
     card,
     check_decks,
     effect_tasks,
-    has_static,
     name,
     note,
     other,
@@ -25,6 +26,7 @@ from engine.games.epic_battles.effects import (
     push,
     run_effect,
     say,
+    static_total,
     triggers,
     who,
 )
@@ -116,32 +118,35 @@ def run(state: EbState) -> list[Event]:
 
 
 def _do(state: EbState, task: Task) -> None:
-    kind = task.kind
-    if kind == "draw":
-        draw_one(state, task.seat)
-    elif kind == "effect":
-        assert task.effect is not None
-        run_effect(state, task.seat, task.effect, task.source)
-    elif kind == "draw_step":
-        _draw_step(state)
-    elif kind == "flip_window":
-        _flip_window(state, task.seat, "draw" if task.source == "draw" else "attack")
-    elif kind == "resolve_flips":
-        resolve_flips(state)
-    elif kind == "enter_set":
-        state.phase, state.commits = "set", {}
-    elif kind == "enter_battle":
-        _enter_battle(state)
-    elif kind == "act":
-        ask(state, Ask.of(kind="act", seat=task.seat))
-    elif kind == "enter_discard":
-        _enter_discard(state)
-    elif kind == "end_turn":
-        end_turn(state)
-    elif kind == "step":
-        attack.step(state)
-    else:  # pragma: no cover - tasks are made only here and in attack.py
-        raise ValueError(f"unknown task {kind}")
+    _RUNNERS[task.kind](state, task)
+
+
+def _effect(state: EbState, task: Task) -> None:
+    assert task.effect is not None
+    run_effect(state, task.seat, task.effect, task.source)
+
+
+def _enter_set(state: EbState) -> None:
+    state.phase, state.commits = "set", {}
+
+
+_ACT = (Ask.of(kind="act", seat=0), Ask.of(kind="act", seat=1))
+_RUNNERS: dict[str, Callable[[EbState, Task], None]] = {
+    "step": lambda state, task: attack.step(state),
+    "draw": lambda state, task: draw_one(state, task.seat),
+    "effect": _effect,
+    "draw_step": lambda state, task: _draw_step(state),
+    "flip_window": lambda state, task: _flip_window(
+        state, task.seat, "draw" if task.source == "draw" else "attack"),
+    "resolve_flips": lambda state, task: resolve_flips(state),
+    "enter_set": lambda state, task: _enter_set(state),
+    "enter_battle": lambda state, task: _enter_battle(state),
+    "act": lambda state, task: ask(state, _ACT[task.seat]),
+    "enter_discard": lambda state, task: _enter_discard(state),
+    "end_turn": lambda state, task: end_turn(state),
+}
+"""What each kind of task does (tasks are made only here, in :mod:`attack` and in
+:mod:`effects`)."""
 
 
 def draw_one(state: EbState, seat: int) -> None:
@@ -151,7 +156,7 @@ def draw_one(state: EbState, seat: int) -> None:
     cid = side.deck.pop()
     side.hand.append(cid)
     check_decks(state)
-    if has_static(state, seat, "event_reveal"):
+    if side.character is not None and static_total(side.character, "event_reveal"):
         ask(state, Ask.of(kind="reveal", seat=seat, card=cid))
 
 

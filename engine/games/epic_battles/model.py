@@ -301,11 +301,12 @@ class Note(BaseModel):
     def trusted(cls, key: str, seats: list[int], cards: list[str], n: int, what: str,
                 ) -> Note:
         """A note from engine code, without validation (the fields have their exact
-        types: what validation would keep)."""
-        new = cls.__new__(cls)
+        types: what validation would keep). Notes are frozen, so they share one fields
+        set (nothing ever adds to it; a copy copies it)."""
+        new = _new(cls)
         _set(new, "__dict__", {"key": key, "seats": seats, "cards": cards, "n": n,
                                "what": what})
-        _set(new, "__pydantic_fields_set__", set(_NOTE_FIELDS))
+        _set(new, "__pydantic_fields_set__", _NOTE_FIELDS)
         _set(new, "__pydantic_extra__", None)
         _set(new, "__pydantic_private__", None)
         return new
@@ -382,7 +383,8 @@ class EbState(BaseState):
 
 
 _set = object.__setattr__
-_NOTE_FIELDS = ("key", "seats", "cards", "n", "what")
+_new = object.__new__
+_NOTE_FIELDS = {"key", "seats", "cards", "n", "what"}
 
 
 @lru_cache(maxsize=4096)

@@ -83,6 +83,7 @@ TEXTS = {
 }
 
 
+_make = Event.make
 _PROMPTS: dict[tuple[int, str, bool, bool], Prompt] = {}
 """Every prompt this game makes, built once (prompts are frozen: they can be shared)."""
 
@@ -168,10 +169,13 @@ class EpicBattles(Game[EbState, AnyAction]):
         except RoundOver as over:
             events = flow.end_round(state, over.losers)
         events += flow.run(state)
-        if state.log[start:] and len(state.log) > start:
-            events.append(public("log", lines=state.log[start:]))
-        events += [public("note", key=n.key, seats=list(n.seats), cards=list(n.cards), n=n.n,
-                          what=n.what) for n in state.notes]
+        lines = state.log[start:]  # the log may be a new one (a new turn): as it reads
+        if lines:
+            events.append(public("log", lines=lines))
+        for n in state.notes:
+            events.append(_make("note", None, {"key": n.key, "seats": list(n.seats),
+                                               "cards": list(n.cards), "n": n.n,
+                                               "what": n.what}))
         return events
 
     def _step(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
@@ -180,7 +184,7 @@ class EpicBattles(Game[EbState, AnyAction]):
             events = private_with_twin("picked", (seat,), {"character": action.character},
                                        {"seat": seat})
             return events + (flow.start_match(state) if len(state.picks) == 2 else [])
-        if isinstance(action, SetCards | Discard):
+        if isinstance(action, (SetCards, Discard)):
             state.commits[seat] = action.mask
             events = private_with_twin("committed", (seat,), {"mask": action.mask},
                                        {"seat": seat})
