@@ -14,8 +14,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core import trusted
-from engine.games.epic_battles.effects import armor as armor_of
 from engine.games.epic_battles.effects import (
+    act_next,
     ask,
     block_tax,
     card,
@@ -33,6 +33,7 @@ from engine.games.epic_battles.effects import (
     triggers,
     who,
 )
+from engine.games.epic_battles.effects import armor as armor_of
 from engine.games.epic_battles.model import Ask, EbState, Strike, Task
 
 
@@ -138,8 +139,6 @@ _STEAL = (Ask.of(kind="steal", seat=0), Ask.of(kind="steal", seat=1))
 _LINK = (Ask.of(kind="link", seat=0), Ask.of(kind="link", seat=1))
 _FLIP = (Ask.of(kind="flip", seat=0, window="attack"),
          Ask.of(kind="flip", seat=1, window="attack"))
-_ACT = (Ask.of(kind="act", seat=0), Ask.of(kind="act", seat=1))
-_ACT_TASK = (Task.of(kind="act", seat=0), Task.of(kind="act", seat=1))
 """The decisions and tasks of the steps, per seat (shared: they are frozen)."""
 
 
@@ -235,10 +234,7 @@ def end_action(state: EbState) -> None:
     if state.strike.index > 1:
         note(state, "combo_end", [seat], [], state.strike.index)
     state.strike = None
-    if state.asks:  # another decision comes first: the rival acts after it
-        push(state, [_ACT_TASK[other(seat)]])
-    else:  # the task runner would run the act task next: ask at once
-        ask(state, _ACT[other(seat)])
+    act_next(state, other(seat))
 
 
 def steal(state: EbState, seat: int, index: int) -> None:

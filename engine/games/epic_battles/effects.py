@@ -164,6 +164,21 @@ def push(state: EbState, tasks: list[Task]) -> None:
     state.todo[:0] = tasks
 
 
+ACT_TASK = (Task.of(kind="act", seat=0), Task.of(kind="act", seat=1))
+"""The task that asks a seat to act (shared: tasks are frozen)."""
+ACT = (Ask.of(kind="act", seat=0), Ask.of(kind="act", seat=1))
+"""The decision of a seat's action in Battle (shared: asks are frozen)."""
+
+
+def act_next(state: EbState, seat: int) -> None:
+    """``seat`` acts next: asked at once when no other decision is pending (the task
+    runner would run its act task first thing, and ask), else queued after it."""
+    if state.asks:
+        push(state, [ACT_TASK[seat]])
+    else:
+        ask(state, ACT[seat])
+
+
 def effect_tasks(seat: int, effects: tuple[Effect, ...], source: str) -> list[Task]:
     """Tasks resolving ``effects`` for ``seat`` in printed order."""
     return [Task.of(kind="effect", seat=seat, effect=e, source=source) for e in effects]

@@ -14,11 +14,14 @@ from engine.core import Event, Outcome, public
 from engine.games.epic_battles import attack
 from engine.games.epic_battles.data import decklist, precons
 from engine.games.epic_battles.effects import (
+    ACT,
+    ACT_TASK,
     RoundOver,
+    act_next,
     ask,
     card,
+    card_tasks,
     check_decks,
-    effect_tasks,
     name,
     note,
     other,
@@ -72,8 +75,8 @@ def start_round(state: EbState) -> None:
     a = state.aggressor
     state.log = [f"Round {state.round}: {who(state, a)} is the aggressor."]
     note(state, "round_start", [a], [], state.round)
-    push(state, [Task.of(kind="draw", seat=s) for _ in range(OPENING) for s in (a, other(a))])
-    state.todo.append(Task.of(kind="draw_step"))
+    push(state, [_DRAW[s] for _ in range(OPENING) for s in (a, other(a))])
+    state.todo.append(_DRAW_STEP)
 
 
 def end_round(state: EbState, losers: list[int]) -> list[Event]:
@@ -130,7 +133,16 @@ def _enter_set(state: EbState) -> None:
     state.phase, state.commits = "set", {}
 
 
-_ACT = (Ask.of(kind="act", seat=0), Ask.of(kind="act", seat=1))
+_DRAW = (Task.of(kind="draw", seat=0), Task.of(kind="draw", seat=1))
+_FLIP_WINDOW = (Task.of(kind="flip_window", seat=0, source="draw"),
+                Task.of(kind="flip_window", seat=1, source="draw"))
+_DRAW_STEP = Task.of(kind="draw_step")
+_ENTER_SET = Task.of(kind="enter_set")
+_ENTER_BATTLE = Task.of(kind="enter_battle")
+ENTER_DISCARD = Task.of(kind="enter_discard")
+"""The Discard step's task (after both seats passed)."""
+_END_TURN = Task.of(kind="end_turn")
+_RESOLVE_FLIPS = Task.of(kind="resolve_flips")
 _RUNNERS: dict[str, Callable[[EbState, Task], None]] = {
     "step": lambda state, task: attack.step(state),
     "draw": lambda state, task: draw_one(state, task.seat),
@@ -141,7 +153,7 @@ _RUNNERS: dict[str, Callable[[EbState, Task], None]] = {
     "resolve_flips": lambda state, task: resolve_flips(state),
     "enter_set": lambda state, task: _enter_set(state),
     "enter_battle": lambda state, task: _enter_battle(state),
-    "act": lambda state, task: ask(state, _ACT[task.seat]),
+    "act": lambda state, task: ask(state, ACT[task.seat]),
     "enter_discard": lambda state, task: _enter_discard(state),
     "end_turn": lambda state, task: end_turn(state),
 }
@@ -164,9 +176,9 @@ def _draw_step(state: EbState) -> None:
     state.phase = "draw"
     a, d = state.aggressor, other(state.aggressor)
     tasks = triggers(state, a, "start_draw") + triggers(state, d, "start_draw")
-    tasks += [Task.of(kind="flip_window", seat=s, source="draw") for s in (a, d)]
-    tasks += [Task.of(kind="draw", seat=s) for _ in range(OPENING) for s in (a, d)]
-    tasks.append(Task.of(kind="enter_set"))
+    tasks += [_FLIP_WINDOW[s] for s in (a, d)]
+    tasks += [_DRAW[s] for _ in range(OPENING) for s in (a, d)]
+    tasks.append(_ENTER_SET)
     push(state, tasks)
 
 
@@ -202,7 +214,7 @@ def do_flip(state: EbState, seat: int, mask: int, spare: bool, window: str) -> N
         sub = card(state.strike.card).subtype
         for _ in flipped:
             tasks += triggers(state, seat, "flip", sub)
-    tasks.append(Task.of(kind="resolve_flips"))
+    tasks.append(_RESOLVE_FLIPS)
     push(state, tasks)
 
 
@@ -222,7 +234,7 @@ def resolve_event(state: EbState, index: int) -> None:
     seat = state.flipper
     cid = state.flipped.pop(index)
     state.sides[seat].discard.append(cid)
-    push(state, [*effect_tasks(seat, card(cid).effects, cid), Task.of(kind="resolve_flips")])
+    push(state, [*card_tasks(seat, cid, "effects"), _RESOLVE_FLIPS])
 
 
 def set_cards(state: EbState) -> list[Event]:
@@ -246,7 +258,7 @@ def set_cards(state: EbState) -> list[Event]:
     state.commits = {}
     for s in (0, 1):
         note(state, "set", [s], shown[s], fresh[s])
-    push(state, [Task.of(kind="enter_battle")])
+    push(state, [_ENTER_BATTLE])
     return [public("set_revealed", kamidogu=shown,
                    events=[len(state.sides[s].events) for s in (0, 1)])]
 
@@ -254,8 +266,11 @@ def set_cards(state: EbState) -> list[Event]:
 def _enter_battle(state: EbState) -> None:
     state.phase, state.passes = "battle", 0
     a, d = state.aggressor, other(state.aggressor)
-    push(state, [*triggers(state, a, "start_battle"), *triggers(state, d, "start_battle"),
-                 Task.of(kind="act", seat=a)])
+    tasks = triggers(state, a, "start_battle") + triggers(state, d, "start_battle")
+    if tasks:
+        push(state, [*tasks, ACT_TASK[a]])
+    else:  # the runner would run the act task next
+        act_next(state, a)
 
 
 def discarders(state: EbState) -> list[int]:
@@ -266,7 +281,7 @@ def discarders(state: EbState) -> list[int]:
 def _enter_discard(state: EbState) -> None:
     state.phase, state.commits = "discard", {}
     if not discarders(state):
-        push(state, [Task.of(kind="end_turn")])
+        push(state, [_END_TURN])
 
 
 def discard_cards(state: EbState) -> None:
@@ -278,7 +293,7 @@ def discard_cards(state: EbState) -> None:
         side.discard += gone
         side.hand = [c for i, c in enumerate(side.hand) if not mask >> i & 1]
     state.commits = {}
-    push(state, [Task.of(kind="end_turn")])
+    push(state, [_END_TURN])
 
 
 def end_turn(state: EbState) -> None:
@@ -290,4 +305,4 @@ def end_turn(state: EbState) -> None:
     state.log = [f"Turn {state.turn}: {who(state, state.aggressor)} is the aggressor."]
     note(state, "turn_start", [state.aggressor], [], state.turn)
     check_decks(state)
-    push(state, [Task.of(kind="draw_step")])
+    push(state, [_DRAW_STEP])

@@ -32,6 +32,7 @@ from engine.games.epic_battles import attack, decks, flow, legal
 from engine.games.epic_battles.data import characters
 from engine.games.epic_battles.effects import (
     RoundOver,
+    act_next,
     ask,
     check_decks,
     name,
@@ -61,7 +62,6 @@ from engine.games.epic_battles.model import (
     Side,
     Steal,
     Swap,
-    Task,
 )
 from engine.games.epic_battles.views import EbView, build_view
 
@@ -228,9 +228,9 @@ class EpicBattles(Game[EbState, AnyAction]):
         say(state, f"{who(state, seat)} passes.")
         note(state, "pass", [seat], [], state.passes)
         if state.passes >= 2:
-            push(state, [Task.of(kind="enter_discard")])
+            push(state, [flow.ENTER_DISCARD])
         else:
-            push(state, [Task.of(kind="act", seat=other(seat))])
+            act_next(state, other(seat))
 
     @staticmethod
     def _search(state: EbState, seat: int, cid: str | None) -> None:
