@@ -15,6 +15,7 @@ from itertools import combinations
 
 from engine.core import trusted
 from engine.games.epic_battles.effects import (
+    ability_tasks,
     act_next,
     ask,
     block_tax,
@@ -30,7 +31,6 @@ from engine.games.epic_battles.effects import (
     put_energy,
     say,
     sharpen,
-    triggers,
     who,
 )
 from engine.games.epic_battles.effects import armor as armor_of
@@ -149,62 +149,72 @@ def step(state: EbState) -> None:
 
     A step that queues nothing and asks nothing is followed at once by the next one, as
     the task runner would: it would run the next step's task first thing (no decision is
-    pending then, and a finished round raises out of here as out of the runner).
+    pending then, and a finished round raises out of here as out of the runner). The
+    step number is written when the run stops (nothing reads it meanwhile; a finished
+    round drops the strike).
     """
     strike = state.strike
     assert strike is not None
     seat = strike.seat
     rival = 1 - seat
     c = card(strike.card)
-    request: Ask | None = None
-    tasks: tuple[Task, ...] | list[Task] = ()
     n = strike.step
-    while True:  # the step number is written once, when the loop stops (nothing reads it
-        # meanwhile; a finished round drops the strike)
-        if n == 2:  # on-play effects
-            tasks = card_tasks(seat, c.id, "on_play") + tuple(
-                triggers(state, seat, "play", c.subtype))
-            if strike.index >= 2:
-                tasks += tuple(triggers(state, seat, "play_combo", c.subtype))
-        elif n == 3:  # flip "when you attack" events (4: they resolve in the owner's order)
-            if state.sides[seat].events:  # asked whenever he has set events
-                request = _FLIP[seat]
-        elif n == 5:  # the attack's text
-            tasks = card_tasks(seat, c.id, "effects")
-        elif n == 6:  # the rival is always asked
-            request = _BLOCK[rival]
-        elif n == 7:  # block texts
-            if strike.blocked:
-                tasks = []
-                for b in strike.blocks:
-                    tasks += card_tasks(rival, b, "effects")
-                tasks += triggers(state, rival, "block", c.subtype)
-        elif n == 8:
-            _damage_step(state)
-        elif n == 9:
-            if strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
-                request = _STEAL[seat]
-        elif n == 10:  # HIT effects
-            if not strike.blocked:
-                tasks = card_tasks(seat, c.id, "hit") + tuple(
-                    triggers(state, seat, "hit", c.subtype))
-                if tasks:
-                    note(state, "hit", [seat, rival], [c.id])
-        elif n == 11:
-            put_energy(state, seat, c.id)
-            state.sides[rival].discard.extend(strike.blocks)
-            strike.blocks = []
-        elif n >= 12:  # a link may continue the combo
-            strike.step = n + 1
-            if c.links:
-                ask(state, _LINK[seat])
-            else:
-                end_action(state)
+    tasks: tuple[Task, ...]
+    if n <= 2:  # on-play effects
+        tasks = card_tasks(seat, c.id, "on_play") + ability_tasks(state, seat, "play",
+                                                                  c.subtype)
+        if strike.index >= 2:
+            tasks += ability_tasks(state, seat, "play_combo", c.subtype)
+        if tasks:
+            _stop(state, strike, 3, tasks)
             return
-        n += 1
-        if tasks or request is not None:
-            break
-    strike.step = n
+    if n <= 3 and state.sides[seat].events:  # flip "when you attack" events: asked
+        _stop(state, strike, 4, (), _FLIP[seat])  # whenever he has set events
+        return
+    # 4: the flipped events resolve in their owner's order (queued before this step)
+    if n <= 5:  # the attack's text
+        tasks = card_tasks(seat, c.id, "effects")
+        if tasks:
+            _stop(state, strike, 6, tasks)
+            return
+    if n <= 6:  # the rival is always asked
+        _stop(state, strike, 7, (), _BLOCK[rival])
+        return
+    if n <= 7 and strike.blocked:  # block texts
+        tasks = ()
+        for b in strike.blocks:
+            tasks += card_tasks(rival, b, "effects")
+        tasks += ability_tasks(state, rival, "block", c.subtype)
+        if tasks:
+            _stop(state, strike, 8, tasks)
+            return
+    if n <= 8:
+        _damage_step(state)
+    if n <= 9 and strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
+        _stop(state, strike, 10, (), _STEAL[seat])
+        return
+    if n <= 10 and not strike.blocked:  # HIT effects
+        tasks = card_tasks(seat, c.id, "hit") + ability_tasks(state, seat, "hit", c.subtype)
+        if tasks:
+            note(state, "hit", [seat, rival], [c.id])
+            _stop(state, strike, 11, tasks)
+            return
+    if n <= 11:
+        put_energy(state, seat, c.id)
+        state.sides[rival].discard.extend(strike.blocks)
+        strike.blocks = []
+    strike.step = 13  # 12: a link may continue the combo
+    if c.links:
+        ask(state, _LINK[seat])
+    else:
+        end_action(state)
+
+
+def _stop(state: EbState, strike: Strike, after: int, tasks: tuple[Task, ...],
+          request: Ask | None = None) -> None:
+    """The run of steps stops: these tasks (and then step ``after``) run next, once the
+    decision ``request`` (if any) is answered."""
+    strike.step = after
     push(state, [*tasks, _STEP])
     if request is not None:
         ask(state, request)

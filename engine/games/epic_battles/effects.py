@@ -204,10 +204,14 @@ def _ability_tasks(cid: str, seat: int, trigger: str, subtype: str | None,
 
 def triggers(state: EbState, seat: int, trigger: str, subtype: str | None = None) -> list[Task]:
     """Tasks for ``seat``'s character abilities with this trigger (and subtype)."""
+    return list(ability_tasks(state, seat, trigger, subtype))
+
+
+def ability_tasks(state: EbState, seat: int, trigger: str, subtype: str | None = None,
+                  ) -> tuple[Task, ...]:
+    """:func:`triggers` as a shared tuple (do not change it)."""
     cid = state.sides[seat].character
-    if cid is None:
-        return []
-    return list(_ability_tasks(cid, seat, trigger, subtype))
+    return () if cid is None else _ability_tasks(cid, seat, trigger, subtype)
 
 
 # -------------------------------------------------------------------- the handlers

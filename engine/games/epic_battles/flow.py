@@ -111,17 +111,21 @@ def end_round(state: EbState, losers: list[int]) -> list[Event]:
 def run(state: EbState) -> list[Event]:
     """Run tasks until a decision is needed; end rounds on an empty deck."""
     events: list[Event] = []
-    while state.result is None and not state.asks and state.todo:
-        task = state.todo.pop(0)
+    todo = state.todo
+    while state.result is None and not state.asks and todo:
+        task = todo.pop(0)
+        kind = task.kind
         try:
-            _do(state, task)
+            if kind == "step":  # the most frequent kinds first
+                attack.step(state)
+            elif kind == "draw":
+                draw_one(state, task.seat)
+            else:
+                _RUNNERS[kind](state, task)
         except RoundOver as over:
             events += end_round(state, over.losers)
+        todo = state.todo  # a new round has a new queue
     return events
-
-
-def _do(state: EbState, task: Task) -> None:
-    _RUNNERS[task.kind](state, task)
 
 
 def _effect(state: EbState, task: Task) -> None:

@@ -163,12 +163,12 @@ class EpicBattles(Game[EbState, AnyAction]):
     def _apply(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
         start = len(state.log)
         state.notes = []
-        events: list[Event] = []
         try:
             events = self._step(state, seat, action)
         except RoundOver as over:
             events = flow.end_round(state, over.losers)
-        events += flow.run(state)
+        if state.todo and not state.asks and state.result is None:  # else run() stops
+            events += flow.run(state)
         lines = state.log[start:]  # the log may be a new one (a new turn): as it reads
         if lines:
             events.append(public("log", lines=lines))
@@ -179,45 +179,49 @@ class EpicBattles(Game[EbState, AnyAction]):
         return events
 
     def _step(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
+        # Answers first (most actions), by how often they come. Commits and picks are
+        # only asked when no decision is queued (see :meth:`prompts`).
+        asks = state.asks
+        if asks:
+            head = asks.pop(0)
+            if isinstance(action, Pass):
+                self._pass(state, seat, head.kind)
+            elif isinstance(action, Flip):
+                flow.do_flip(state, seat, action.mask, action.spare, head.window)
+            elif isinstance(action, Attack):
+                attack.play_attack(state, seat, action.card, action.spare)
+            elif isinstance(action, Block):
+                attack.do_block(state, seat, action.mask, action.spare)
+            elif isinstance(action, Order):
+                flow.resolve_event(state, action.index)
+            elif isinstance(action, Steal):
+                attack.steal(state, seat, action.index)
+            elif isinstance(action, Search):
+                self._search(state, seat, action.card)
+            elif isinstance(action, Swap):
+                self._swap(state, seat, action, head.left)
+            elif isinstance(action, Reveal) and action.yes:
+                side = state.sides[seat]
+                side.hand.remove(head.card)
+                side.events.append(SetEvent(card=head.card, known=True))
+                say(state, f"{who(state, seat)} reveals {name(head.card)} and sets it.")
+                note(state, "reveal", [seat], [head.card])
+            return []
         if isinstance(action, Pick):
             state.picks[seat] = action.character
             events = private_with_twin("picked", (seat,), {"character": action.character},
                                        {"seat": seat})
             return events + (flow.start_match(state) if len(state.picks) == 2 else [])
-        if isinstance(action, (SetCards, Discard)):
-            state.commits[seat] = action.mask
-            events = private_with_twin("committed", (seat,), {"mask": action.mask},
-                                       {"seat": seat})
-            if isinstance(action, SetCards) and len(state.commits) == 2:
-                events += flow.set_cards(state)
-            elif isinstance(action, Discard) and set(state.commits) == set(
-                    flow.discarders(state)):
-                flow.discard_cards(state)
-            return events
-        head = state.asks.pop(0)
-        if isinstance(action, Flip):
-            flow.do_flip(state, seat, action.mask, action.spare, head.window)
-        elif isinstance(action, Order):
-            flow.resolve_event(state, action.index)
-        elif isinstance(action, Attack):
-            attack.play_attack(state, seat, action.card, action.spare)
-        elif isinstance(action, Pass):
-            self._pass(state, seat, head.kind)
-        elif isinstance(action, Block):
-            attack.do_block(state, seat, action.mask, action.spare)
-        elif isinstance(action, Steal):
-            attack.steal(state, seat, action.index)
-        elif isinstance(action, Search):
-            self._search(state, seat, action.card)
-        elif isinstance(action, Swap):
-            self._swap(state, seat, action, head.left)
-        elif isinstance(action, Reveal) and action.yes:
-            side = state.sides[seat]
-            side.hand.remove(head.card)
-            side.events.append(SetEvent(card=head.card, known=True))
-            say(state, f"{who(state, seat)} reveals {name(head.card)} and sets it.")
-            note(state, "reveal", [seat], [head.card])
-        return []
+        assert isinstance(action, (SetCards, Discard))
+        state.commits[seat] = action.mask
+        events = private_with_twin("committed", (seat,), {"mask": action.mask},
+                                   {"seat": seat})
+        if isinstance(action, SetCards) and len(state.commits) == 2:
+            events += flow.set_cards(state)
+        elif isinstance(action, Discard) and set(state.commits) == set(
+                flow.discarders(state)):
+            flow.discard_cards(state)
+        return events
 
     @staticmethod
     def _pass(state: EbState, seat: int, kind: str) -> None:
