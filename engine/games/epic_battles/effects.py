@@ -55,7 +55,8 @@ def say(state: EbState, text: str) -> None:
 def note(state: EbState, key: str, seats: list[int] | None = None,
          cards: list[str] | None = None, n: int = 0, what: str = "") -> None:
     """Record a public happening for the narration (never a hidden card)."""
-    state.notes.append(Note.trusted(key, list(seats or []), list(cards or []), n, what))
+    state.notes.append(Note.trusted(key, [] if seats is None else list(seats),
+                                    [] if cards is None else list(cards), n, what))
 
 
 def check_decks(state: EbState) -> None:

@@ -38,10 +38,10 @@ from engine.games.epic_battles.model import (
     OPENING,
     Ask,
     EbState,
-    Kami,
-    SetEvent,
     Side,
     Task,
+    kami,
+    set_event,
 )
 
 
@@ -253,10 +253,10 @@ def set_cards(state: EbState) -> list[Event]:
             if not mask >> i & 1:
                 keep.append(cid)
             elif card(cid).type == "kamidogu":
-                side.kamidogu.append(Kami(card=cid, owner=s))
+                side.kamidogu.append(kami(cid, s))
                 shown[s].append(cid)
             else:
-                side.events.append(SetEvent(card=cid))
+                side.events.append(set_event(cid))
                 fresh[s] += 1
         side.hand = keep
     state.commits = {}

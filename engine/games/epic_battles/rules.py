@@ -58,10 +58,10 @@ from engine.games.epic_battles.model import (
     Reveal,
     Search,
     SetCards,
-    SetEvent,
     Side,
     Steal,
     Swap,
+    set_event,
 )
 from engine.games.epic_battles.views import EbView, build_view
 
@@ -203,7 +203,7 @@ class EpicBattles(Game[EbState, AnyAction]):
             elif isinstance(action, Reveal) and action.yes:
                 side = state.sides[seat]
                 side.hand.remove(head.card)
-                side.events.append(SetEvent(card=head.card, known=True))
+                side.events.append(set_event(head.card, True))
                 say(state, f"{who(state, seat)} reveals {name(head.card)} and sets it.")
                 note(state, "reveal", [seat], [head.card])
             return []
