@@ -75,7 +75,7 @@ def start_round(state: EbState) -> None:
     a = state.aggressor
     state.log = [f"Round {state.round}: {who(state, a)} is the aggressor."]
     note(state, "round_start", [a], [], state.round)
-    push(state, [_DRAW[s] for _ in range(OPENING) for s in (a, other(a))])
+    push(state, list(_OPENING_DRAWS[a]))
     state.todo.append(_DRAW_STEP)
 
 
@@ -140,6 +140,9 @@ def _enter_set(state: EbState) -> None:
 _DRAW = (Task.of(kind="draw", seat=0), Task.of(kind="draw", seat=1))
 _FLIP_WINDOW = (Task.of(kind="flip_window", seat=0, source="draw"),
                 Task.of(kind="flip_window", seat=1, source="draw"))
+_OPENING_DRAWS = tuple(tuple(_DRAW[s] for _ in range(OPENING) for s in (a, 1 - a))
+                       for a in (0, 1))
+"""The draws of the start of a round and of a Draw step, card by card, aggressor first."""
 _DRAW_STEP = Task.of(kind="draw_step")
 _ENTER_SET = Task.of(kind="enter_set")
 _ENTER_BATTLE = Task.of(kind="enter_battle")
@@ -181,7 +184,7 @@ def _draw_step(state: EbState) -> None:
     a, d = state.aggressor, other(state.aggressor)
     tasks = triggers(state, a, "start_draw") + triggers(state, d, "start_draw")
     tasks += [_FLIP_WINDOW[s] for s in (a, d)]
-    tasks += [_DRAW[s] for _ in range(OPENING) for s in (a, d)]
+    tasks += _OPENING_DRAWS[a]
     tasks.append(_ENTER_SET)
     push(state, tasks)
 

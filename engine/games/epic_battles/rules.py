@@ -13,7 +13,7 @@ swap -> stop.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -25,7 +25,6 @@ from engine.core import (
     Prompt,
     Rng,
     private_with_twin,
-    public,
 )
 from engine.core.decks import Deck
 from engine.games.epic_battles import attack, decks, flow, legal
@@ -46,6 +45,7 @@ from engine.games.epic_battles.effects import (
 from engine.games.epic_battles.model import (
     Action,
     AnyAction,
+    Ask,
     Attack,
     Block,
     Discard,
@@ -98,6 +98,11 @@ def _prompt(seat: int, kind: str, simultaneous: bool = False,
     return made
 
 
+_ASKED = {(s, kind): _prompt(s, kind) for s in (0, 1) for kind in get_args(
+    Ask.model_fields["kind"].annotation)}
+"""The prompt of each queued decision of each seat."""
+
+
 class EpicBattles(Game[EbState, AnyAction]):
     """Epic Battles TCG: decks are health bars; the first to win two rounds wins."""
 
@@ -142,11 +147,12 @@ class EpicBattles(Game[EbState, AnyAction]):
         """:meth:`prompts` of one seat, building only that one (on every click's path)."""
         if state.result is not None:
             return None
+        asks = state.asks  # none while characters are picked
+        if asks:
+            head = asks[0]
+            return _ASKED[seat, head.kind] if head.seat == seat else None
         if state.phase == "pick":
             return _prompt(seat, "pick", True, seat in state.picks) if seat in (0, 1) else None
-        if state.asks:
-            head = state.asks[0]
-            return _prompt(seat, head.kind) if head.seat == seat else None
         if state.phase == "set":
             return _prompt(seat, "set", True, seat in state.commits) if seat in (0, 1) else None
         if state.phase == "discard" and seat in flow.discarders(state):
@@ -162,7 +168,8 @@ class EpicBattles(Game[EbState, AnyAction]):
 
     def _apply(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
         start = len(state.log)
-        state.notes = []
+        state.__dict__["notes"] = []  # as Mutable.__setattr__ does, inline (every action)
+        state.__pydantic_fields_set__.add("notes")
         try:
             events = self._step(state, seat, action)
         except RoundOver as over:
@@ -171,7 +178,7 @@ class EpicBattles(Game[EbState, AnyAction]):
             events += flow.run(state)
         lines = state.log[start:]  # the log may be a new one (a new turn): as it reads
         if lines:
-            events.append(public("log", lines=lines))
+            events.append(_make("log", None, {"lines": lines}))
         for n in state.notes:
             events.append(_make("note", None, {"key": n.key, "seats": list(n.seats),
                                                "cards": list(n.cards), "n": n.n,
