@@ -113,6 +113,8 @@ def has_pile_effects(state: EbState, seat: int) -> bool:
 def pay(state: EbState, seat: int, n: int, spare: bool) -> None:
     """Pay ``n`` energy: that many energy cards to the discard pile, oldest first
     (``spare``: the cards with an energy-pile effect last)."""
+    if not n:
+        return
     side = state.sides[seat]
     if not spare:  # the oldest ``n``
         paid, side.energy = side.energy[:n], side.energy[n:]

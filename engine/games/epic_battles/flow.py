@@ -143,6 +143,9 @@ _FLIP_WINDOW = (Task.of(kind="flip_window", seat=0, source="draw"),
 _OPENING_DRAWS = tuple(tuple(_DRAW[s] for _ in range(OPENING) for s in (a, 1 - a))
                        for a in (0, 1))
 """The draws of the start of a round and of a Draw step, card by card, aggressor first."""
+_FLIP_ASK = tuple(tuple(Ask.of(kind="flip", seat=s, window=w) for s in (0, 1))
+                  for w in ("attack", "draw"))
+"""The flip decisions by window (``[window == "draw"][seat]``)."""
 _DRAW_STEP = Task.of(kind="draw_step")
 _ENTER_SET = Task.of(kind="enter_set")
 _ENTER_BATTLE = Task.of(kind="enter_battle")
@@ -193,8 +196,7 @@ def _flip_window(state: EbState, seat: int, window: str) -> None:
     """A seat with set events is always asked at its flip windows (even if it cannot
     flip anything), so being asked reveals nothing."""
     if state.sides[seat].events:
-        ask(state, Ask.of(kind="flip", seat=seat, window="draw" if window == "draw"
-                       else "attack"))
+        ask(state, _FLIP_ASK[window == "draw"][seat])
 
 
 def flippable(state: EbState, seat: int, window: str) -> list[int]:
@@ -205,6 +207,8 @@ def flippable(state: EbState, seat: int, window: str) -> list[int]:
 def do_flip(state: EbState, seat: int, mask: int, spare: bool, window: str) -> None:
     """Flip the chosen events together (paid on flip); Dudley's draws come before they
     resolve, and events drawn then cannot join this flip."""
+    if not mask:  # nothing flipped, nothing paid
+        return
     side = state.sides[seat]
     chosen = [i for i in range(len(side.events)) if mask >> i & 1]
     cost = sum(card(side.events[i].card).cost for i in chosen)
