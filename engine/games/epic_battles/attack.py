@@ -60,8 +60,7 @@ def play_attack(state: EbState, seat: int, cid: str, spare: bool) -> None:
     index = state.strike.index + 1 if state.strike is not None else 1
     pay(state, seat, attack_cost(state, seat, cid), spare)
     state.sides[seat].hand.remove(cid)
-    state.strike = Strike.fresh(seat, cid, index)
-    state.passes = 0
+    state.assign(strike=Strike.fresh(seat, cid, index), passes=0)
     combo = f" (combo hit {index})" if index > 1 else ""
     say(state, f"{who(state, seat)} attacks with {name(cid)}{combo}.")
     note(state, "attack", [seat, other(seat)], [cid], index)

@@ -117,8 +117,11 @@ def pay(state: EbState, seat: int, n: int, spare: bool) -> None:
         return
     side = state.sides[seat]
     if not spare:  # the oldest ``n``
-        paid, side.energy = side.energy[:n], side.energy[n:]
-        side.discard.extend(paid)
+        fields = side.__dict__  # as Mutable.__setattr__ assigns, inline (most payments)
+        energy = fields["energy"]
+        fields["energy"] = energy[n:]
+        side.__pydantic_fields_set__.add("energy")
+        side.discard.extend(energy[:n])
         return
     order = list(range(len(side.energy)))
     order.sort(key=lambda i: (bool(card(side.energy[i]).energy), i))

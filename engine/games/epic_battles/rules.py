@@ -235,7 +235,8 @@ class EpicBattles(Game[EbState, AnyAction]):
         if kind == "link":
             attack.end_action(state)
             return
-        state.passes += 1
+        state.__dict__["passes"] += 1  # as Mutable.__setattr__ assigns it, inline
+        state.__pydantic_fields_set__.add("passes")
         say(state, f"{who(state, seat)} passes.")
         note(state, "pass", [seat], [], state.passes)
         if state.passes >= 2:
