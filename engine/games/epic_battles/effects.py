@@ -14,7 +14,10 @@ from collections.abc import Callable
 from functools import cache
 
 from engine.games.epic_battles.data import EFFECT_TYPES, Card, Effect, cards, characters
-from engine.games.epic_battles.model import Ask, EbState, Float, Note, Task
+from engine.games.epic_battles.model import NOTE_FIELDS, Ask, EbState, Float, Note, Task
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 class RoundOver(Exception):
@@ -55,8 +58,14 @@ def say(state: EbState, text: str) -> None:
 def note(state: EbState, key: str, seats: list[int] | None = None,
          cards: list[str] | None = None, n: int = 0, what: str = "") -> None:
     """Record a public happening for the narration (never a hidden card)."""
-    state.notes.append(Note.trusted(key, [] if seats is None else list(seats),
-                                    [] if cards is None else list(cards), n, what))
+    made = _new(Note)  # Note.trusted, inline (one or more per action)
+    _set(made, "__dict__", {"key": key, "seats": [] if seats is None else list(seats),
+                            "cards": [] if cards is None else list(cards), "n": n,
+                            "what": what})
+    _set(made, "__pydantic_fields_set__", NOTE_FIELDS)
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    state.notes.append(made)
 
 
 def check_decks(state: EbState) -> None:
@@ -71,9 +80,12 @@ def mill(state: EbState, seat: int, n: int) -> int:
     pile (damage, chip and "discards the top card" effects); the deck is checked after
     each card. Returns the cards lost."""
     side = state.sides[seat]
+    deck, discard = side.deck, side.discard
+    rival_out = not state.sides[1 - seat].deck  # cannot change while this deck is milled
     for _ in range(n):
-        side.discard.append(side.deck.pop())
-        check_decks(state)
+        discard.append(deck.pop())
+        if not deck or rival_out:  # what check_decks looks at
+            check_decks(state)
     return n
 
 

@@ -319,7 +319,7 @@ class Note(BaseModel):
         new = _new(cls)
         _set(new, "__dict__", {"key": key, "seats": seats, "cards": cards, "n": n,
                                "what": what})
-        _set(new, "__pydantic_fields_set__", _NOTE_FIELDS)
+        _set(new, "__pydantic_fields_set__", NOTE_FIELDS)
         _set(new, "__pydantic_extra__", None)
         _set(new, "__pydantic_private__", None)
         return new
@@ -397,7 +397,8 @@ class EbState(BaseState):
 
 _set = object.__setattr__
 _new = object.__new__
-_NOTE_FIELDS = {"key", "seats", "cards", "n", "what"}
+NOTE_FIELDS = {"key", "seats", "cards", "n", "what"}
+"""The fields set of every note built by engine code (notes are frozen: one shared set)."""
 
 
 _STRIKE_DEFAULTS = {n: f.default for n, f in Strike.model_fields.items()}
