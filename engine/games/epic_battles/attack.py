@@ -108,7 +108,7 @@ def do_block(state: EbState, seat: int, mask: int, spare: bool) -> None:
     cost = sum(card(c).cost for c in chosen) + block_tax(state, strike.seat, strike.card)
     pay(state, seat, cost, spare)
     side.hand = [c for i, c in enumerate(side.hand) if not mask >> i & 1]
-    strike.blocks, strike.blocked = chosen, True
+    strike.assign(blocks=chosen, blocked=True)
     say(state, f"{who(state, seat)} blocks with {', '.join(name(c) for c in chosen)}.")
     note(state, "block", [seat], chosen, cost)
 
@@ -199,8 +199,9 @@ def step(state: EbState) -> None:
             return
     if n <= 11:
         put_energy(state, seat, c.id)
-        state.sides[rival].discard.extend(strike.blocks)
-        strike.blocks = []
+        if strike.blocks:  # (an empty list stays as it is)
+            state.sides[rival].discard.extend(strike.blocks)
+            strike.blocks = []
     strike.step = 13  # 12: a link may continue the combo
     if c.links:
         ask(state, _LINK[seat])

@@ -47,7 +47,12 @@ def name(cid: str) -> str:
 def who(state: EbState, seat: int) -> str:
     """The character name of a seat (the game's own words, never a seat number)."""
     cid = state.sides[seat].character
-    return characters()[cid].name if cid else "?"
+    return _names()[cid] if cid else "?"
+
+
+@cache
+def _names() -> dict[str, str]:
+    return {cid: ch.name for cid, ch in characters().items()}
 
 
 def say(state: EbState, text: str) -> None:
@@ -80,12 +85,17 @@ def mill(state: EbState, seat: int, n: int) -> int:
     pile (damage, chip and "discards the top card" effects); the deck is checked after
     each card. Returns the cards lost."""
     side = state.sides[seat]
-    deck, discard = side.deck, side.discard
-    rival_out = not state.sides[1 - seat].deck  # cannot change while this deck is milled
+    deck = side.deck
+    if 0 < n < len(deck) and state.sides[1 - seat].deck:
+        # no deck runs out on the way: the same cards in the same order, at once
+        lost = deck[-n:]
+        del deck[-n:]
+        lost.reverse()
+        side.discard.extend(lost)
+        return n
     for _ in range(n):
-        discard.append(deck.pop())
-        if not deck or rival_out:  # what check_decks looks at
-            check_decks(state)
+        side.discard.append(deck.pop())
+        check_decks(state)
     return n
 
 
