@@ -11,13 +11,10 @@ types sit only in static places and one-shot types only in one-shot places.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.games.epic_battles.data import EFFECT_TYPES, Card, Effect, cards, characters
-from engine.games.epic_battles.model import NOTE_FIELDS, Ask, EbState, Float, Note, Task
-
-_new = object.__new__
-_set = object.__setattr__
+from engine.games.epic_battles.model import Ask, EbState, Float, Note, Task
 
 
 class RoundOver(Exception):
@@ -63,14 +60,16 @@ def say(state: EbState, text: str) -> None:
 def note(state: EbState, key: str, seats: list[int] | None = None,
          cards: list[str] | None = None, n: int = 0, what: str = "") -> None:
     """Record a public happening for the narration (never a hidden card)."""
-    made = _new(Note)  # Note.trusted, inline (one or more per action)
-    _set(made, "__dict__", {"key": key, "seats": [] if seats is None else list(seats),
-                            "cards": [] if cards is None else list(cards), "n": n,
-                            "what": what})
-    _set(made, "__pydantic_fields_set__", NOTE_FIELDS)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    state.notes.append(made)
+    state.notes.append(_note(key, () if seats is None else tuple(seats),
+                             () if cards is None else tuple(cards), n, what))
+
+
+@lru_cache(maxsize=8192)
+def _note(key: str, seats: tuple[int, ...], cards: tuple[str, ...], n: int, what: str,
+          ) -> Note:
+    """The note with these fields, made once and then shared: notes are frozen and
+    nothing changes their lists (the note events get copies)."""
+    return Note.trusted(key, list(seats), list(cards), n, what)
 
 
 def check_decks(state: EbState) -> None:
