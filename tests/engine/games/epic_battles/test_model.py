@@ -7,8 +7,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import trusted
+from engine.games.epic_battles import GAME
 from engine.games.epic_battles.data import cards
-from engine.games.epic_battles.model import Kami, SetEvent, Strike, kami, set_event
+from engine.games.epic_battles.effects import note
+from engine.games.epic_battles.model import (
+    Kami,
+    Note,
+    Options,
+    SetEvent,
+    Strike,
+    kami,
+    set_event,
+)
 
 CARDS = sorted(cards())
 
@@ -35,3 +45,19 @@ def test_shared_set_events_and_kamidogu_are_the_validated_ones(card: str, known:
     assert set_event(card, known).model_fields_set == made.model_fields_set
     assert kami(card, owner) == Kami(card=card, owner=owner)
     assert set_event(card, known) is set_event(card, known)  # frozen: shared
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["attack", "damage", "pass", "flip"]), st.lists(st.integers(0, 1)),
+       st.lists(st.sampled_from(CARDS), max_size=3), st.integers(0, 9))
+def test_a_shared_note_is_the_validated_one_and_keeps_no_input_list(
+        key: str, seats: list[int], picked: list[str], n: int) -> None:
+    state = GAME.setup(Options(), 2, 1)
+    note(state, key, seats, picked, n)
+    note(state, key, list(seats), list(picked), n)
+    made = Note(key=key, seats=seats, cards=picked, n=n)
+    assert state.notes == [made, made]
+    assert state.notes[0].model_dump_json() == made.model_dump_json()
+    seats.append(1)
+    picked.append(CARDS[0])  # the caller's lists are not the note's
+    assert state.notes[0] == made and state.notes[0].seats == made.seats
