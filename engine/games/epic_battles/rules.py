@@ -87,6 +87,13 @@ TEXTS = {
 _make = Event.make
 
 
+@lru_cache(maxsize=4096)
+def _committed(seat: int, mask: int) -> tuple[Event, ...]:
+    """A Set or Discard commit's private event and its public twin, made once per seat
+    and mask and then shared (events are frozen; nothing changes their data)."""
+    return tuple(private_with_twin("committed", (seat,), {"mask": mask}, {"seat": seat}))
+
+
 @lru_cache(maxsize=8192)
 def _note_event(key: str, seats: tuple[int, ...], cards: tuple[str, ...], n: int,
                 what: str) -> Event:
@@ -233,8 +240,7 @@ class EpicBattles(Game[EbState, AnyAction]):
             return events + (flow.start_match(state) if len(state.picks) == 2 else [])
         assert isinstance(action, (SetCards, Discard))
         state.commits[seat] = action.mask
-        events = private_with_twin("committed", (seat,), {"mask": action.mask},
-                                   {"seat": seat})
+        events = list(_committed(seat, action.mask))
         if isinstance(action, SetCards) and len(state.commits) == 2:
             events += flow.set_cards(state)
         elif isinstance(action, Discard) and set(state.commits) == set(
