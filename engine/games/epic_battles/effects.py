@@ -37,8 +37,14 @@ def other(seat: int) -> int:
 
 def name(cid: str) -> str:
     """A card's printed name (or a character's, for the source of an ability)."""
-    found = cards().get(cid) or characters().get(cid)
-    return found.name if found is not None else cid
+    return _printed().get(cid, cid)
+
+
+@cache
+def _printed() -> dict[str, str]:
+    """Printed names by id: the cards', then the characters' not shadowed by a card."""
+    return {**{i: ch.name for i, ch in characters().items()},
+            **{i: c.name for i, c in cards().items()}}
 
 
 def who(state: EbState, seat: int) -> str:

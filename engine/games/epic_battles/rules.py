@@ -52,6 +52,7 @@ from engine.games.epic_battles.model import (
     Discard,
     EbState,
     Flip,
+    Note,
     Options,
     Order,
     Pass,
@@ -85,6 +86,11 @@ TEXTS = {
 
 
 _make = Event.make
+
+
+_EVENTS: dict[int, tuple[Note, Event]] = {}
+"""The note event of each (shared) note object seen, by its id; the note is kept with its
+event, so the id stays its own while it is here (checked by identity)."""
 
 
 @lru_cache(maxsize=4096)
@@ -200,7 +206,13 @@ class EpicBattles(Game[EbState, AnyAction]):
         if lines:
             events.append(_make("log", None, {"lines": lines}))
         for n in state.notes:
-            events.append(_note_event(n.key, tuple(n.seats), tuple(n.cards), n.n, n.what))
+            known = _EVENTS.get(id(n))
+            if known is None or known[0] is not n:
+                known = _EVENTS[id(n)] = (n, _note_event(n.key, tuple(n.seats),
+                                                         tuple(n.cards), n.n, n.what))
+                if len(_EVENTS) > 8192:
+                    _EVENTS.clear()
+            events.append(known[1])
         return events
 
     def _step(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
