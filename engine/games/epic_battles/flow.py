@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from engine.core import Event, Outcome, public
 from engine.games.epic_battles import attack
-from engine.games.epic_battles.data import decklist, precons
+from engine.games.epic_battles.data import characters, decklist, precons
 from engine.games.epic_battles.effects import (
     ACT,
     ACT_TASK,
@@ -137,6 +137,8 @@ def _enter_set(state: EbState) -> None:
     state.phase, state.commits = "set", {}
 
 
+_REVEALERS = frozenset(c for c in characters() if static_total(c, "event_reveal"))
+"""Characters who may reveal an event they draw (Dudley)."""
 _DRAW = (Task.of(kind="draw", seat=0), Task.of(kind="draw", seat=1))
 _FLIP_WINDOW = (Task.of(kind="flip_window", seat=0, source="draw"),
                 Task.of(kind="flip_window", seat=1, source="draw"))
@@ -175,10 +177,12 @@ def draw_one(state: EbState, seat: int) -> None:
     """Draw the top card; the deck is checked at once. Dudley may reveal a drawn event:
     he is asked after every draw (event or not), so being asked reveals nothing."""
     side = state.sides[seat]
-    cid = side.deck.pop()
+    deck = side.deck
+    cid = deck.pop()
     side.hand.append(cid)
-    check_decks(state)
-    if side.character is not None and static_total(side.character, "event_reveal"):
+    if not deck or not state.sides[1 - seat].deck:  # what check_decks looks at
+        check_decks(state)
+    if side.character in _REVEALERS:
         ask(state, Ask.of(kind="reveal", seat=seat, card=cid))
 
 
