@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import trusted
-from engine.games.epic_battles.effects import armor as armor_of
 from engine.games.epic_battles.effects import (
+    ability_tasks,
+    act_next,
     ask,
     block_tax,
     card,
-    effect_tasks,
+    card_tasks,
     mill,
     name,
     note,
@@ -32,6 +32,7 @@ from engine.games.epic_battles.effects import (
     sharpen,
     who,
 )
+from engine.games.epic_battles.effects import armor as armor_of
 from engine.games.epic_battles.model import Ask, EbState, Strike, Task
 
 
@@ -59,12 +60,11 @@ def play_attack(state: EbState, seat: int, cid: str, spare: bool) -> None:
     index = state.strike.index + 1 if state.strike is not None else 1
     pay(state, seat, attack_cost(state, seat, cid), spare)
     state.sides[seat].hand.remove(cid)
-    state.strike = trusted(Strike, seat=seat, card=cid, index=index)
-    state.passes = 0
+    state.assign(strike=Strike.fresh(seat, cid, index), passes=0)
     combo = f" (combo hit {index})" if index > 1 else ""
     say(state, f"{who(state, seat)} attacks with {name(cid)}{combo}.")
     note(state, "attack", [seat, other(seat)], [cid], index)
-    push(state, [Task.of(kind="step")])
+    push(state, [_STEP])
 
 
 def block_options(state: EbState, seat: int) -> list[tuple[int, int]]:
@@ -108,7 +108,7 @@ def do_block(state: EbState, seat: int, mask: int, spare: bool) -> None:
     cost = sum(card(c).cost for c in chosen) + block_tax(state, strike.seat, strike.card)
     pay(state, seat, cost, spare)
     side.hand = [c for i, c in enumerate(side.hand) if not mask >> i & 1]
-    strike.blocks, strike.blocked = chosen, True
+    strike.assign(blocks=chosen, blocked=True)
     say(state, f"{who(state, seat)} blocks with {', '.join(name(c) for c in chosen)}.")
     note(state, "block", [seat], chosen, cost)
 
@@ -132,67 +132,91 @@ def chip(state: EbState) -> int:
 
 _STEP = Task.of(kind="step")
 """The task that runs the strike's next step (shared: tasks are frozen)."""
+_BLOCK = (Ask.of(kind="block", seat=0), Ask.of(kind="block", seat=1))
+_STEAL = (Ask.of(kind="steal", seat=0), Ask.of(kind="steal", seat=1))
+_LINK = (Ask.of(kind="link", seat=0), Ask.of(kind="link", seat=1))
+_FLIP = (Ask.of(kind="flip", seat=0, window="attack"),
+         Ask.of(kind="flip", seat=1, window="attack"))
+"""The decisions and tasks of the steps, per seat (shared: they are frozen)."""
 
 
 def step(state: EbState) -> None:
-    """Run the current step of the strike and queue the next one."""
+    """Run the strike's steps from the current one until one needs a decision or queues
+    tasks (effects, which may ask or end the round): those run first, then the next
+    step (its task is queued after them).
+
+    A step that queues nothing and asks nothing is followed at once by the next one, as
+    the task runner would: it would run the next step's task first thing (no decision is
+    pending then, and a finished round raises out of here as out of the runner). The
+    step number is written when the run stops (nothing reads it meanwhile; a finished
+    round drops the strike).
+    """
     strike = state.strike
     assert strike is not None
-    seat, rival, c = strike.seat, other(strike.seat), card(strike.card)
+    seat = strike.seat
+    rival = 1 - seat
+    c = card(strike.card)
     n = strike.step
-    strike.step = n + 1
-    after: list[Task] = [_STEP]
-    if n == 2:  # on-play effects
-        from engine.games.epic_battles.flow import triggers  # the flow imports this module
-
-        tasks = effect_tasks(seat, c.on_play, c.id) + triggers(state, seat, "play", c.subtype)
+    tasks: tuple[Task, ...]
+    if n <= 2:  # on-play effects
+        tasks = card_tasks(seat, c.id, "on_play") + ability_tasks(state, seat, "play",
+                                                                  c.subtype)
         if strike.index >= 2:
-            tasks += triggers(state, seat, "play_combo", c.subtype)
-        push(state, tasks + after)
-    elif n == 3:  # flip "when you attack" events (4: they resolve in the owner's order)
-        push(state, [Task.of(kind="flip_window", seat=seat, source="attack"), *after])
-    elif n == 4:
-        push(state, after)
-    elif n == 5:  # the attack's text
-        push(state, effect_tasks(seat, c.effects, c.id) + after)
-    elif n == 6:  # the rival is always asked
-        push(state, after)
-        ask(state, Ask.of(kind="block", seat=rival))
-    elif n == 7:  # block texts
-        tasks = []
-        if strike.blocked:
-            from engine.games.epic_battles.flow import triggers
-
-            for b in strike.blocks:
-                tasks += effect_tasks(rival, card(b).effects, b)
-            tasks += triggers(state, rival, "block", c.subtype)
-        push(state, tasks + after)
-    elif n == 8:
-        push(state, after)
+            tasks += ability_tasks(state, seat, "play_combo", c.subtype)
+        if tasks:
+            _stop(state, strike, 3, tasks)
+            return
+    if n <= 3 and state.sides[seat].events:  # flip "when you attack" events: asked
+        _stop(state, strike, 4, (), _FLIP[seat])  # whenever he has set events
+        return
+    # 4: the flipped events resolve in their owner's order (queued before this step)
+    if n <= 5:  # the attack's text
+        tasks = card_tasks(seat, c.id, "effects")
+        if tasks:
+            _stop(state, strike, 6, tasks)
+            return
+    if n <= 6:  # the rival is always asked
+        _stop(state, strike, 7, (), _BLOCK[rival])
+        return
+    if n <= 7 and strike.blocked:  # block texts
+        tasks = ()
+        for b in strike.blocks:
+            tasks += card_tasks(rival, b, "effects")
+        tasks += ability_tasks(state, rival, "block", c.subtype)
+        if tasks:
+            _stop(state, strike, 8, tasks)
+            return
+    if n <= 8:
         _damage_step(state)
-    elif n == 9:
-        push(state, after)
-        if strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
-            ask(state, Ask.of(kind="steal", seat=seat))
-    elif n == 10:  # HIT effects
-        tasks = []
-        if not strike.blocked:
-            from engine.games.epic_battles.flow import triggers
-
-            tasks = effect_tasks(seat, c.hit, c.id) + triggers(state, seat, "hit", c.subtype)
-            if tasks:
-                note(state, "hit", [seat, rival], [c.id])
-        push(state, tasks + after)
-    elif n == 11:
+    if n <= 9 and strike.dealt and strike.index >= 2 and state.sides[rival].kamidogu:
+        _stop(state, strike, 10, (), _STEAL[seat])
+        return
+    if n <= 10 and not strike.blocked:  # HIT effects
+        tasks = card_tasks(seat, c.id, "hit") + ability_tasks(state, seat, "hit", c.subtype)
+        if tasks:
+            note(state, "hit", [seat, rival], [c.id])
+            _stop(state, strike, 11, tasks)
+            return
+    if n <= 11:
         put_energy(state, seat, c.id)
-        state.sides[rival].discard.extend(strike.blocks)
-        strike.blocks = []
-        push(state, after)
-    else:  # 12: a link may continue the combo
-        if c.links:
-            ask(state, Ask.of(kind="link", seat=seat))
-        else:
-            end_action(state)
+        if strike.blocks:  # (an empty list stays as it is)
+            state.sides[rival].discard.extend(strike.blocks)
+            strike.blocks = []
+    strike.step = 13  # 12: a link may continue the combo
+    if c.links:
+        ask(state, _LINK[seat])
+    else:
+        end_action(state)
+
+
+def _stop(state: EbState, strike: Strike, after: int, tasks: tuple[Task, ...],
+          request: Ask | None = None) -> None:
+    """The run of steps stops: these tasks (and then step ``after``) run next, once the
+    decision ``request`` (if any) is answered."""
+    strike.step = after
+    push(state, [*tasks, _STEP])
+    if request is not None:
+        ask(state, request)
 
 
 def _damage_step(state: EbState) -> None:
@@ -219,7 +243,7 @@ def end_action(state: EbState) -> None:
     if state.strike.index > 1:
         note(state, "combo_end", [seat], [], state.strike.index)
     state.strike = None
-    push(state, [Task.of(kind="act", seat=other(seat))])
+    act_next(state, other(seat))
 
 
 def steal(state: EbState, seat: int, index: int) -> None:

@@ -11,6 +11,7 @@ types sit only in static places and one-shot types only in one-shot places.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache, lru_cache
 
 from engine.games.epic_battles.data import EFFECT_TYPES, Card, Effect, cards, characters
 from engine.games.epic_battles.model import Ask, EbState, Float, Note, Task
@@ -36,14 +37,25 @@ def other(seat: int) -> int:
 
 def name(cid: str) -> str:
     """A card's printed name (or a character's, for the source of an ability)."""
-    found = cards().get(cid) or characters().get(cid)
-    return found.name if found is not None else cid
+    return _printed().get(cid, cid)
+
+
+@cache
+def _printed() -> dict[str, str]:
+    """Printed names by id: the cards', then the characters' not shadowed by a card."""
+    return {**{i: ch.name for i, ch in characters().items()},
+            **{i: c.name for i, c in cards().items()}}
 
 
 def who(state: EbState, seat: int) -> str:
     """The character name of a seat (the game's own words, never a seat number)."""
     cid = state.sides[seat].character
-    return characters()[cid].name if cid else "?"
+    return _names()[cid] if cid else "?"
+
+
+@cache
+def _names() -> dict[str, str]:
+    return {cid: ch.name for cid, ch in characters().items()}
 
 
 def say(state: EbState, text: str) -> None:
@@ -54,14 +66,23 @@ def say(state: EbState, text: str) -> None:
 def note(state: EbState, key: str, seats: list[int] | None = None,
          cards: list[str] | None = None, n: int = 0, what: str = "") -> None:
     """Record a public happening for the narration (never a hidden card)."""
-    state.notes.append(Note.trusted(key, list(seats or []), list(cards or []), n, what))
+    state.notes.append(_note(key, () if seats is None else tuple(seats),
+                             () if cards is None else tuple(cards), n, what))
+
+
+@lru_cache(maxsize=8192)
+def _note(key: str, seats: tuple[int, ...], cards: tuple[str, ...], n: int, what: str,
+          ) -> Note:
+    """The note with these fields, made once and then shared: notes are frozen and
+    nothing changes their lists (the note events get copies)."""
+    return Note.trusted(key, list(seats), list(cards), n, what)
 
 
 def check_decks(state: EbState) -> None:
     """The deck is the health bar: raise :class:`RoundOver` if any deck is empty."""
-    losers = [s for s in (0, 1) if not state.sides[s].deck]
-    if losers:
-        raise RoundOver(losers)
+    sides = state.sides
+    if not sides[0].deck or not sides[1].deck:
+        raise RoundOver([s for s in (0, 1) if not sides[s].deck])
 
 
 def mill(state: EbState, seat: int, n: int) -> int:
@@ -69,8 +90,16 @@ def mill(state: EbState, seat: int, n: int) -> int:
     pile (damage, chip and "discards the top card" effects); the deck is checked after
     each card. Returns the cards lost."""
     side = state.sides[seat]
+    deck = side.deck
+    if 0 < n < len(deck) and state.sides[1 - seat].deck:
+        # no deck runs out on the way: the same cards in the same order, at once
+        lost = deck[-n:]
+        del deck[-n:]
+        lost.reverse()
+        side.discard.extend(lost)
+        return n
     for _ in range(n):
-        side.discard.append(side.deck.pop())
+        side.discard.append(deck.pop())
         check_decks(state)
     return n
 
@@ -78,8 +107,12 @@ def mill(state: EbState, seat: int, n: int) -> int:
 def has_static(state: EbState, seat: int, kind: str) -> int:
     """The total ``n`` of a character's static ability of type ``kind`` (0 if none)."""
     cid = state.sides[seat].character
-    if cid is None:
-        return 0
+    return 0 if cid is None else static_total(cid, kind)
+
+
+@cache
+def static_total(cid: str, kind: str) -> int:
+    """The total ``n`` of character ``cid``'s static abilities of type ``kind``."""
     return sum(e.n for a in characters()[cid].abilities if a.trigger == "static"
                for e in a.effects if e.type == kind)
 
@@ -107,10 +140,18 @@ def has_pile_effects(state: EbState, seat: int) -> bool:
 def pay(state: EbState, seat: int, n: int, spare: bool) -> None:
     """Pay ``n`` energy: that many energy cards to the discard pile, oldest first
     (``spare``: the cards with an energy-pile effect last)."""
+    if not n:
+        return
     side = state.sides[seat]
+    if not spare:  # the oldest ``n``
+        fields = side.__dict__  # as Mutable.__setattr__ assigns, inline (most payments)
+        energy = fields["energy"]
+        fields["energy"] = energy[n:]
+        side.__pydantic_fields_set__.add("energy")
+        side.discard.extend(energy[:n])
+        return
     order = list(range(len(side.energy)))
-    if spare:
-        order.sort(key=lambda i: (bool(card(side.energy[i]).energy), i))
+    order.sort(key=lambda i: (bool(card(side.energy[i]).energy), i))
     chosen = sorted(order[:n])
     paid = [side.energy[i] for i in chosen]
     taken = set(chosen)
@@ -156,9 +197,54 @@ def push(state: EbState, tasks: list[Task]) -> None:
     state.todo[:0] = tasks
 
 
+ACT_TASK = (Task.of(kind="act", seat=0), Task.of(kind="act", seat=1))
+"""The task that asks a seat to act (shared: tasks are frozen)."""
+ACT = (Ask.of(kind="act", seat=0), Ask.of(kind="act", seat=1))
+"""The decision of a seat's action in Battle (shared: asks are frozen)."""
+
+
+def act_next(state: EbState, seat: int) -> None:
+    """``seat`` acts next: asked at once when no other decision is pending (the task
+    runner would run its act task first thing, and ask), else queued after it."""
+    if state.asks:
+        push(state, [ACT_TASK[seat]])
+    else:
+        ask(state, ACT[seat])
+
+
 def effect_tasks(seat: int, effects: tuple[Effect, ...], source: str) -> list[Task]:
     """Tasks resolving ``effects`` for ``seat`` in printed order."""
     return [Task.of(kind="effect", seat=seat, effect=e, source=source) for e in effects]
+
+
+@cache
+def card_tasks(seat: int, cid: str, part: str) -> tuple[Task, ...]:
+    """:func:`effect_tasks` of one printed part of card ``cid`` (``on_play``, ``effects``
+    or ``hit``) for ``seat``, made once (cards and tasks never change)."""
+    effects: tuple[Effect, ...] = getattr(card(cid), part)
+    return tuple(effect_tasks(seat, effects, cid))
+
+
+@cache
+def _ability_tasks(cid: str, seat: int, trigger: str, subtype: str | None,
+                   ) -> tuple[Task, ...]:
+    out: list[Task] = []
+    for a in characters()[cid].abilities:
+        if a.trigger == trigger and a.subtype in (None, subtype):
+            out += effect_tasks(seat, a.effects, cid)
+    return tuple(out)
+
+
+def triggers(state: EbState, seat: int, trigger: str, subtype: str | None = None) -> list[Task]:
+    """Tasks for ``seat``'s character abilities with this trigger (and subtype)."""
+    return list(ability_tasks(state, seat, trigger, subtype))
+
+
+def ability_tasks(state: EbState, seat: int, trigger: str, subtype: str | None = None,
+                  ) -> tuple[Task, ...]:
+    """:func:`triggers` as a shared tuple (do not change it)."""
+    cid = state.sides[seat].character
+    return () if cid is None else _ability_tasks(cid, seat, trigger, subtype)
 
 
 # -------------------------------------------------------------------- the handlers

@@ -8,16 +8,20 @@ the round there and then (even mid-step) and starts the next one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Event, Outcome, public
 from engine.games.epic_battles import attack
 from engine.games.epic_battles.data import characters, decklist, precons
 from engine.games.epic_battles.effects import (
+    ACT,
+    ACT_TASK,
     RoundOver,
+    act_next,
     ask,
     card,
+    card_tasks,
     check_decks,
-    effect_tasks,
-    has_static,
     name,
     note,
     other,
@@ -25,6 +29,8 @@ from engine.games.epic_battles.effects import (
     push,
     run_effect,
     say,
+    static_total,
+    triggers,
     who,
 )
 from engine.games.epic_battles.model import (
@@ -32,10 +38,10 @@ from engine.games.epic_battles.model import (
     OPENING,
     Ask,
     EbState,
-    Kami,
-    SetEvent,
     Side,
     Task,
+    kami,
+    set_event,
 )
 
 
@@ -69,8 +75,8 @@ def start_round(state: EbState) -> None:
     a = state.aggressor
     state.log = [f"Round {state.round}: {who(state, a)} is the aggressor."]
     note(state, "round_start", [a], [], state.round)
-    push(state, [Task.of(kind="draw", seat=s) for _ in range(OPENING) for s in (a, other(a))])
-    state.todo.append(Task.of(kind="draw_step"))
+    push(state, list(_OPENING_DRAWS[a]))
+    state.todo.append(_DRAW_STEP)
 
 
 def end_round(state: EbState, losers: list[int]) -> list[Event]:
@@ -105,74 +111,88 @@ def end_round(state: EbState, losers: list[int]) -> list[Event]:
 def run(state: EbState) -> list[Event]:
     """Run tasks until a decision is needed; end rounds on an empty deck."""
     events: list[Event] = []
-    while state.result is None and not state.asks and state.todo:
-        task = state.todo.pop(0)
+    todo = state.todo
+    while state.result is None and not state.asks and todo:
+        task = todo.pop(0)
+        kind = task.kind
         try:
-            _do(state, task)
+            if kind == "step":  # the most frequent kinds first
+                attack.step(state)
+            elif kind == "draw":
+                draw_one(state, task.seat)
+            else:
+                _RUNNERS[kind](state, task)
         except RoundOver as over:
             events += end_round(state, over.losers)
+        todo = state.todo  # a new round has a new queue
     return events
 
 
-def _do(state: EbState, task: Task) -> None:
-    kind = task.kind
-    if kind == "draw":
-        draw_one(state, task.seat)
-    elif kind == "effect":
-        assert task.effect is not None
-        run_effect(state, task.seat, task.effect, task.source)
-    elif kind == "draw_step":
-        _draw_step(state)
-    elif kind == "flip_window":
-        _flip_window(state, task.seat, "draw" if task.source == "draw" else "attack")
-    elif kind == "resolve_flips":
-        resolve_flips(state)
-    elif kind == "enter_set":
-        state.phase, state.commits = "set", {}
-    elif kind == "enter_battle":
-        _enter_battle(state)
-    elif kind == "act":
-        ask(state, Ask.of(kind="act", seat=task.seat))
-    elif kind == "enter_discard":
-        _enter_discard(state)
-    elif kind == "end_turn":
-        end_turn(state)
-    elif kind == "step":
-        attack.step(state)
-    else:  # pragma: no cover - tasks are made only here and in attack.py
-        raise ValueError(f"unknown task {kind}")
+def _effect(state: EbState, task: Task) -> None:
+    assert task.effect is not None
+    run_effect(state, task.seat, task.effect, task.source)
+
+
+def _enter_set(state: EbState) -> None:
+    state.phase, state.commits = "set", {}
+
+
+_REVEALERS = frozenset(c for c in characters() if static_total(c, "event_reveal"))
+"""Characters who may reveal an event they draw (Dudley)."""
+_DRAW = (Task.of(kind="draw", seat=0), Task.of(kind="draw", seat=1))
+_FLIP_WINDOW = (Task.of(kind="flip_window", seat=0, source="draw"),
+                Task.of(kind="flip_window", seat=1, source="draw"))
+_OPENING_DRAWS = tuple(tuple(_DRAW[s] for _ in range(OPENING) for s in (a, 1 - a))
+                       for a in (0, 1))
+"""The draws of the start of a round and of a Draw step, card by card, aggressor first."""
+_FLIP_ASK = tuple(tuple(Ask.of(kind="flip", seat=s, window=w) for s in (0, 1))
+                  for w in ("attack", "draw"))
+"""The flip decisions by window (``[window == "draw"][seat]``)."""
+_DRAW_STEP = Task.of(kind="draw_step")
+_ENTER_SET = Task.of(kind="enter_set")
+_ENTER_BATTLE = Task.of(kind="enter_battle")
+ENTER_DISCARD = Task.of(kind="enter_discard")
+"""The Discard step's task (after both seats passed)."""
+_END_TURN = Task.of(kind="end_turn")
+_RESOLVE_FLIPS = Task.of(kind="resolve_flips")
+_RUNNERS: dict[str, Callable[[EbState, Task], None]] = {
+    "step": lambda state, task: attack.step(state),
+    "draw": lambda state, task: draw_one(state, task.seat),
+    "effect": _effect,
+    "draw_step": lambda state, task: _draw_step(state),
+    "flip_window": lambda state, task: _flip_window(
+        state, task.seat, "draw" if task.source == "draw" else "attack"),
+    "resolve_flips": lambda state, task: resolve_flips(state),
+    "enter_set": lambda state, task: _enter_set(state),
+    "enter_battle": lambda state, task: _enter_battle(state),
+    "act": lambda state, task: ask(state, ACT[task.seat]),
+    "enter_discard": lambda state, task: _enter_discard(state),
+    "end_turn": lambda state, task: end_turn(state),
+}
+"""What each kind of task does (tasks are made only here, in :mod:`attack` and in
+:mod:`effects`)."""
 
 
 def draw_one(state: EbState, seat: int) -> None:
     """Draw the top card; the deck is checked at once. Dudley may reveal a drawn event:
     he is asked after every draw (event or not), so being asked reveals nothing."""
     side = state.sides[seat]
-    cid = side.deck.pop()
+    deck = side.deck
+    cid = deck.pop()
     side.hand.append(cid)
-    check_decks(state)
-    if has_static(state, seat, "event_reveal"):
+    if not deck or not state.sides[1 - seat].deck:  # what check_decks looks at
+        check_decks(state)
+    if side.character in _REVEALERS:
         ask(state, Ask.of(kind="reveal", seat=seat, card=cid))
-
-
-def triggers(state: EbState, seat: int, trigger: str, subtype: str | None = None) -> list[Task]:
-    """Tasks for ``seat``'s character abilities with this trigger (and subtype)."""
-    cid = state.sides[seat].character
-    if cid is None:
-        return []
-    out: list[Task] = []
-    for a in characters()[cid].abilities:
-        if a.trigger == trigger and a.subtype in (None, subtype):
-            out += effect_tasks(seat, a.effects, cid)
-    return out
 
 
 def _draw_step(state: EbState) -> None:
     state.phase = "draw"
     a, d = state.aggressor, other(state.aggressor)
     tasks = triggers(state, a, "start_draw") + triggers(state, d, "start_draw")
-    tasks += [Task.of(kind="flip_window", seat=s, source="draw") for s in (a, d)]
-    tasks += [Task.of(kind="draw", seat=s) for _ in range(OPENING) for s in (a, d)]
-    tasks.append(Task.of(kind="enter_set"))
+    tasks += [_FLIP_WINDOW[s] for s in (a, d)]
+    tasks += _OPENING_DRAWS[a]
+    tasks.append(_ENTER_SET)
     push(state, tasks)
 
 
@@ -180,8 +200,7 @@ def _flip_window(state: EbState, seat: int, window: str) -> None:
     """A seat with set events is always asked at its flip windows (even if it cannot
     flip anything), so being asked reveals nothing."""
     if state.sides[seat].events:
-        ask(state, Ask.of(kind="flip", seat=seat, window="draw" if window == "draw"
-                       else "attack"))
+        ask(state, _FLIP_ASK[window == "draw"][seat])
 
 
 def flippable(state: EbState, seat: int, window: str) -> list[int]:
@@ -192,6 +211,8 @@ def flippable(state: EbState, seat: int, window: str) -> list[int]:
 def do_flip(state: EbState, seat: int, mask: int, spare: bool, window: str) -> None:
     """Flip the chosen events together (paid on flip); Dudley's draws come before they
     resolve, and events drawn then cannot join this flip."""
+    if not mask:  # nothing flipped, nothing paid
+        return
     side = state.sides[seat]
     chosen = [i for i in range(len(side.events)) if mask >> i & 1]
     cost = sum(card(side.events[i].card).cost for i in chosen)
@@ -208,7 +229,7 @@ def do_flip(state: EbState, seat: int, mask: int, spare: bool, window: str) -> N
         sub = card(state.strike.card).subtype
         for _ in flipped:
             tasks += triggers(state, seat, "flip", sub)
-    tasks.append(Task.of(kind="resolve_flips"))
+    tasks.append(_RESOLVE_FLIPS)
     push(state, tasks)
 
 
@@ -228,7 +249,7 @@ def resolve_event(state: EbState, index: int) -> None:
     seat = state.flipper
     cid = state.flipped.pop(index)
     state.sides[seat].discard.append(cid)
-    push(state, [*effect_tasks(seat, card(cid).effects, cid), Task.of(kind="resolve_flips")])
+    push(state, [*card_tasks(seat, cid, "effects"), _RESOLVE_FLIPS])
 
 
 def set_cards(state: EbState) -> list[Event]:
@@ -243,16 +264,16 @@ def set_cards(state: EbState) -> list[Event]:
             if not mask >> i & 1:
                 keep.append(cid)
             elif card(cid).type == "kamidogu":
-                side.kamidogu.append(Kami(card=cid, owner=s))
+                side.kamidogu.append(kami(cid, s))
                 shown[s].append(cid)
             else:
-                side.events.append(SetEvent(card=cid))
+                side.events.append(set_event(cid))
                 fresh[s] += 1
         side.hand = keep
     state.commits = {}
     for s in (0, 1):
         note(state, "set", [s], shown[s], fresh[s])
-    push(state, [Task.of(kind="enter_battle")])
+    push(state, [_ENTER_BATTLE])
     return [public("set_revealed", kamidogu=shown,
                    events=[len(state.sides[s].events) for s in (0, 1)])]
 
@@ -260,8 +281,11 @@ def set_cards(state: EbState) -> list[Event]:
 def _enter_battle(state: EbState) -> None:
     state.phase, state.passes = "battle", 0
     a, d = state.aggressor, other(state.aggressor)
-    push(state, [*triggers(state, a, "start_battle"), *triggers(state, d, "start_battle"),
-                 Task.of(kind="act", seat=a)])
+    tasks = triggers(state, a, "start_battle") + triggers(state, d, "start_battle")
+    if tasks:
+        push(state, [*tasks, ACT_TASK[a]])
+    else:  # the runner would run the act task next
+        act_next(state, a)
 
 
 def discarders(state: EbState) -> list[int]:
@@ -272,7 +296,7 @@ def discarders(state: EbState) -> list[int]:
 def _enter_discard(state: EbState) -> None:
     state.phase, state.commits = "discard", {}
     if not discarders(state):
-        push(state, [Task.of(kind="end_turn")])
+        push(state, [_END_TURN])
 
 
 def discard_cards(state: EbState) -> None:
@@ -284,7 +308,7 @@ def discard_cards(state: EbState) -> None:
         side.discard += gone
         side.hand = [c for i, c in enumerate(side.hand) if not mask >> i & 1]
     state.commits = {}
-    push(state, [Task.of(kind="end_turn")])
+    push(state, [_END_TURN])
 
 
 def end_turn(state: EbState) -> None:
@@ -296,4 +320,4 @@ def end_turn(state: EbState) -> None:
     state.log = [f"Turn {state.turn}: {who(state, state.aggressor)} is the aggressor."]
     note(state, "turn_start", [state.aggressor], [], state.turn)
     check_decks(state)
-    push(state, [Task.of(kind="draw_step")])
+    push(state, [_DRAW_STEP])
