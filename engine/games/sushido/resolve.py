@@ -8,7 +8,9 @@ answer goes through :func:`decide`. Everything lives in the state as data.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from engine.core import public
 from engine.games.sushido import flow
@@ -117,35 +119,59 @@ def _plays(c: int, super_left: bool, chains: bool) -> tuple[AnyAction, ...]:
     return tuple(Play.of(card=c, boost=b, mode=m) for b in boosts for m in modes)
 
 
+def _oppose_options(state: SushidoState, t: OpposeT) -> list[AnyAction]:
+    return list(_OPPOSE) if state.seat[t.seat].chain else []
+
+
+def _card_options(state: SushidoState, t: CardT) -> list[AnyAction]:
+    if t.boost is None and state.seat[t.seat].gauge >= 1:
+        return list(_BOOST)
+    return []
+
+
+def _step_options(state: SushidoState, t: StepT) -> list[AnyAction]:
+    return [_ADV, _RET] if can_retreat(state, t.seat) else [_ADV]
+
+
+def _break_options(state: SushidoState, t: BreakT) -> list[AnyAction]:
+    owners = (other(t.seat), t.seat)
+    return [Break.of(owner=o, index=i) for o in owners for i in range(len(state.seat[o].chain))]
+
+
+def _parry_options(state: SushidoState, t: ParryT) -> list[AnyAction]:
+    if any(ctype(c) == "block" for c in state.seat[t.seat].revealed):
+        return list(_PARRY)
+    return []
+
+
+def _playt_options(state: SushidoState, t: PlayT) -> list[AnyAction]:
+    return _play_options(state, t.seat)
+
+
+def _surplus_options(state: SushidoState, t: SurplusT) -> list[AnyAction]:
+    k = state.kata
+    if k is None or len(k.dfn) <= len(k.att):
+        return []
+    return [Surplus.of(index=i) for i in range(len(k.dfn))]
+
+
+def _escape_options(state: SushidoState, t: EscapeT) -> list[AnyAction]:
+    return [_ACCEPT] if in_danger(state, t.seat) and state.seat[t.seat].gauge >= 5 else []
+
+
+_OPTIONS: dict[type, Callable[[SushidoState, Any], list[AnyAction]]] = {
+    DeclareT: _declare_options, OpposeT: _oppose_options, CardT: _card_options,
+    StepT: _step_options, BreakT: _break_options, ParryT: _parry_options,
+    PlayT: _playt_options, SurplusT: _surplus_options, EscapeT: _escape_options,
+}
+"""The choices of each decision task type (its keys are exactly :data:`DECISIONS`):
+dispatched by the task's type, as every task at the front of the queue is asked."""
+
+
 def options(state: SushidoState, t: Task) -> list[AnyAction]:
     """The choices of a decision task right now (empty: nothing to ask, run its default)."""
-    if isinstance(t, DeclareT):
-        return _declare_options(state, t)
-    if isinstance(t, OpposeT):
-        return list(_OPPOSE) if state.seat[t.seat].chain else []
-    if isinstance(t, CardT):
-        if t.boost is None and state.seat[t.seat].gauge >= 1:
-            return list(_BOOST)
-        return []
-    if isinstance(t, StepT):
-        return [_ADV, _RET] if can_retreat(state, t.seat) else [_ADV]
-    if isinstance(t, BreakT):
-        owners = (other(t.seat), t.seat)
-        return [Break.of(owner=o, index=i) for o in owners for i in range(len(state.seat[o].chain))]
-    if isinstance(t, ParryT):
-        if any(ctype(c) == "block" for c in state.seat[t.seat].revealed):
-            return list(_PARRY)
-        return []
-    if isinstance(t, PlayT):
-        return _play_options(state, t.seat)
-    if isinstance(t, SurplusT):
-        k = state.kata
-        if k is None or len(k.dfn) <= len(k.att):
-            return []
-        return [Surplus.of(index=i) for i in range(len(k.dfn))]
-    if isinstance(t, EscapeT):
-        return [_ACCEPT] if in_danger(state, t.seat) and state.seat[t.seat].gauge >= 5 else []
-    return []
+    ask = _OPTIONS.get(type(t))
+    return ask(state, t) if ask is not None else []
 
 
 def in_danger(state: SushidoState, seat: int) -> bool:
@@ -173,88 +199,115 @@ def forced(state: SushidoState, t: Task) -> AnyAction | None:
 
 def run(state: SushidoState, ev: Events) -> None:
     """Run automatic tasks until a decision is needed or the turn is over."""
-    while state.phase == "resolve" and state.result is None and state.tasks:
-        t = state.tasks[0]
-        answer: AnyAction | None = None
-        decision = type(t) in _DECISION_TYPES
-        if decision:
-            opts = options(state, t)
+    tasks = state.tasks
+    while state.phase == "resolve" and state.result is None and tasks:
+        t = tasks[0]
+        kind = type(t)
+        ask = _OPTIONS.get(kind)
+        if ask is None:
+            del tasks[0]
+            _AUTO[kind](state, t, ev)
+        else:
+            answer: AnyAction | None = None
+            opts = ask(state, t)
             if opts:
                 # forced(): a play with one choice only (options() are its play options)
-                if not isinstance(t, PlayT) or len(opts) != 1:
+                if kind is not PlayT or len(opts) != 1:
                     return
                 answer = opts[0]
-        state.tasks.pop(0)
-        if decision:
-            _decide(state, t, answer, ev)
-        else:
-            _auto(state, t, ev)
+            del tasks[0]
+            _DECIDE[kind](state, t, answer, ev)
+        tasks = state.tasks  # a task may have replaced the queue (a new round)
 
 
 def decide(state: SushidoState, seat: int, action: AnyAction, ev: Events) -> None:
     """Answer the front decision task (already checked legal), then keep running."""
     t = state.tasks.pop(0)
-    _decide(state, t, action, ev)
+    _DECIDE[type(t)](state, t, action, ev)
     run(state, ev)
 
 
 def _push_front(state: SushidoState, *tasks: Task) -> None:
-    state.tasks[0:0] = list(tasks)
+    state.tasks[0:0] = tasks
 
 
 # ---------------------------------------------------------------------- decisions
-def _decide(state: SushidoState, t: Task, a: AnyAction | None, ev: Events) -> None:
-    """Apply a decision; ``a`` is None when the task had nothing to ask (its default)."""
-    if isinstance(t, DeclareT):
-        if isinstance(a, Declare):
-            me = state.seat[t.seat]
-            if t.answer:
-                me.answered = a.choice == "kata"
-            else:
-                me.declared = a.choice
-            name = ""
-            if a.choice == "combo":
-                combo = combo_of_size(state, t.seat, len(me.chain))
-                name = combo.name if combo else ""
-            ev.append(public("declare", seat=t.seat, choice=a.choice, combo=name,
-                             answer=t.answer, size=len(me.chain)))
-    elif isinstance(t, OpposeT):
-        if isinstance(a, Oppose) and a.yes:
-            _oppose(state, t.seat, ev)
-    elif isinstance(t, CardT):
-        boost = t.boost if t.boost is not None else isinstance(a, Boost) and a.yes
-        _card(state, t, boost, ev)
-    elif isinstance(t, StepT):
-        if isinstance(a, StepDir) and a.dir == "ret":
-            retreat(state, t.seat, ev)
-        elif advance(state, t.seat, ev):
-            fire_passive(state, t.seat, "push", ev)
-    elif isinstance(t, BreakT):
-        if isinstance(a, Break):
-            c = state.seat[a.owner].chain.pop(a.index)
-            state.discard.append(c)
-            ev.append(public("break", seat=t.seat, owner=a.owner, index=a.index,
-                             card=card_info(c)))
-        else:  # no card in any chain: the combo breaker has nothing to break
-            ev.append(public("break_nothing", seat=t.seat))
-    elif isinstance(t, ParryT):
-        _parry(state, t, isinstance(a, Parry) and a.yes, ev)
-    elif isinstance(t, PlayT):
-        if isinstance(a, Play):
-            me = state.seat[t.seat]
-            me.revealed.remove(a.card)
-            state.inplay.append(a.card)
-            _push_front(state, CardT.of(seat=t.seat, card=a.card, ctx="action", boost=a.boost,
-                                     mode=a.mode), t)
-    elif isinstance(t, SurplusT):
-        k = state.kata
-        if k is not None and isinstance(a, Surplus):
-            c = k.dfn.pop(a.index)
-            state.discard.append(c)
-            ev.append(public("kata_surplus", seat=t.seat, cards=[card_info(c)], chosen=True))
-    elif isinstance(t, EscapeT) and isinstance(a, Accept):
+# Each decision task type has one handler (:data:`_DECIDE`); ``a`` is the seat's answer,
+# or None when the task had nothing to ask (its default).
+def _declare(state: SushidoState, t: DeclareT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Declare):
+        me = state.seat[t.seat]
+        if t.answer:
+            me.answered = a.choice == "kata"
+        else:
+            me.declared = a.choice
+        name = ""
+        if a.choice == "combo":
+            combo = combo_of_size(state, t.seat, len(me.chain))
+            name = combo.name if combo else ""
+        ev.append(public("declare", seat=t.seat, choice=a.choice, combo=name,
+                         answer=t.answer, size=len(me.chain)))
+
+
+def _opposed(state: SushidoState, t: OpposeT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Oppose) and a.yes:
+        _oppose(state, t.seat, ev)
+
+
+def _boosted(state: SushidoState, t: CardT, a: AnyAction | None, ev: Events) -> None:
+    boost = t.boost if t.boost is not None else isinstance(a, Boost) and a.yes
+    _card(state, t, boost, ev)
+
+
+def _stepped(state: SushidoState, t: StepT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, StepDir) and a.dir == "ret":
+        retreat(state, t.seat, ev)
+    elif advance(state, t.seat, ev):
+        fire_passive(state, t.seat, "push", ev)
+
+
+def _broken(state: SushidoState, t: BreakT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Break):
+        c = state.seat[a.owner].chain.pop(a.index)
+        state.discard.append(c)
+        ev.append(public("break", seat=t.seat, owner=a.owner, index=a.index,
+                         card=card_info(c)))
+    else:  # no card in any chain: the combo breaker has nothing to break
+        ev.append(public("break_nothing", seat=t.seat))
+
+
+def _parried(state: SushidoState, t: ParryT, a: AnyAction | None, ev: Events) -> None:
+    _parry(state, t, isinstance(a, Parry) and a.yes, ev)
+
+
+def _played(state: SushidoState, t: PlayT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Play):
+        me = state.seat[t.seat]
+        me.revealed.remove(a.card)
+        state.inplay.append(a.card)
+        _push_front(state, CardT.of(seat=t.seat, card=a.card, ctx="action", boost=a.boost,
+                                 mode=a.mode), t)
+
+
+def _surplus(state: SushidoState, t: SurplusT, a: AnyAction | None, ev: Events) -> None:
+    k = state.kata
+    if k is not None and isinstance(a, Surplus):
+        c = k.dfn.pop(a.index)
+        state.discard.append(c)
+        ev.append(public("kata_surplus", seat=t.seat, cards=[card_info(c)], chosen=True))
+
+
+def _escaped(state: SushidoState, t: EscapeT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Accept):
         s = state.seat[t.seat]
         ev.append(public("accept_ko" if in_arena(s.pos) else "accept_ring_out", seat=t.seat))
+
+
+_DECIDE: dict[type, Callable[[SushidoState, Any, AnyAction | None, Events], None]] = {
+    DeclareT: _declare, OpposeT: _opposed, CardT: _boosted, StepT: _stepped,
+    BreakT: _broken, ParryT: _parried, PlayT: _played, SurplusT: _surplus, EscapeT: _escaped,
+}
+"""How each decision task type applies its answer (the same keys as :data:`_OPTIONS`)."""
 
 
 def _oppose(state: SushidoState, seat: int, ev: Events) -> None:
@@ -285,19 +338,14 @@ def _parry(state: SushidoState, t: ParryT, yes: bool, ev: Events) -> None:
 
 
 # ----------------------------------------------------------------------- automatic
-def _auto(state: SushidoState, t: Task, ev: Events) -> None:
-    if isinstance(t, SeqT):
-        _sequence(state, t, ev)
-    elif isinstance(t, KataStepT):
-        _kata_step(state, ev)
-    elif isinstance(t, EndTurnT):
-        for s in flow.order(state):
-            seat = state.seat[s]
-            if in_danger(state, s) and seat.gauge >= 5 and s not in state.escape_offered:
-                state.escape_offered.append(s)
-                _push_front(state, EscapeT.of(seat=s), EndTurnT.of())
-                return
-        flow.end_turn(state, ev)
+def _end_turn(state: SushidoState, t: EndTurnT, ev: Events) -> None:
+    for s in flow.order(state):
+        seat = state.seat[s]
+        if in_danger(state, s) and seat.gauge >= 5 and s not in state.escape_offered:
+            state.escape_offered.append(s)
+            _push_front(state, EscapeT.of(seat=s), EndTurnT.of())
+            return
+    flow.end_turn(state, ev)
 
 
 def combo_fits(state: SushidoState, seat: int, cards: list[int]) -> bool:
@@ -346,7 +394,7 @@ def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
         _oppose(state, dfs, ev)
 
 
-def _kata_step(state: SushidoState, ev: Events) -> None:
+def _kata_step(state: SushidoState, t: KataStepT, ev: Events) -> None:
     k = state.kata
     assert k is not None
     if not k.att:
@@ -417,3 +465,10 @@ def _card(state: SushidoState, t: CardT, boost: bool, ev: Events) -> None:
     else:
         _push_front(state, *[BreakT.of(seat=seat) for _ in range(n)])
 
+
+
+_AUTO: dict[type, Callable[[SushidoState, Any, Events], None]] = {
+    SeqT: _sequence, KataStepT: _kata_step, EndTurnT: _end_turn,
+}
+"""How each automatic task type runs (every task type is in :data:`_AUTO` or
+:data:`_DECIDE`)."""
