@@ -8,6 +8,7 @@ events carry (:func:`effects.card_info`) are shown from a table built once inste
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event
@@ -47,20 +48,59 @@ def _list_text(v: list[Any]) -> str:
     return f"[{', '.join(parts)}]"
 
 
-def line(e: Event) -> str:
-    """The log line of a public event."""
+def _top(v: Any) -> Any:
+    """A value to format as ``str`` shows it: a card's description, or a list holding
+    some, as its text from the table; anything else as it is."""
+    t = type(v)
+    if t is dict:
+        return _dict_text(v)
+    if t is list and v and type(v[0]) in (dict, list):
+        return _list_text(v)
+    return v
+
+
+_FORMATS: dict[tuple[str, ...], Callable[[dict[str, Any]], str] | None] = {}
+"""The line of each kind of event with these keys in this order, as one f-string."""
+
+
+def _format(kind: str, data: dict[str, Any]) -> Callable[[dict[str, Any]], str] | None:
+    """The function that writes the lines of events like this one: one f-string of the
+    values by key (``twin_of`` left out; the values that were a dict or a list go
+    through :func:`_top`; any other value of any type is shown as ``str`` shows it).
+
+    Event kinds and keys are identifiers written in the engine (anything else is
+    formatted item by item: ``None``)."""
+    if not kind.isidentifier() or not all(k.isidentifier() for k in data):
+        return None
     parts = []
-    for k, v in e.data.items():
-        if k == "twin_of":
-            continue
-        t = type(v)
-        if t is dict:
-            parts.append(f"{k}={_dict_text(v)}")
-        elif t is list and v and type(v[0]) in (dict, list):
-            parts.append(f"{k}={_list_text(v)}")
-        else:
-            parts.append(f"{k}={v}")
-    return f"{e.kind}: {', '.join(parts)}" if parts else e.kind
+    for k, v in data.items():
+        if k != "twin_of":
+            value = f"_top(d[{k!r}])" if type(v) in (dict, list) else f"d[{k!r}]"
+            parts.append(f"{k}={{{value}}}")
+    body = f'f"{kind}: {", ".join(parts)}"' if parts else repr(kind)
+    made: Callable[[dict[str, Any]], str] = eval(f"lambda d: {body}", {"_top": _top})
+    return made
+
+
+_NEW: Any = object()
+"""Not in :data:`_FORMATS` yet."""
+
+
+def line(e: Event) -> str:
+    """The log line of a public event: ``kind: key=value, ...``, each value as ``str``
+    shows it (the format of each kind and keys is built once: :data:`_FORMATS`)."""
+    data = e.data
+    key = (e.kind, *data)
+    write = _FORMATS.get(key, _NEW)
+    if write is _NEW:
+        if len(_FORMATS) >= 4096:  # event kinds are a closed set: this never happens
+            _FORMATS.clear()
+        write = _FORMATS[key] = _format(e.kind, data)
+    if write is None:
+        items = ", ".join([f"{k}={_top(v)}" for k, v in data.items() if k != "twin_of"])
+        return f"{e.kind}: {items}" if items else e.kind
+    text: str = write(data)
+    return text
 
 
 def log_events(state: SushidoState, ev: list[Event]) -> None:

@@ -67,3 +67,6 @@ def test_log_lines_of_values_that_only_look_like_cards() -> None:
     for value in odd:
         e = public("probe", value=value, more=[value], twin_of=[0])
         assert line(e) == reference_line(e.kind, e.data)
+    for e in (public("not a kind", **{"a b": {"id": 0}}), public("k", **{"{x}": 1}),
+              public("quote\"d", n=2), public("bare")):
+        assert line(e) == reference_line(e.kind, e.data)
