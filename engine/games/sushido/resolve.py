@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core import public
 from engine.games.sushido import flow
@@ -59,6 +59,8 @@ from engine.games.sushido.model import (
     Task,
 )
 
+_SeatTask = TypeVar("_SeatTask", SurplusT, EscapeT, OpposeT, StepT, BreakT)
+
 DECISIONS = (DeclareT, OpposeT, CardT, StepT, BreakT, ParryT, PlayT, SurplusT, EscapeT)
 _DECISION_TYPES = frozenset(DECISIONS)
 """The same, for a type look-up (task classes are never subclassed)."""
@@ -84,6 +86,43 @@ _ADV, _RET = StepDir.of(dir="adv"), StepDir.of(dir="ret")
 _PARRY = (Parry.of(yes=True), Parry.of(yes=False))
 _ACCEPT = Accept.of()
 """The choices that never change, built once (several are listed on every action)."""
+
+_KATA_STEP, _END_TURN = KataStepT.of(), EndTurnT.of()
+
+
+@cache
+def _task(kind: type[_SeatTask], seat: int) -> _SeatTask:
+    """The task of a seat with no other field (built once per seat)."""
+    return kind.of(seat=seat)
+
+
+@cache
+def _parry_task(seat: int, amount: int) -> ParryT:
+    return ParryT.of(seat=seat, amount=amount)
+
+
+@cache
+def _kata_card(seat: int, card: int) -> CardT:
+    """A Kata card of ``seat`` to resolve (its boost still undecided)."""
+    return CardT.of(seat=seat, card=card, ctx="kata")
+
+
+@cache
+def _action_card(seat: int, card: int, boost: bool, mode: str) -> CardT:
+    """A card of ``seat`` played in the action phase, its boost decided."""
+    return CardT.of(seat=seat, card=card, ctx="action", boost=boost, mode=mode)
+
+
+@cache
+def _breaks(seat: int, rival_chain: int, own_chain: int) -> tuple[AnyAction, ...]:
+    """The chain cards a Block may break: the rival's first, then its owner's."""
+    return tuple(Break.of(owner=o, index=i)
+                 for o, n in ((other(seat), rival_chain), (seat, own_chain)) for i in range(n))
+
+
+@cache
+def _surpluses(n: int) -> tuple[AnyAction, ...]:
+    return tuple(Surplus.of(index=i) for i in range(n))
 
 
 def _declare_options(state: SushidoState, t: DeclareT) -> list[AnyAction]:
@@ -134,8 +173,8 @@ def _step_options(state: SushidoState, t: StepT) -> list[AnyAction]:
 
 
 def _break_options(state: SushidoState, t: BreakT) -> list[AnyAction]:
-    owners = (other(t.seat), t.seat)
-    return [Break.of(owner=o, index=i) for o in owners for i in range(len(state.seat[o].chain))]
+    seat = t.seat
+    return list(_breaks(seat, len(state.seat[other(seat)].chain), len(state.seat[seat].chain)))
 
 
 def _parry_options(state: SushidoState, t: ParryT) -> list[AnyAction]:
@@ -152,7 +191,7 @@ def _surplus_options(state: SushidoState, t: SurplusT) -> list[AnyAction]:
     k = state.kata
     if k is None or len(k.dfn) <= len(k.att):
         return []
-    return [Surplus.of(index=i) for i in range(len(k.dfn))]
+    return list(_surpluses(len(k.dfn)))
 
 
 def _escape_options(state: SushidoState, t: EscapeT) -> list[AnyAction]:
@@ -285,8 +324,7 @@ def _played(state: SushidoState, t: PlayT, a: AnyAction | None, ev: Events) -> N
         me = state.seat[t.seat]
         me.revealed.remove(a.card)
         state.inplay.append(a.card)
-        _push_front(state, CardT.of(seat=t.seat, card=a.card, ctx="action", boost=a.boost,
-                                 mode=a.mode), t)
+        _push_front(state, _action_card(t.seat, a.card, a.boost, a.mode), t)
 
 
 def _surplus(state: SushidoState, t: SurplusT, a: AnyAction | None, ev: Events) -> None:
@@ -321,7 +359,7 @@ def _oppose(state: SushidoState, seat: int, ev: Events) -> None:
     me.declared, me.answered = "pass", False
     ev.append(public("oppose", seat=seat, cards=[card_info(c) for c in state.kata.dfn]))
     extra = len(state.kata.dfn) - len(state.kata.att)
-    _push_front(state, *[SurplusT.of(seat=seat) for _ in range(max(extra, 0))])
+    _push_front(state, *[_task(SurplusT, seat)] * max(extra, 0))
 
 
 def _parry(state: SushidoState, t: ParryT, yes: bool, ev: Events) -> None:
@@ -343,7 +381,7 @@ def _end_turn(state: SushidoState, t: EndTurnT, ev: Events) -> None:
         seat = state.seat[s]
         if in_danger(state, s) and seat.gauge >= 5 and s not in state.escape_offered:
             state.escape_offered.append(s)
-            _push_front(state, EscapeT.of(seat=s), EndTurnT.of())
+            _push_front(state, _task(EscapeT, s), _END_TURN)
             return
     flow.end_turn(state, ev)
 
@@ -385,11 +423,11 @@ def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
     dfs = other(t.seat)
     rival = state.seat[dfs]
     if dfs != state.p1:
-        _push_front(state, OpposeT.of(seat=dfs), KataStepT.of())
+        _push_front(state, _task(OpposeT, dfs), _KATA_STEP)
         return
     # P2's Kata: P1 either announced (its chain is already spent) or passed, and then
     # P1's only way to oppose is the Kata answer it gave when P2 announced.
-    _push_front(state, KataStepT.of())
+    _push_front(state, _KATA_STEP)
     if rival.answered and rival.chain:
         _oppose(state, dfs, ev)
 
@@ -408,7 +446,7 @@ def _kata_step(state: SushidoState, t: KataStepT, ev: Events) -> None:
     att, dfs = k.attacker, other(k.attacker)
     a = k.att.pop(0)
     d = k.dfn.pop(0) if k.dfn else None
-    _push_front(state, KataStepT.of())
+    _push_front(state, _KATA_STEP)
     if d is not None and ctype(d) == "block":
         state.discard.extend([a, d])
         ev.append(public("kata_clash", attacker=att, card=card_info(a), against=card_info(d),
@@ -422,10 +460,10 @@ def _kata_step(state: SushidoState, t: KataStepT, ev: Events) -> None:
                          result="cancelled"))
         return
     state.inplay.append(a)
-    tasks: list[Task] = [CardT.of(seat=att, card=a, ctx="kata")]
+    tasks: list[Task] = [_kata_card(att, a)]
     if d is not None:
         state.inplay.append(d)
-        tasks.append(CardT.of(seat=dfs, card=d, ctx="kata"))
+        tasks.append(_kata_card(dfs, d))
         ev.append(public("kata_clash", attacker=att, card=card_info(a), against=card_info(d),
                          result="both"))
     _push_front(state, *tasks)
@@ -451,19 +489,19 @@ def _card(state: SushidoState, t: CardT, boost: bool, ev: Events) -> None:
             ev.append(public("guarded", seat=rv, guards=state.seat[rv].guards))
             fire_passive(state, rv, "parry", ev)
         elif t.ctx == "action" and any(ctype(x) == "block" for x in state.seat[rv].revealed):
-            _push_front(state, ParryT.of(seat=rv, amount=n))
+            _push_front(state, _parry_task(rv, n))
         else:
             damage(state, rv, n, ev, "hit")
             fire_passive(state, seat, "hit", ev)
     elif kind == "move":
-        _push_front(state, *[StepT.of(seat=seat) for _ in range(n)])
+        _push_front(state, *[_task(StepT, seat)] * n)
     elif kind == "super":
         gain_super(state, seat, n, ev, "card")
     elif t.mode == "guard":
         state.seat[seat].guards += n
         ev.append(public("guard", seat=seat, guards=state.seat[seat].guards))
     else:
-        _push_front(state, *[BreakT.of(seat=seat) for _ in range(n)])
+        _push_front(state, *[_task(BreakT, seat)] * n)
 
 
 
