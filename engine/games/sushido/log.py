@@ -106,7 +106,10 @@ def line(e: Event) -> str:
 def log_events(state: SushidoState, ev: list[Event]) -> None:
     """Add an action's public events to the log (only the last :data:`LOG_SIZE` lines are
     kept: the older ones are never formatted)."""
-    logged = [e for e in ev if e.audience is None and e.kind not in UNLOGGED]
     log = state.log
-    log.extend([line(e) for e in logged[-LOG_SIZE:]])
+    if len(ev) <= LOG_SIZE:  # most actions: every logged event is kept
+        log.extend([line(e) for e in ev if e.audience is None and e.kind not in UNLOGGED])
+    else:
+        logged = [e for e in ev if e.audience is None and e.kind not in UNLOGGED]
+        log.extend([line(e) for e in logged[-LOG_SIZE:]])
     del log[:-LOG_SIZE]

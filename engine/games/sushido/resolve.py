@@ -68,7 +68,19 @@ _DECISION_TYPES = frozenset(DECISIONS)
 
 def ctype(cid: int) -> str:
     """A card's type."""
-    return content().card(cid).type
+    return _types()[cid]
+
+
+@cache
+def _types() -> tuple[str, ...]:
+    """Every card's type by id (looked up several times per action)."""
+    return tuple(c.type for c in content().cards)
+
+
+def _has_block(cards: list[int]) -> bool:
+    """Whether these cards hold a Block."""
+    types = _types()
+    return any(types[c] == "block" for c in cards)
 
 
 def combo_of_size(state: SushidoState, seat: int, size: int) -> Combo | None:
@@ -178,7 +190,7 @@ def _break_options(state: SushidoState, t: BreakT) -> list[AnyAction]:
 
 
 def _parry_options(state: SushidoState, t: ParryT) -> list[AnyAction]:
-    if any(ctype(c) == "block" for c in state.seat[t.seat].revealed):
+    if _has_block(state.seat[t.seat].revealed):
         return list(_PARRY)
     return []
 
@@ -488,7 +500,7 @@ def _card(state: SushidoState, t: CardT, boost: bool, ev: Events) -> None:
             state.seat[rv].guards -= 1
             ev.append(public("guarded", seat=rv, guards=state.seat[rv].guards))
             fire_passive(state, rv, "parry", ev)
-        elif t.ctx == "action" and any(ctype(x) == "block" for x in state.seat[rv].revealed):
+        elif t.ctx == "action" and _has_block(state.seat[rv].revealed):
             _push_front(state, _parry_task(rv, n))
         else:
             damage(state, rv, n, ev, "hit")

@@ -109,6 +109,7 @@ def _hajimes(hand: tuple[int, ...], n: int) -> tuple[Hajime, ...]:
     return tuple(Hajime.of(cards=p) for p in permutations(hand, n))
 
 _SUPER_COMBO = UseSuperCombo.of()
+_SUPER_AID = _SUPER_COMBO.aid
 _TURN_PHASES = ("hajime", "reveal", "resolve")
 """The phases of a turn, when the Super Combo may interrupt."""
 
@@ -276,7 +277,7 @@ class Sushido(Game[SushidoState, AnyAction]):
         if state.result is not None:
             return None
         aid = LEGACY_AIDS.get(aid, aid)
-        if aid == _SUPER_COMBO.aid:  # never among the legal actions: only an interrupt
+        if aid == _SUPER_AID:  # never among the legal actions: only an interrupt
             if state.phase in _TURN_PHASES and state.seat[seat].gauge >= 5:
                 return _SUPER_COMBO
             return None
