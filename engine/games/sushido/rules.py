@@ -114,21 +114,6 @@ _TURN_PHASES = ("hajime", "reveal", "resolve")
 """The phases of a turn, when the Super Combo may interrupt."""
 
 
-def _undecided(state: SushidoState, seat: int) -> bool:
-    """Whether ``seat`` has a prompt it has not committed (``prompt`` without building
-    it; the match is not over)."""
-    phase = state.phase
-    if phase == "pick":
-        return seat in (0, 1) and state.seat[seat].pick is None
-    if phase == "hajime" or phase == "reveal":
-        if seat not in (0, 1):
-            return False
-        me = state.seat[seat]
-        return me.commit is None or me.reveal is None
-    t = resolve.front_decision(state)
-    return t is not None and task_seat(t) == seat
-
-
 def _super_combo_act(state: SushidoState, seat: int, action: Any, ev: list[Event]) -> None:
     super_combo(state, seat, ev)
     resolve.run(state, ev)  # a pending decision left without a choice runs its default
@@ -273,7 +258,8 @@ class Sushido(Game[SushidoState, AnyAction]):
     def find(self, state: SushidoState, seat: int, aid: str) -> AnyAction | None:
         """:meth:`Game.find` without building the seat's prompt or its interrupts (on the
         path of every click): the Super Combo's id is checked against the gauge and the
-        moment, any other id against the remembered listing of a seat asked to decide."""
+        moment, any other id against the seat's remembered listing (:meth:`legal` lists
+        nothing for a seat that is not asked, or has committed)."""
         if state.result is not None:
             return None
         aid = LEGACY_AIDS.get(aid, aid)
@@ -281,8 +267,9 @@ class Sushido(Game[SushidoState, AnyAction]):
             if state.phase in _TURN_PHASES and state.seat[seat].gauge >= 5:
                 return _SUPER_COMBO
             return None
-        if not _undecided(state, seat):
+        if seat not in (0, 1):
             return None
+        # legal() is empty for a seat that is not asked or has committed (no prompt built)
         return self._listed(state, seat)[1].get(aid)
 
     def view(self, state: SushidoState, viewer: int | None) -> SushidoView:
