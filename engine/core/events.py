@@ -11,9 +11,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-_set = object.__setattr__
 _new = object.__new__
 _ALL_SET = {"kind", "audience", "data"}
+_SLOTS = BaseModel.__dict__
+_set_dict = _SLOTS["__dict__"].__set__
+_set_fields_set = _SLOTS["__pydantic_fields_set__"].__set__
+_set_extra = _SLOTS["__pydantic_extra__"].__set__
+_set_private = _SLOTS["__pydantic_private__"].__set__
+"""The setters of a model's ``__dict__`` and pydantic's three slots, taken once: what
+``object.__setattr__`` would find and call for each name (events are made several times
+per action)."""
 
 
 class Event(BaseModel):
@@ -36,10 +43,10 @@ class Event(BaseModel):
         the bot's path; the fields are exactly what validation would keep). Events are
         frozen, so they share one fields set (nothing ever adds to it)."""
         new = _new(cls)
-        _set(new, "__dict__", {"kind": kind, "audience": audience, "data": data})
-        _set(new, "__pydantic_fields_set__", _ALL_SET)
-        _set(new, "__pydantic_extra__", None)
-        _set(new, "__pydantic_private__", None)
+        _set_dict(new, {"kind": kind, "audience": audience, "data": data})
+        _set_fields_set(new, _ALL_SET)
+        _set_extra(new, None)
+        _set_private(new, None)
         return new
 
     def visible_to(self, viewer: int | None) -> bool:
@@ -50,10 +57,10 @@ class Event(BaseModel):
 def public(kind: str, **data: Any) -> Event:
     """A public event."""
     new = _new(Event)
-    _set(new, "__dict__", {"kind": kind, "audience": None, "data": data})
-    _set(new, "__pydantic_fields_set__", _ALL_SET)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    _set_dict(new, {"kind": kind, "audience": None, "data": data})
+    _set_fields_set(new, _ALL_SET)
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
 
 

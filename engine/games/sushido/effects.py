@@ -172,10 +172,15 @@ def card_text(cid: int) -> str:
 
 def card_info(cid: int) -> dict[str, Any]:
     """A public card description for events (a fresh dict: events own their data)."""
+    return (_CARD_INFO or card_infos())[cid].copy()
+
+
+def card_infos() -> list[dict[str, Any]]:
+    """Every card's public description by id (shared: never change them)."""
     if not _CARD_INFO:
         _CARD_INFO.extend({"id": c.id, "type": c.type, "symbol": c.symbol}
                           for c in content().cards)
-    return _CARD_INFO[cid].copy()
+    return _CARD_INFO
 
 
 _CARD_INFO: list[dict[str, Any]] = []

@@ -80,10 +80,9 @@ def start_round(state: SushidoState, ev: Events) -> None:
 
 def start_turn(state: SushidoState, ev: Events) -> None:
     """Draw 2 each (after the first-turn Super of the duel type), then Hajime."""
-    state.turn += 1
-    state.turns_total += 1
-    state.escape_offered = []
-    state.last_reveal = []  # turn-scoped: those cards may be reshuffled and drawn now
+    # last_reveal is turn-scoped: those cards may be reshuffled and drawn now
+    state.assign(turn=state.turn + 1, turns_total=state.turns_total + 1, escape_offered=[],
+                 last_reveal=[])
     for seat in state.seat:
         seat.assign(declared="", answered=False, guards=0, passive_used=False, commit=None,
                     reveal=None, revealed=[])
@@ -105,8 +104,8 @@ def resolve_reveal(state: SushidoState, ev: Events) -> None:
         seat = state.seat[s]
         cards, choice = seat.commit or [], seat.reveal
         keep = _KEPT[choice or "none"]
-        seat.revealed = [c for i, c in enumerate(cards) if i in keep]
-        shown.append(list(seat.revealed))
+        revealed = [c for i, c in enumerate(cards) if i in keep]
+        shown.append(list(revealed))
         n = 0
         for i, c in enumerate(cards):
             if i in keep:
@@ -118,12 +117,10 @@ def resolve_reveal(state: SushidoState, ev: Events) -> None:
                 state.discard.append(c)
                 ev.append(public("chain_full_discard", seat=s, card=card_info(c)))
         chained.append(n)
-        seat.commit, seat.reveal = None, None
-    state.last_reveal = shown
+        seat.assign(revealed=revealed, commit=None, reveal=None)
     ev.append(public("reveal", cards=[[card_info(c) for c in cs] for cs in shown],
                      chained=chained, chain_sizes=[len(s.chain) for s in state.seat]))
-    state.tasks = list(_turn_tasks(*order(state)))
-    state.phase = "resolve"
+    state.assign(last_reveal=shown, tasks=list(_turn_tasks(*order(state))), phase="resolve")
 
 
 _KEPT: dict[str, tuple[int, ...]] = {"none": (), "first": (0,), "second": (1,),

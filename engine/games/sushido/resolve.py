@@ -8,7 +8,9 @@ answer goes through :func:`decide`. Everything lives in the state as data.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
+from typing import Any, TypeVar
 
 from engine.core import public
 from engine.games.sushido import flow
@@ -57,6 +59,8 @@ from engine.games.sushido.model import (
     Task,
 )
 
+_SeatTask = TypeVar("_SeatTask", SurplusT, EscapeT, OpposeT, StepT, BreakT)
+
 DECISIONS = (DeclareT, OpposeT, CardT, StepT, BreakT, ParryT, PlayT, SurplusT, EscapeT)
 _DECISION_TYPES = frozenset(DECISIONS)
 """The same, for a type look-up (task classes are never subclassed)."""
@@ -64,7 +68,19 @@ _DECISION_TYPES = frozenset(DECISIONS)
 
 def ctype(cid: int) -> str:
     """A card's type."""
-    return content().card(cid).type
+    return _types()[cid]
+
+
+@cache
+def _types() -> tuple[str, ...]:
+    """Every card's type by id (looked up several times per action)."""
+    return tuple(c.type for c in content().cards)
+
+
+def _has_block(cards: list[int]) -> bool:
+    """Whether these cards hold a Block."""
+    types = _types()
+    return any(types[c] == "block" for c in cards)
 
 
 def combo_of_size(state: SushidoState, seat: int, size: int) -> Combo | None:
@@ -82,6 +98,43 @@ _ADV, _RET = StepDir.of(dir="adv"), StepDir.of(dir="ret")
 _PARRY = (Parry.of(yes=True), Parry.of(yes=False))
 _ACCEPT = Accept.of()
 """The choices that never change, built once (several are listed on every action)."""
+
+_KATA_STEP, _END_TURN = KataStepT.of(), EndTurnT.of()
+
+
+@cache
+def _task(kind: type[_SeatTask], seat: int) -> _SeatTask:
+    """The task of a seat with no other field (built once per seat)."""
+    return kind.of(seat=seat)
+
+
+@cache
+def _parry_task(seat: int, amount: int) -> ParryT:
+    return ParryT.of(seat=seat, amount=amount)
+
+
+@cache
+def _kata_card(seat: int, card: int) -> CardT:
+    """A Kata card of ``seat`` to resolve (its boost still undecided)."""
+    return CardT.of(seat=seat, card=card, ctx="kata")
+
+
+@cache
+def _action_card(seat: int, card: int, boost: bool, mode: str) -> CardT:
+    """A card of ``seat`` played in the action phase, its boost decided."""
+    return CardT.of(seat=seat, card=card, ctx="action", boost=boost, mode=mode)
+
+
+@cache
+def _breaks(seat: int, rival_chain: int, own_chain: int) -> tuple[AnyAction, ...]:
+    """The chain cards a Block may break: the rival's first, then its owner's."""
+    return tuple(Break.of(owner=o, index=i)
+                 for o, n in ((other(seat), rival_chain), (seat, own_chain)) for i in range(n))
+
+
+@cache
+def _surpluses(n: int) -> tuple[AnyAction, ...]:
+    return tuple(Surplus.of(index=i) for i in range(n))
 
 
 def _declare_options(state: SushidoState, t: DeclareT) -> list[AnyAction]:
@@ -117,35 +170,59 @@ def _plays(c: int, super_left: bool, chains: bool) -> tuple[AnyAction, ...]:
     return tuple(Play.of(card=c, boost=b, mode=m) for b in boosts for m in modes)
 
 
+def _oppose_options(state: SushidoState, t: OpposeT) -> list[AnyAction]:
+    return list(_OPPOSE) if state.seat[t.seat].chain else []
+
+
+def _card_options(state: SushidoState, t: CardT) -> list[AnyAction]:
+    if t.boost is None and state.seat[t.seat].gauge >= 1:
+        return list(_BOOST)
+    return []
+
+
+def _step_options(state: SushidoState, t: StepT) -> list[AnyAction]:
+    return [_ADV, _RET] if can_retreat(state, t.seat) else [_ADV]
+
+
+def _break_options(state: SushidoState, t: BreakT) -> list[AnyAction]:
+    seat = t.seat
+    return list(_breaks(seat, len(state.seat[other(seat)].chain), len(state.seat[seat].chain)))
+
+
+def _parry_options(state: SushidoState, t: ParryT) -> list[AnyAction]:
+    if _has_block(state.seat[t.seat].revealed):
+        return list(_PARRY)
+    return []
+
+
+def _playt_options(state: SushidoState, t: PlayT) -> list[AnyAction]:
+    return _play_options(state, t.seat)
+
+
+def _surplus_options(state: SushidoState, t: SurplusT) -> list[AnyAction]:
+    k = state.kata
+    if k is None or len(k.dfn) <= len(k.att):
+        return []
+    return list(_surpluses(len(k.dfn)))
+
+
+def _escape_options(state: SushidoState, t: EscapeT) -> list[AnyAction]:
+    return [_ACCEPT] if in_danger(state, t.seat) and state.seat[t.seat].gauge >= 5 else []
+
+
+_OPTIONS: dict[type, Callable[[SushidoState, Any], list[AnyAction]]] = {
+    DeclareT: _declare_options, OpposeT: _oppose_options, CardT: _card_options,
+    StepT: _step_options, BreakT: _break_options, ParryT: _parry_options,
+    PlayT: _playt_options, SurplusT: _surplus_options, EscapeT: _escape_options,
+}
+"""The choices of each decision task type (its keys are exactly :data:`DECISIONS`):
+dispatched by the task's type, as every task at the front of the queue is asked."""
+
+
 def options(state: SushidoState, t: Task) -> list[AnyAction]:
     """The choices of a decision task right now (empty: nothing to ask, run its default)."""
-    if isinstance(t, DeclareT):
-        return _declare_options(state, t)
-    if isinstance(t, OpposeT):
-        return list(_OPPOSE) if state.seat[t.seat].chain else []
-    if isinstance(t, CardT):
-        if t.boost is None and state.seat[t.seat].gauge >= 1:
-            return list(_BOOST)
-        return []
-    if isinstance(t, StepT):
-        return [_ADV, _RET] if can_retreat(state, t.seat) else [_ADV]
-    if isinstance(t, BreakT):
-        owners = (other(t.seat), t.seat)
-        return [Break.of(owner=o, index=i) for o in owners for i in range(len(state.seat[o].chain))]
-    if isinstance(t, ParryT):
-        if any(ctype(c) == "block" for c in state.seat[t.seat].revealed):
-            return list(_PARRY)
-        return []
-    if isinstance(t, PlayT):
-        return _play_options(state, t.seat)
-    if isinstance(t, SurplusT):
-        k = state.kata
-        if k is None or len(k.dfn) <= len(k.att):
-            return []
-        return [Surplus.of(index=i) for i in range(len(k.dfn))]
-    if isinstance(t, EscapeT):
-        return [_ACCEPT] if in_danger(state, t.seat) and state.seat[t.seat].gauge >= 5 else []
-    return []
+    ask = _OPTIONS.get(type(t))
+    return ask(state, t) if ask is not None else []
 
 
 def in_danger(state: SushidoState, seat: int) -> bool:
@@ -173,88 +250,114 @@ def forced(state: SushidoState, t: Task) -> AnyAction | None:
 
 def run(state: SushidoState, ev: Events) -> None:
     """Run automatic tasks until a decision is needed or the turn is over."""
-    while state.phase == "resolve" and state.result is None and state.tasks:
-        t = state.tasks[0]
-        answer: AnyAction | None = None
-        decision = type(t) in _DECISION_TYPES
-        if decision:
-            opts = options(state, t)
+    tasks = state.tasks
+    while state.phase == "resolve" and state.result is None and tasks:
+        t = tasks[0]
+        kind = type(t)
+        ask = _OPTIONS.get(kind)
+        if ask is None:
+            del tasks[0]
+            _AUTO[kind](state, t, ev)
+        else:
+            answer: AnyAction | None = None
+            opts = ask(state, t)
             if opts:
                 # forced(): a play with one choice only (options() are its play options)
-                if not isinstance(t, PlayT) or len(opts) != 1:
+                if kind is not PlayT or len(opts) != 1:
                     return
                 answer = opts[0]
-        state.tasks.pop(0)
-        if decision:
-            _decide(state, t, answer, ev)
-        else:
-            _auto(state, t, ev)
+            del tasks[0]
+            _DECIDE[kind](state, t, answer, ev)
+        tasks = state.tasks  # a task may have replaced the queue (a new round)
 
 
 def decide(state: SushidoState, seat: int, action: AnyAction, ev: Events) -> None:
     """Answer the front decision task (already checked legal), then keep running."""
     t = state.tasks.pop(0)
-    _decide(state, t, action, ev)
+    _DECIDE[type(t)](state, t, action, ev)
     run(state, ev)
 
 
 def _push_front(state: SushidoState, *tasks: Task) -> None:
-    state.tasks[0:0] = list(tasks)
+    state.tasks[0:0] = tasks
 
 
 # ---------------------------------------------------------------------- decisions
-def _decide(state: SushidoState, t: Task, a: AnyAction | None, ev: Events) -> None:
-    """Apply a decision; ``a`` is None when the task had nothing to ask (its default)."""
-    if isinstance(t, DeclareT):
-        if isinstance(a, Declare):
-            me = state.seat[t.seat]
-            if t.answer:
-                me.answered = a.choice == "kata"
-            else:
-                me.declared = a.choice
-            name = ""
-            if a.choice == "combo":
-                combo = combo_of_size(state, t.seat, len(me.chain))
-                name = combo.name if combo else ""
-            ev.append(public("declare", seat=t.seat, choice=a.choice, combo=name,
-                             answer=t.answer, size=len(me.chain)))
-    elif isinstance(t, OpposeT):
-        if isinstance(a, Oppose) and a.yes:
-            _oppose(state, t.seat, ev)
-    elif isinstance(t, CardT):
-        boost = t.boost if t.boost is not None else isinstance(a, Boost) and a.yes
-        _card(state, t, boost, ev)
-    elif isinstance(t, StepT):
-        if isinstance(a, StepDir) and a.dir == "ret":
-            retreat(state, t.seat, ev)
-        elif advance(state, t.seat, ev):
-            fire_passive(state, t.seat, "push", ev)
-    elif isinstance(t, BreakT):
-        if isinstance(a, Break):
-            c = state.seat[a.owner].chain.pop(a.index)
-            state.discard.append(c)
-            ev.append(public("break", seat=t.seat, owner=a.owner, index=a.index,
-                             card=card_info(c)))
-        else:  # no card in any chain: the combo breaker has nothing to break
-            ev.append(public("break_nothing", seat=t.seat))
-    elif isinstance(t, ParryT):
-        _parry(state, t, isinstance(a, Parry) and a.yes, ev)
-    elif isinstance(t, PlayT):
-        if isinstance(a, Play):
-            me = state.seat[t.seat]
-            me.revealed.remove(a.card)
-            state.inplay.append(a.card)
-            _push_front(state, CardT.of(seat=t.seat, card=a.card, ctx="action", boost=a.boost,
-                                     mode=a.mode), t)
-    elif isinstance(t, SurplusT):
-        k = state.kata
-        if k is not None and isinstance(a, Surplus):
-            c = k.dfn.pop(a.index)
-            state.discard.append(c)
-            ev.append(public("kata_surplus", seat=t.seat, cards=[card_info(c)], chosen=True))
-    elif isinstance(t, EscapeT) and isinstance(a, Accept):
+# Each decision task type has one handler (:data:`_DECIDE`); ``a`` is the seat's answer,
+# or None when the task had nothing to ask (its default).
+def _declare(state: SushidoState, t: DeclareT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Declare):
+        me = state.seat[t.seat]
+        if t.answer:
+            me.answered = a.choice == "kata"
+        else:
+            me.declared = a.choice
+        name = ""
+        if a.choice == "combo":
+            combo = combo_of_size(state, t.seat, len(me.chain))
+            name = combo.name if combo else ""
+        ev.append(public("declare", seat=t.seat, choice=a.choice, combo=name,
+                         answer=t.answer, size=len(me.chain)))
+
+
+def _opposed(state: SushidoState, t: OpposeT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Oppose) and a.yes:
+        _oppose(state, t.seat, ev)
+
+
+def _boosted(state: SushidoState, t: CardT, a: AnyAction | None, ev: Events) -> None:
+    boost = t.boost if t.boost is not None else isinstance(a, Boost) and a.yes
+    _card(state, t, boost, ev)
+
+
+def _stepped(state: SushidoState, t: StepT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, StepDir) and a.dir == "ret":
+        retreat(state, t.seat, ev)
+    elif advance(state, t.seat, ev):
+        fire_passive(state, t.seat, "push", ev)
+
+
+def _broken(state: SushidoState, t: BreakT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Break):
+        c = state.seat[a.owner].chain.pop(a.index)
+        state.discard.append(c)
+        ev.append(public("break", seat=t.seat, owner=a.owner, index=a.index,
+                         card=card_info(c)))
+    else:  # no card in any chain: the combo breaker has nothing to break
+        ev.append(public("break_nothing", seat=t.seat))
+
+
+def _parried(state: SushidoState, t: ParryT, a: AnyAction | None, ev: Events) -> None:
+    _parry(state, t, isinstance(a, Parry) and a.yes, ev)
+
+
+def _played(state: SushidoState, t: PlayT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Play):
+        me = state.seat[t.seat]
+        me.revealed.remove(a.card)
+        state.inplay.append(a.card)
+        _push_front(state, _action_card(t.seat, a.card, a.boost, a.mode), t)
+
+
+def _surplus(state: SushidoState, t: SurplusT, a: AnyAction | None, ev: Events) -> None:
+    k = state.kata
+    if k is not None and isinstance(a, Surplus):
+        c = k.dfn.pop(a.index)
+        state.discard.append(c)
+        ev.append(public("kata_surplus", seat=t.seat, cards=[card_info(c)], chosen=True))
+
+
+def _escaped(state: SushidoState, t: EscapeT, a: AnyAction | None, ev: Events) -> None:
+    if isinstance(a, Accept):
         s = state.seat[t.seat]
         ev.append(public("accept_ko" if in_arena(s.pos) else "accept_ring_out", seat=t.seat))
+
+
+_DECIDE: dict[type, Callable[[SushidoState, Any, AnyAction | None, Events], None]] = {
+    DeclareT: _declare, OpposeT: _opposed, CardT: _boosted, StepT: _stepped,
+    BreakT: _broken, ParryT: _parried, PlayT: _played, SurplusT: _surplus, EscapeT: _escaped,
+}
+"""How each decision task type applies its answer (the same keys as :data:`_OPTIONS`)."""
 
 
 def _oppose(state: SushidoState, seat: int, ev: Events) -> None:
@@ -268,7 +371,7 @@ def _oppose(state: SushidoState, seat: int, ev: Events) -> None:
     me.declared, me.answered = "pass", False
     ev.append(public("oppose", seat=seat, cards=[card_info(c) for c in state.kata.dfn]))
     extra = len(state.kata.dfn) - len(state.kata.att)
-    _push_front(state, *[SurplusT.of(seat=seat) for _ in range(max(extra, 0))])
+    _push_front(state, *[_task(SurplusT, seat)] * max(extra, 0))
 
 
 def _parry(state: SushidoState, t: ParryT, yes: bool, ev: Events) -> None:
@@ -285,19 +388,14 @@ def _parry(state: SushidoState, t: ParryT, yes: bool, ev: Events) -> None:
 
 
 # ----------------------------------------------------------------------- automatic
-def _auto(state: SushidoState, t: Task, ev: Events) -> None:
-    if isinstance(t, SeqT):
-        _sequence(state, t, ev)
-    elif isinstance(t, KataStepT):
-        _kata_step(state, ev)
-    elif isinstance(t, EndTurnT):
-        for s in flow.order(state):
-            seat = state.seat[s]
-            if in_danger(state, s) and seat.gauge >= 5 and s not in state.escape_offered:
-                state.escape_offered.append(s)
-                _push_front(state, EscapeT.of(seat=s), EndTurnT.of())
-                return
-        flow.end_turn(state, ev)
+def _end_turn(state: SushidoState, t: EndTurnT, ev: Events) -> None:
+    for s in flow.order(state):
+        seat = state.seat[s]
+        if in_danger(state, s) and seat.gauge >= 5 and s not in state.escape_offered:
+            state.escape_offered.append(s)
+            _push_front(state, _task(EscapeT, s), _END_TURN)
+            return
+    flow.end_turn(state, ev)
 
 
 def combo_fits(state: SushidoState, seat: int, cards: list[int]) -> bool:
@@ -337,16 +435,16 @@ def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
     dfs = other(t.seat)
     rival = state.seat[dfs]
     if dfs != state.p1:
-        _push_front(state, OpposeT.of(seat=dfs), KataStepT.of())
+        _push_front(state, _task(OpposeT, dfs), _KATA_STEP)
         return
     # P2's Kata: P1 either announced (its chain is already spent) or passed, and then
     # P1's only way to oppose is the Kata answer it gave when P2 announced.
-    _push_front(state, KataStepT.of())
+    _push_front(state, _KATA_STEP)
     if rival.answered and rival.chain:
         _oppose(state, dfs, ev)
 
 
-def _kata_step(state: SushidoState, ev: Events) -> None:
+def _kata_step(state: SushidoState, t: KataStepT, ev: Events) -> None:
     k = state.kata
     assert k is not None
     if not k.att:
@@ -360,7 +458,7 @@ def _kata_step(state: SushidoState, ev: Events) -> None:
     att, dfs = k.attacker, other(k.attacker)
     a = k.att.pop(0)
     d = k.dfn.pop(0) if k.dfn else None
-    _push_front(state, KataStepT.of())
+    _push_front(state, _KATA_STEP)
     if d is not None and ctype(d) == "block":
         state.discard.extend([a, d])
         ev.append(public("kata_clash", attacker=att, card=card_info(a), against=card_info(d),
@@ -374,10 +472,10 @@ def _kata_step(state: SushidoState, ev: Events) -> None:
                          result="cancelled"))
         return
     state.inplay.append(a)
-    tasks: list[Task] = [CardT.of(seat=att, card=a, ctx="kata")]
+    tasks: list[Task] = [_kata_card(att, a)]
     if d is not None:
         state.inplay.append(d)
-        tasks.append(CardT.of(seat=dfs, card=d, ctx="kata"))
+        tasks.append(_kata_card(dfs, d))
         ev.append(public("kata_clash", attacker=att, card=card_info(a), against=card_info(d),
                          result="both"))
     _push_front(state, *tasks)
@@ -402,18 +500,25 @@ def _card(state: SushidoState, t: CardT, boost: bool, ev: Events) -> None:
             state.seat[rv].guards -= 1
             ev.append(public("guarded", seat=rv, guards=state.seat[rv].guards))
             fire_passive(state, rv, "parry", ev)
-        elif t.ctx == "action" and any(ctype(x) == "block" for x in state.seat[rv].revealed):
-            _push_front(state, ParryT.of(seat=rv, amount=n))
+        elif t.ctx == "action" and _has_block(state.seat[rv].revealed):
+            _push_front(state, _parry_task(rv, n))
         else:
             damage(state, rv, n, ev, "hit")
             fire_passive(state, seat, "hit", ev)
     elif kind == "move":
-        _push_front(state, *[StepT.of(seat=seat) for _ in range(n)])
+        _push_front(state, *[_task(StepT, seat)] * n)
     elif kind == "super":
         gain_super(state, seat, n, ev, "card")
     elif t.mode == "guard":
         state.seat[seat].guards += n
         ev.append(public("guard", seat=seat, guards=state.seat[seat].guards))
     else:
-        _push_front(state, *[BreakT.of(seat=seat) for _ in range(n)])
+        _push_front(state, *[_task(BreakT, seat)] * n)
 
+
+
+_AUTO: dict[type, Callable[[SushidoState, Any, Events], None]] = {
+    SeqT: _sequence, KataStepT: _kata_step, EndTurnT: _end_turn,
+}
+"""How each automatic task type runs (every task type is in :data:`_AUTO` or
+:data:`_DECIDE`)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations
 from typing import Any, ClassVar
@@ -12,6 +13,7 @@ from engine.core import CatalogEntry, Event, Game, Prompt, Rng, private_with_twi
 from engine.games.sushido import flow, resolve
 from engine.games.sushido.data import content
 from engine.games.sushido.effects import card_text, contact, fighter, in_arena, super_combo
+from engine.games.sushido.log import log_events
 from engine.games.sushido.model import (
     LEGACY_AIDS,
     Accept,
@@ -45,8 +47,6 @@ from engine.games.sushido.model import (
     fast_copy,
 )
 from engine.games.sushido.views import SushidoView, build_view
-
-LOG_SIZE = 12
 
 _PROMPT_TEXT: dict[str, str] = {
     "pick": "Choose your fighter.",
@@ -108,9 +108,55 @@ def _hajimes(hand: tuple[int, ...], n: int) -> tuple[Hajime, ...]:
     """Every ordered placement of ``n`` cards of a hand (built once per hand)."""
     return tuple(Hajime.of(cards=p) for p in permutations(hand, n))
 
+_SUPER_COMBO = UseSuperCombo.of()
+_SUPER_AID = _SUPER_COMBO.aid
+_TURN_PHASES = ("hajime", "reveal", "resolve")
+"""The phases of a turn, when the Super Combo may interrupt."""
 
-_UNLOGGED = frozenset(("draw", "turn_start", "reveal_commit"))
-"""Public events the match log leaves out."""
+
+def _super_combo_act(state: SushidoState, seat: int, action: Any, ev: list[Event]) -> None:
+    super_combo(state, seat, ev)
+    resolve.run(state, ev)  # a pending decision left without a choice runs its default
+
+
+def _pick(state: SushidoState, seat: int, action: PickFighter, ev: list[Event]) -> None:
+    first, second = state.seat
+    state.seat[seat].pick = action.fighter
+    ev += private_with_twin("pick", (seat,), {"fighter": action.fighter}, {"seat": seat})
+    if first.pick is not None and second.pick is not None:
+        ev.append(public("picks", fighters=[first.pick, second.pick]))
+        flow.start_match(state, ev)
+
+
+def _hajime(state: SushidoState, seat: int, action: Hajime, ev: list[Event]) -> None:
+    me = state.seat[seat]
+    for c in action.cards:
+        me.hand.remove(c)
+    me.commit = list(action.cards)
+    ev += private_with_twin("hajime", (seat,), {"cards": list(action.cards)},
+                            {"seat": seat, "count": len(action.cards)})
+    first, second = state.seat
+    if first.commit is not None and second.commit is not None:
+        ev.append(public("hajime_all"))
+        state.phase = "reveal"
+        if first.reveal is not None and second.reveal is not None:
+            flow.resolve_reveal(state, ev)
+            resolve.run(state, ev)
+
+
+def _reveal(state: SushidoState, seat: int, action: Reveal, ev: list[Event]) -> None:
+    state.seat[seat].reveal = action.show
+    ev += private_with_twin("reveal_commit", (seat,), {"show": action.show}, {"seat": seat})
+    first, second = state.seat
+    if state.phase == "reveal" and first.reveal is not None and second.reveal is not None:
+        flow.resolve_reveal(state, ev)
+        resolve.run(state, ev)
+
+
+_ACTS: dict[type, Callable[[SushidoState, int, Any, list[Event]], None]] = {
+    UseSuperCombo: _super_combo_act, PickFighter: _pick, Hajime: _hajime, Reveal: _reveal,
+}
+"""The actions that are not the answer to a decision of the turn's queue, by type."""
 
 
 class Sushido(Game[SushidoState, AnyAction]):
@@ -201,48 +247,30 @@ class Sushido(Game[SushidoState, AnyAction]):
 
     def _apply(self, state: SushidoState, seat: int, action: AnyAction) -> list[Event]:
         ev: list[Event] = []
-        me = state.seat[seat]
-        if isinstance(action, UseSuperCombo):
-            super_combo(state, seat, ev)
-            resolve.run(state, ev)  # a pending decision left without a choice runs its default
-        elif isinstance(action, PickFighter):
-            me.pick = action.fighter
-            ev += private_with_twin("pick", (seat,), {"fighter": action.fighter}, {"seat": seat})
-            if all(s.pick is not None for s in state.seat):
-                ev.append(public("picks", fighters=[s.pick for s in state.seat]))
-                flow.start_match(state, ev)
-        elif isinstance(action, Hajime):
-            for c in action.cards:
-                me.hand.remove(c)
-            me.commit = list(action.cards)
-            ev += private_with_twin("hajime", (seat,), {"cards": list(action.cards)},
-                                    {"seat": seat, "count": len(action.cards)})
-            if all(s.commit is not None for s in state.seat):
-                ev.append(public("hajime_all"))
-                state.phase = "reveal"
-                if all(s.reveal is not None for s in state.seat):
-                    flow.resolve_reveal(state, ev)
-                    resolve.run(state, ev)
-        elif isinstance(action, Reveal):
-            me.reveal = action.show
-            ev += private_with_twin("reveal_commit", (seat,), {"show": action.show},
-                                    {"seat": seat})
-            if state.phase == "reveal" and all(s.reveal is not None for s in state.seat):
-                flow.resolve_reveal(state, ev)
-                resolve.run(state, ev)
-        else:
+        act = _ACTS.get(type(action))
+        if act is None:  # the answer to the front decision of the turn's queue
             resolve.decide(state, seat, action, ev)
-        self._log(state, ev)
+        else:
+            act(state, seat, action, ev)
+        log_events(state, ev)
         return ev
 
-    def _log(self, state: SushidoState, ev: list[Event]) -> None:
-        # Only the last LOG_SIZE lines are kept: the older ones are never formatted.
-        logged = [e for e in ev if e.audience is None and e.kind not in _UNLOGGED]
-        log = state.log
-        for e in logged[-LOG_SIZE:]:
-            items = ", ".join([f"{k}={v}" for k, v in e.data.items() if k != "twin_of"])
-            log.append(f"{e.kind}: {items}" if items else e.kind)
-        del log[:-LOG_SIZE]
+    def find(self, state: SushidoState, seat: int, aid: str) -> AnyAction | None:
+        """:meth:`Game.find` without building the seat's prompt or its interrupts (on the
+        path of every click): the Super Combo's id is checked against the gauge and the
+        moment, any other id against the seat's remembered listing (:meth:`legal` lists
+        nothing for a seat that is not asked, or has committed)."""
+        if state.result is not None:
+            return None
+        aid = LEGACY_AIDS.get(aid, aid)
+        if aid == _SUPER_AID:  # never among the legal actions: only an interrupt
+            if state.phase in _TURN_PHASES and state.seat[seat].gauge >= 5:
+                return _SUPER_COMBO
+            return None
+        if seat not in (0, 1):
+            return None
+        # legal() is empty for a seat that is not asked or has committed (no prompt built)
+        return self._listed(state, seat)[1].get(aid)
 
     def view(self, state: SushidoState, viewer: int | None) -> SushidoView:
         """What a seat (or a spectator, ``None``) may see; see :mod:`views`."""
