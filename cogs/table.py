@@ -22,6 +22,7 @@ from cogs.practice import ai_name
 from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, left_line
 from cogs.render.registry import renderer_for
+from cogs.respond import edit_original, reply
 from cogs.router import Router, StaticView
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from cogs.table_ping import ping_text, send_lines
@@ -80,8 +81,8 @@ class Table(TableTimer, TableMemory, commands.Cog):
         self.loaded: set[int] = set()
         """Matches whose memory above was loaded from (or written to) the database; the
         dictionaries are a cache of ``matches.table_memory`` (:mod:`cogs.table_memory`)."""
-        self.hand_tokens: dict[tuple[int, int], tuple[float, str]] = {}
-        """Per (match, seat), the Unix time and token of the open hand (stored with the
+        self.hand_tokens: dict[int, dict[int, tuple[float, str]]] = {}
+        """Per match and seat, the Unix time and token of the open hand (stored with the
         memory: a restarted bot refreshes the hand through them)."""
         self._publishing: dict[int, asyncio.Lock] = {}
 
@@ -203,7 +204,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
     async def on_hand(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """Show hand: the seat's private view, ephemerally."""
         rec, _, state, seat = await self._seat(interaction, cid.num(0))
-        await interaction.response.send_message(ephemeral=True, **self.hand_payload(
+        await reply(interaction, ephemeral=True, **self.hand_payload(
             rec, state, seat, with_controls=False, loc=locale_of(interaction)))
         self.remember_hand(rec.id, seat, interaction)
 
@@ -222,10 +223,10 @@ class Table(TableTimer, TableMemory, commands.Cog):
             raise Refusal("table.nothing_to_decide")
         loc = locale_of(interaction)
         if len(cid.fields) > 1:
-            await interaction.response.edit_message(**self.hand_payload(
+            await reply(interaction, update=True, **self.hand_payload(
                 rec, state, seat, with_controls=True, page=cid.num(1), loc=loc))
         else:
-            await interaction.response.send_message(ephemeral=True, **self.hand_payload(
+            await reply(interaction, ephemeral=True, **self.hand_payload(
                 rec, state, seat, with_controls=True, loc=loc))
         self.remember_hand(rec.id, seat, interaction)
 
@@ -247,7 +248,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         lines = renderer_for(applied.match.game).narrate(
             for_viewer(applied.events, applied.seat), names_of(applied.match, loc), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
-        await interaction.response.send_message(ephemeral=True, **payload)
+        await reply(interaction, ephemeral=True, **payload)
         await self.publish(applied)
 
     async def on_select(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
@@ -270,7 +271,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         lines = renderer_for(applied.match.game).narrate(
             [e for e in mine if e.audience is not None], names_of(applied.match, loc), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
-        await interaction.response.edit_message(**payload)
+        await reply(interaction, update=True, **payload)
         self.remember_hand(match_id, applied.seat, interaction)
         await self.publish(applied)
 
@@ -278,7 +279,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
                       interaction: discord.Interaction[Any]) -> None:
         """Keep the interaction whose private message shows ``seat`` its hand."""
         self.hands[(match_id, seat)] = (time.monotonic(), interaction)
-        self.hand_tokens[(match_id, seat)] = (time.time(), interaction.token)
+        self.hand_tokens.setdefault(match_id, {})[seat] = (time.time(), interaction.token)
 
     async def refresh_hands(self, rec: MatchRecord, state: BaseState,
                             seats: list[int]) -> None:
@@ -293,7 +294,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
                 await self.refresh_saved_hand(rec, state, seat)
                 continue
             try:
-                await got[1].edit_original_response(**self.hand_payload(
+                await edit_original(got[1], **self.hand_payload(
                     rec, state, seat, with_controls=True, loc=locale_of(got[1])))
             except discord.HTTPException:
                 self.hands.pop((rec.id, seat), None)

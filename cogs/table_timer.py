@@ -39,7 +39,7 @@ class TableTimer:
     store: Store
     referee: Referee
     hands: dict[tuple[int, int], tuple[float, discord.Interaction[Any]]]
-    hand_tokens: dict[tuple[int, int], tuple[float, str]]
+    hand_tokens: dict[int, dict[int, tuple[float, str]]]
 
     public_locale: Callable[[MatchRecord], str]
     """The language of a match's public messages (:meth:`cogs.table.Table.public_locale`)."""
@@ -53,8 +53,12 @@ class TableTimer:
         for key in [k for k, (at, _) in self.hands.items() if at < old]:
             del self.hands[key]
         old_wall = time.time() - HAND_SECONDS
-        for key in [k for k, (at, _) in self.hand_tokens.items() if at < old_wall]:
-            del self.hand_tokens[key]
+        for match_id in list(self.hand_tokens):
+            tokens = self.hand_tokens[match_id]
+            for seat in [s for s, (at, _) in tokens.items() if at < old_wall]:
+                del tokens[seat]
+            if not tokens:
+                del self.hand_tokens[match_id]
 
     @tasks.loop(seconds=5.0)
     async def timer(self) -> None:
