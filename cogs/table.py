@@ -13,19 +13,20 @@ import time
 from typing import Any
 
 import discord
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from cogs import ids, pictures
 from cogs.controls import board_buttons, controls
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
-from cogs.practice import ai_name, is_ai
+from cogs.practice import ai_name
 from cogs.referee import Applied, Referee, pending_seats
 from cogs.render.base import BoardContext, Choice, left_line
 from cogs.render.registry import renderer_for
+from cogs.respond import edit_original, reply
 from cogs.router import Router, StaticView
-from cogs.shards import owns
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from cogs.table_ping import ping_text, send_lines
+from cogs.table_timer import TableTimer, humans
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event, Game, for_viewer
 
@@ -39,11 +40,6 @@ def names_of(rec: MatchRecord, loc: str = DEFAULT) -> list[str]:
     """Mentions per seat: they render as names in embeds without pinging anyone (an AI
     seat is named "Hajime (AI, hard)", in the language ``loc``)."""
     return [ai_name(rec, seat, loc) or f"<@{uid}>" for seat, uid in enumerate(rec.seats)]
-
-
-def humans(rec: MatchRecord, seats: Any) -> list[int]:
-    """The seats among ``seats`` held by people (the AI is never pinged)."""
-    return [s for s in seats if not is_ai(rec, s)]
 
 
 def fit_lines(lines: list[str], limit: int = RECENT_CHARS) -> str:
@@ -64,7 +60,7 @@ def timeout_line(seats: list[int], names: list[str], loc: str = DEFAULT) -> str:
     return t(loc, "table.timeout", who=who)
 
 
-class Table(TableMemory, commands.Cog):
+class Table(TableTimer, TableMemory, commands.Cog):
     """Runs matches in Discord: boards, hands, actions, timers."""
 
     def __init__(self, bot: commands.Bot, store: Store, referee: Referee,
@@ -85,8 +81,8 @@ class Table(TableMemory, commands.Cog):
         self.loaded: set[int] = set()
         """Matches whose memory above was loaded from (or written to) the database; the
         dictionaries are a cache of ``matches.table_memory`` (:mod:`cogs.table_memory`)."""
-        self.hand_tokens: dict[tuple[int, int], tuple[float, str]] = {}
-        """Per (match, seat), the Unix time and token of the open hand (stored with the
+        self.hand_tokens: dict[int, dict[int, tuple[float, str]]] = {}
+        """Per match and seat, the Unix time and token of the open hand (stored with the
         memory: a restarted bot refreshes the hand through them)."""
         self._publishing: dict[int, asyncio.Lock] = {}
 
@@ -208,7 +204,7 @@ class Table(TableMemory, commands.Cog):
     async def on_hand(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """Show hand: the seat's private view, ephemerally."""
         rec, _, state, seat = await self._seat(interaction, cid.num(0))
-        await interaction.response.send_message(ephemeral=True, **self.hand_payload(
+        await reply(interaction, ephemeral=True, **self.hand_payload(
             rec, state, seat, with_controls=False, loc=locale_of(interaction)))
         self.remember_hand(rec.id, seat, interaction)
 
@@ -227,10 +223,10 @@ class Table(TableMemory, commands.Cog):
             raise Refusal("table.nothing_to_decide")
         loc = locale_of(interaction)
         if len(cid.fields) > 1:
-            await interaction.response.edit_message(**self.hand_payload(
+            await reply(interaction, update=True, **self.hand_payload(
                 rec, state, seat, with_controls=True, page=cid.num(1), loc=loc))
         else:
-            await interaction.response.send_message(ephemeral=True, **self.hand_payload(
+            await reply(interaction, ephemeral=True, **self.hand_payload(
                 rec, state, seat, with_controls=True, loc=loc))
         self.remember_hand(rec.id, seat, interaction)
 
@@ -252,7 +248,7 @@ class Table(TableMemory, commands.Cog):
         lines = renderer_for(applied.match.game).narrate(
             for_viewer(applied.events, applied.seat), names_of(applied.match, loc), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
-        await interaction.response.send_message(ephemeral=True, **payload)
+        await reply(interaction, ephemeral=True, **payload)
         await self.publish(applied)
 
     async def on_select(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
@@ -275,25 +271,15 @@ class Table(TableMemory, commands.Cog):
         lines = renderer_for(applied.match.game).narrate(
             [e for e in mine if e.audience is not None], names_of(applied.match, loc), loc)
         payload["content"] = "\n".join(lines)[:1900] or None
-        await interaction.response.edit_message(**payload)
+        await reply(interaction, update=True, **payload)
         self.remember_hand(match_id, applied.seat, interaction)
         await self.publish(applied)
-
-    def forget_old_hands(self) -> None:
-        """Drop the private messages Discord no longer lets us edit: an idle match keeps
-        no interaction in memory."""
-        old = time.monotonic() - HAND_SECONDS
-        for key in [k for k, (at, _) in self.hands.items() if at < old]:
-            del self.hands[key]
-        old_wall = time.time() - HAND_SECONDS
-        for key in [k for k, (at, _) in self.hand_tokens.items() if at < old_wall]:
-            del self.hand_tokens[key]
 
     def remember_hand(self, match_id: int, seat: int,
                       interaction: discord.Interaction[Any]) -> None:
         """Keep the interaction whose private message shows ``seat`` its hand."""
         self.hands[(match_id, seat)] = (time.monotonic(), interaction)
-        self.hand_tokens[(match_id, seat)] = (time.time(), interaction.token)
+        self.hand_tokens.setdefault(match_id, {})[seat] = (time.time(), interaction.token)
 
     async def refresh_hands(self, rec: MatchRecord, state: BaseState,
                             seats: list[int]) -> None:
@@ -308,7 +294,7 @@ class Table(TableMemory, commands.Cog):
                 await self.refresh_saved_hand(rec, state, seat)
                 continue
             try:
-                await got[1].edit_original_response(**self.hand_payload(
+                await edit_original(got[1], **self.hand_payload(
                     rec, state, seat, with_controls=True, loc=locale_of(got[1])))
             except discord.HTTPException:
                 self.hands.pop((rec.id, seat), None)
@@ -549,53 +535,3 @@ class Table(TableMemory, commands.Cog):
 
     send_lines = staticmethod(send_lines)
     """Narration split under Discord's limit (:func:`cogs.table_ping.send_lines`)."""
-
-    # ----------------------------------------------------------------- timers
-    @tasks.loop(seconds=5.0)
-    async def timer(self) -> None:
-        """Half-time reminders, then the engine's timeout default, for due matches only
-        (of the guilds on this process's shards: another process times the others)."""
-        now = time.time()
-        self.forget_old_hands()
-        try:
-            due = [r for r in await self.store.due_matches(now) if owns(self.bot, r.guild_id)]
-        except Exception:  # an escaped exception would stop the loop for good
-            log.exception("timer could not read due matches")
-            return
-        expired: list[Applied] = []
-        for rec in due:  # every expiry first (deadlines missed while down apply at once)
-            if rec.deadline is None:
-                continue
-            try:
-                if now >= rec.deadline:
-                    applied = await self.referee.expire(rec.id, rec.version)
-                    if applied is not None:
-                        expired.append(applied)
-                elif not rec.reminded:
-                    await self.remind(rec)
-            except Exception:
-                log.exception("timer failed for match %s", rec.id)
-        for applied in expired:
-            try:
-                await self.publish(applied)
-            except Exception:
-                log.exception("could not publish the timeout of match %s", applied.match.id)
-
-    @timer.before_loop
-    async def _before_timer(self) -> None:
-        await self.bot.wait_until_ready()
-
-    async def remind(self, rec: MatchRecord) -> None:
-        """The half-time reminder to seats that still have to decide (no buttons)."""
-        await self.store.mark_reminded(rec.id, rec.version)
-        game = self.referee.game(rec.game)
-        state = await self.referee.cached_state(rec, game)
-        seats = humans(rec, sorted(pending_seats(game, state)))
-        if not seats or rec.thread_id is None or rec.deadline is None:
-            return
-        loc = self.public_locale(rec)
-        who = and_list(loc, [f"<@{rec.seats[s]}>" for s in seats])
-        where = self.bot.get_partial_messageable(rec.thread_id)
-        await where.send(t(loc, "table.remind", who=who, when=f"<t:{int(rec.deadline)}:R>"),
-                         allowed_mentions=discord.AllowedMentions(
-                             users=[discord.Object(id=rec.seats[s]) for s in seats]))

@@ -124,7 +124,7 @@ class TableMemory:
     pinged: dict[int, tuple[Any, set[int]]]
     told: dict[int, dict[int, str]]
     loaded: set[int]
-    hand_tokens: dict[tuple[int, int], tuple[float, str]]
+    hand_tokens: dict[int, dict[int, tuple[float, str]]]
     _publishing: dict[int, asyncio.Lock]
     hand_payload: Callable[..., dict[str, Any]]
     """A seat's private view, as :meth:`cogs.table.Table.hand_payload` renders it."""
@@ -140,15 +140,17 @@ class TableMemory:
         if mem.turn is not None:
             self.pinged[rec.id] = (mem.turn, mem.pinged)
         self.told[rec.id] = mem.pending
-        for seat, saved in mem.hands.items():
-            self.hand_tokens.setdefault((rec.id, seat), saved)
+        if mem.hands:
+            tokens = self.hand_tokens.setdefault(rec.id, {})
+            for seat, saved in mem.hands.items():
+                tokens.setdefault(seat, saved)
 
     def memory(self, match_id: int) -> Memory:
         """A match's table memory as it is stored."""
         turn, pinged = self.pinged.get(match_id, (None, set()))
         now = time.time()
-        hands = {seat: saved for (mid, seat), saved in self.hand_tokens.items()
-                 if mid == match_id and now - saved[0] <= HAND_SECONDS}
+        hands = {seat: saved for seat, saved in self.hand_tokens.get(match_id, {}).items()
+                 if now - saved[0] <= HAND_SECONDS}
         return Memory(recent=list(self.recent.get(match_id, [])), turn=turn,
                       pinged=set(pinged), pending=dict(self.told.get(match_id, {})),
                       hands=hands)
@@ -159,8 +161,7 @@ class TableMemory:
         self.recent.pop(match_id, None)
         self.pinged.pop(match_id, None)
         self.told.pop(match_id, None)
-        for key in [k for k in self.hand_tokens if k[0] == match_id]:
-            del self.hand_tokens[key]
+        self.hand_tokens.pop(match_id, None)
 
     def publish_lock(self, match_id: int) -> asyncio.Lock:
         """The lock serializing one match's posts (live steps and recovered ones)."""
@@ -168,7 +169,7 @@ class TableMemory:
 
     async def refresh_saved_hand(self, rec: MatchRecord, state: BaseState, seat: int) -> None:
         """Refresh a hand opened before a restart, through its stored interaction token."""
-        saved = self.hand_tokens.get((rec.id, seat))
+        saved = self.hand_tokens.get(rec.id, {}).get(seat)
         if saved is None or time.time() - saved[0] > HAND_SECONDS:
             return
         payload = self.hand_payload(rec, state, seat, with_controls=True)
@@ -180,4 +181,4 @@ class TableMemory:
                 "embeds": [payload["embed"].to_dict()],
                 "components": payload["view"].to_components()})
         except discord.HTTPException:
-            self.hand_tokens.pop((rec.id, seat), None)
+            self.hand_tokens.get(rec.id, {}).pop(seat, None)

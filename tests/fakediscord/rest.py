@@ -159,6 +159,8 @@ async def interaction_callback(request: web.Request) -> web.Response:
             edit_message(fake, msg, data, files)
     res.original = msg
     fake.notify()
+    if request.query.get("with_response", "").lower() not in ("1", "true"):
+        return web.Response(status=204)  # Discord answers with the message only if asked
     info: dict[str, Any] = {"id": str(res.id), "type": res.type,
                             "response_message_loading": kind == 5,
                             "response_message_ephemeral": bool(msg and msg.ephemeral)}

@@ -1,0 +1,65 @@
+"""Interaction answers that do not ask Discord for the message back.
+
+discord.py's ``InteractionResponse.send_message``/``edit_message`` call the interaction
+callback with ``with_response=true`` and build a ``Message`` object from the answer, and
+``Interaction.edit_original_response`` builds one from the edited message: the table's
+hot path (Act, a control, the refresh of an open hand) never reads that message (every
+click is routed by its custom id, :mod:`cogs.router`), so these helpers send the same
+request body through discord.py's own webhook adapter and skip the parsing (and, for
+the callback, Discord's answer body: 204 instead of the message).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.http import Route, handle_message_parameters
+from discord.utils import MISSING
+from discord.webhook.async_ import async_context, interaction_message_response_params
+
+EPHEMERAL = 64
+"""The message flag of a reply only its recipient sees."""
+
+
+async def reply(interaction: discord.Interaction[Any], *, update: bool = False,
+                ephemeral: bool = False, content: str | None = MISSING,
+                embed: discord.Embed = MISSING, view: discord.ui.View = MISSING) -> None:
+    """Answer ``interaction`` with a new message (``update`` False) or by editing the
+    message its component is on (``update`` True), as ``InteractionResponse.send_message``
+    / ``edit_message`` would, without asking for (or parsing) the message back.
+
+    Raises ``discord.InteractionResponded`` if it was already answered (like discord.py).
+    """
+    response = interaction.response
+    if not update and content is MISSING:
+        content = None  # as send_message sends it
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    kind = (discord.InteractionResponseType.message_update if update
+            else discord.InteractionResponseType.channel_message)
+    state = interaction._state
+    params = interaction_message_response_params(
+        type=kind.value, content=content, embed=embed, view=view,
+        flags=discord.MessageFlags._from_value(EPHEMERAL) if ephemeral and not update
+        else MISSING,
+        previous_allowed_mentions=state.allowed_mentions)
+    route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
+                  webhook_id=interaction.id, webhook_token=interaction.token)
+    await async_context.get().request(route, interaction._session, payload=params.payload,
+                                      proxy=state.http.proxy,
+                                      proxy_auth=state.http.proxy_auth)
+    response._response_type = kind
+
+
+async def edit_original(interaction: discord.Interaction[Any], *,
+                        embed: discord.Embed = MISSING,
+                        view: discord.ui.View = MISSING) -> None:
+    """``Interaction.edit_original_response`` without building the edited message."""
+    state = interaction._state
+    with handle_message_parameters(embed=embed, view=view,
+                                   previous_allowed_mentions=state.allowed_mentions) as params:
+        await async_context.get().edit_original_interaction_response(
+            interaction.application_id, interaction.token, session=interaction._session,
+            proxy=state.http.proxy, proxy_auth=state.http.proxy_auth,
+            payload=params.payload, multipart=params.multipart, files=params.files)
