@@ -118,3 +118,40 @@ def test_english_and_french_pictures_differ_and_are_kept_apart() -> None:
 def test_the_picture_words_exist_in_both_catalogs() -> None:
     assert t("fr", "picture.sushido.life") == "Vie"
     assert t("en-US", "picture.sushido.life") == "Life"
+
+
+def _spectator_views(game_id: str, seats: int, seed: int, count: int) -> list[Any]:
+    """Spectator views along one random match (random seats, random legal actions)."""
+    import random
+
+    game = REGISTRY[game_id]
+    state = game.setup(game.options_model(), seats, seed)
+    rng = random.Random(seed)
+    views = []
+    while game.outcome(state) is None and len(views) < count:
+        views.append(game.view(state, None))
+        asked = [(s, acts) for s in game.prompts(state) if (acts := list(game.legal(state, s)))]
+        if not asked:
+            break
+        seat, acts = rng.choice(asked)
+        state, _ = game.apply(state, seat, rng.choice(acts))
+    return views
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("loc", ["en-US", "fr"])
+def test_kept_words_draw_the_same_picture(game_id: str, loc: str,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Words pasted from the kept masks give byte-identical PNGs to Pillow's own text()."""
+    from PIL import ImageDraw
+
+    from cogs.pictures import draw
+
+    renderer = renderer_for(game_id)
+    views = _spectator_views(game_id, 2, 3, 40)[::4]
+    kept = [draw(renderer, v, loc) for v in views]
+    again = [draw(renderer, v, loc) for v in views]  # every word from the kept masks now
+    monkeypatch.setattr(Canvas, "text", ImageDraw.ImageDraw.text)
+    pillow = [draw(renderer, v, loc) for v in views]
+    assert any(png is not None for png in pillow)
+    assert kept == pillow and again == pillow
