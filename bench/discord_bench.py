@@ -32,7 +32,8 @@ average. The bot is the real ``bot.py`` in its own process, pointed at the fake 
 tests validate every body and keep everything).
 
 Profiling: ``BENCH_PROFILE=bot.prof`` runs the bot under cProfile; ``BENCH_DRIVER_PROFILE=
-driver.prof`` profiles this process during the timed phase.
+driver.prof`` profiles this process during the timed phase; ``BENCH_TIMELINE=clicks.json``
+writes each timed click's send time and latency (to see when the tail happens).
 """
 
 from __future__ import annotations
@@ -383,6 +384,10 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             gc.unfreeze()
             clicks = [r for k, r in fake.interactions.items() if k not in seen]
             lat = [r.latency for r in clicks if r.latency is not None]
+            if os.environ.get("BENCH_TIMELINE"):  # =out.json: each click's send time, latency
+                Path(os.environ["BENCH_TIMELINE"]).write_text(json.dumps(
+                    [[round(r.dispatched_at, 4), r.latency, r.payload.get("type")]
+                     for r in clicks]))
             calls = fake.requests[requests_before:]
             await reader.close()
             tail.conn.close()
