@@ -150,3 +150,29 @@ async def test_an_unreachable_discord_is_one_clear_line(tmp_path: pathlib.Path) 
     assert len(errors) == 1 and errors[0]["msg"] == lines[-1]
     assert lines[-1].startswith(f"Cannot reach Discord at http://127.0.0.1:{port}/api/v10 (")
     assert not [m for m in lines if any(w in m for w in VOICE_WARNINGS)], lines
+
+
+async def test_the_rate_limit_sweep_runs_at_most_once_a_minute(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """discord.py scans every bucket when a new one appears past 256; throttled, the scan
+    runs once per minute however many new channels the board edits reach."""
+    import discord
+
+    http = discord.http.HTTPClient(asyncio.get_running_loop())
+    scans = []
+    real = http._try_clear_expired_ratelimits
+
+    def counted() -> None:
+        scans.append(len(http._buckets))
+        real()
+
+    http._try_clear_expired_ratelimits = counted  # type: ignore[method-assign]
+    clock = [1000.0]
+    monkeypatch.setattr(bot.time, "monotonic", lambda: clock[0])
+    bot.throttle_ratelimit_sweep(http, every=60.0)
+    for i in range(1000):  # a thousand threads' first board edit
+        http.get_ratelimit(f"PATCH /channels/{{channel_id}}/messages/{{message_id}}:{i}")
+    assert scans == [1]
+    clock[0] += 61
+    http.get_ratelimit("PATCH /channels/{channel_id}/messages/{message_id}:new")
+    assert len(scans) == 2 and len(http._buckets) == 1001  # none idle for 300 s yet
