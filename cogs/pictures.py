@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import functools
 import hashlib
 import inspect
 import logging
 import multiprocessing
+import os
 from collections import OrderedDict
 
 from pydantic import BaseModel
@@ -87,13 +89,25 @@ def picture(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | 
 
 _pool: concurrent.futures.ProcessPoolExecutor | None = None
 
+NICENESS = 10
+"""How much lower than the bot a picture process runs: when both want the one free
+core, the event loop (which answers the clicks) gets it, and the board's picture,
+which follows the answer, waits a few milliseconds more."""
+
+
+def _lower_priority(increment: int = NICENESS) -> None:
+    """In a new worker process: yield the CPU to the bot (where the OS allows)."""
+    with contextlib.suppress(AttributeError, OSError):  # no nice(): the bot's priority
+        os.nice(increment)
+
 
 def use_processes(workers: int) -> None:
     """Draw missing pictures in ``workers`` worker processes (0: in a thread).
 
     A drawing thread holds the GIL for much of its 10-20 ms and delays every other
     click's answer; a process draws on another core. Started lazily (spawned, so no
-    thread of the bot is forked) at the first drawing.
+    thread of the bot is forked) at the first drawing, at a lower priority than the bot
+    (:data:`NICENESS`).
     """
     global _pool
     if _pool is not None:
@@ -101,7 +115,8 @@ def use_processes(workers: int) -> None:
         _pool = None
     if workers > 0:
         _pool = concurrent.futures.ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority)
 
 
 def _draw(game_id: str, view: BaseModel, loc: str = DEFAULT) -> bytes | None:

@@ -93,3 +93,19 @@ def test_a_renderer_whose_picture_takes_no_locale_still_draws() -> None:
     assert pictures.picture(Old(), view, "fr") == b"png"
     assert pictures.picture(New(), view, "fr") == b"fr"
     assert asyncio.run(pictures.drawn(New(), view, "en-US")) == b"en-US"
+
+
+async def test_picture_processes_yield_the_cpu_to_the_bot() -> None:
+    """A drawing process runs at a lower priority than the bot's event loop."""
+    import asyncio
+    import os
+
+    from cogs import pictures
+
+    pictures.use_processes(1)
+    try:
+        assert pictures._pool is not None
+        theirs = await asyncio.get_running_loop().run_in_executor(pictures._pool, os.nice, 0)
+    finally:
+        pictures.use_processes(0)
+    assert theirs == min(19, os.nice(0) + pictures.NICENESS)
