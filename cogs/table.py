@@ -10,6 +10,7 @@ import asyncio
 import io
 import logging
 import time
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -32,6 +33,8 @@ from engine.core import BaseState, Event, Game, for_viewer
 
 log = logging.getLogger("hajime.table")
 
+PUBLIC_VIEWS_KEPT = 64
+"""Spectator views kept by (match, version): the steps being published right now."""
 RECENT_CHARS = 1000
 """Room for the board's "So far this turn" field (Discord allows 1024 per field)."""
 
@@ -85,6 +88,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         """Per match and seat, the Unix time and token of the open hand (stored with the
         memory: a restarted bot refreshes the hand through them)."""
         self._publishing: dict[int, asyncio.Lock] = {}
+        self._public_views: OrderedDict[tuple[int, int], Any] = OrderedDict()
 
     async def cog_load(self) -> None:
         """Register our custom_id kinds and start the timer."""
@@ -102,6 +106,17 @@ class Table(TableTimer, TableMemory, commands.Cog):
         self.timer.cancel()
 
     # ----------------------------------------------------------------- rendering
+    def public_view(self, rec: MatchRecord, state: BaseState) -> Any:
+        """The spectator view of ``state``: built once per match and version (a step's
+        board, picture, pings and result all read it; the few last are kept)."""
+        key = (rec.id, state.version)
+        view = self._public_views.get(key)
+        if view is None:
+            view = self._public_views[key] = self.referee.game(rec.game).view(state, None)
+            if len(self._public_views) > PUBLIC_VIEWS_KEPT:
+                self._public_views.popitem(last=False)
+        return view
+
     def public_locale(self, rec: MatchRecord) -> str:
         """The language of a match's public messages: its server's, or its players' when
         the server chose none and they all share one (see the README)."""
@@ -116,7 +131,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         attachment) of the board message's picture; the same key keeps it (no drawing,
         no upload)."""
         renderer = renderer_for(rec.game)
-        view = self.referee.game(rec.game).view(state, None)
+        view = self.public_view(rec, state)
         loc = self.public_locale(rec)
         key = pictures.key_of(renderer, view, loc)
         if shown is not None and shown[0] == key:
@@ -130,7 +145,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         (``kept``: the board message's attachment to keep as its picture, not redrawn)."""
         game = self.referee.game(rec.game)
         renderer = renderer_for(rec.game)
-        view = game.view(state, None)
+        view = self.public_view(rec, state)
         outcome = game.outcome(state)
         loc = self.public_locale(rec)
         names = names_of(rec, loc)
@@ -335,7 +350,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         if rec.thread_id is None:
             return
         pending = pending_seats(game, state)
-        turn = renderer_for(rec.game).turn_key(game.view(state, None))
+        turn = renderer_for(rec.game).turn_key(self.public_view(rec, state))
         self.pinged[rec.id] = (turn, set(pending))
         loc = self.public_locale(rec)
         names = names_of(rec, loc)
@@ -475,14 +490,15 @@ class Table(TableTimer, TableMemory, commands.Cog):
             await self.announce_result(rec, applied, post)
             return None
         game = self.referee.game(rec.game)
-        turn = renderer.turn_key(game.view(applied.state, None))
+        public = self.public_view(rec, applied.state)
+        turn = renderer.turn_key(public)
         if self.pinged.get(rec.id, (None, set()))[0] != turn:
             self.pinged[rec.id] = (turn, set())
         pinged = self.pinged[rec.id][1]
         fresh = self.new_decisions(applied)
         targets = [s for s in humans(rec, fresh) if s not in pinged]
         if targets or post:  # the renderer's heads-up for seats asked later this turn
-            ahead = humans(rec, renderer.ping_ahead(game.view(applied.state, None)))
+            ahead = humans(rec, renderer.ping_ahead(public))
             targets += [s for s in ahead if s not in pinged and s not in targets]
         pinged.update(targets)
         # timed-out seats too: their open hand must not keep the controls of a decision
@@ -515,8 +531,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         pairing's says the result counts for the event instead)."""
         assert applied.outcome is not None
         where = self.bot.get_partial_messageable(rec.thread_id or rec.channel_id)
-        game = self.referee.game(rec.game)
-        view_model = game.view(applied.state, None)
+        view_model = self.public_view(rec, applied.state)
         loc = self.public_locale(rec)
         result = renderer_for(rec.game).result_line(applied.outcome, view_model,
                                                     names_of(rec, loc), loc=loc)
