@@ -18,6 +18,8 @@ from discord.http import Route, handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
+from cogs.clicks_first import clicks_of
+
 EPHEMERAL = 64
 """The message flag of a reply only its recipient sees."""
 
@@ -50,6 +52,9 @@ async def reply(interaction: discord.Interaction[Any], *, update: bool = False,
                                       proxy=state.http.proxy,
                                       proxy_auth=state.http.proxy_auth)
     response._response_type = kind
+    clicks = clicks_of(interaction.client)
+    if clicks is not None:
+        clicks.answered(interaction.id)
 
 
 async def edit_original(interaction: discord.Interaction[Any], *,

@@ -18,6 +18,7 @@ import discord
 from discord.ext import commands
 
 from cogs import ids
+from cogs.clicks_first import ClicksFirst
 from cogs.i18n import REASON_PREFIX, locale_of, reason, t, translate_english
 from engine.core import EngineError
 
@@ -62,6 +63,9 @@ class Router(commands.Cog):
         self.handlers: dict[str, Handler] = {}
         self.active = 0
         """Handlers running now (tests and benchmarks wait for 0: the bot is idle)."""
+        self.clicks = ClicksFirst()
+        """Clicks not answered yet: a step's news waits for them (:mod:`cogs.clicks_first`)."""
+        bot.clicks_first = self.clicks  # type: ignore[attr-defined]
 
     def register(self, kind: str, handler: Handler) -> None:
         """Route custom_ids ``hj:<kind>:...`` to ``handler``."""
@@ -81,6 +85,14 @@ class Router(commands.Cog):
         """Handle every component interaction whose custom_id is (or looks like) ours."""
         if interaction.type is not discord.InteractionType.component:
             return
+        self.clicks.arrived(interaction.id)
+        try:
+            await self._route(interaction)
+        finally:  # answered, refused or failed: it holds no news back any longer
+            self.clicks.answered(interaction.id)
+
+    async def _route(self, interaction: discord.Interaction[Any]) -> None:
+        """:meth:`on_interaction` for a component interaction."""
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         raw = str(data.get("custom_id", ""))
         loc = locale_of(interaction)

@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from cogs import ids, pictures
+from cogs.clicks_first import clicks_of
 from cogs.controls import board_buttons, controls
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
 from cogs.practice import ai_name
@@ -378,6 +379,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         rec = applied.match
         if rec.thread_id is None or rec.message_id is None:
             return
+        await self.clicks_first()
         async with self.publish_lock(rec.id):
             stored = await self.store.get_match(rec.id)
             done = None if stored is None else stored.published_version
@@ -391,6 +393,12 @@ class Table(TableTimer, TableMemory, commands.Cog):
                     return
                 applied = step
             await self._publish(applied, stored)
+
+    async def clicks_first(self) -> None:
+        """Let the clicks waiting for their answer go first (:mod:`cogs.clicks_first`)."""
+        clicks = clicks_of(self.bot)
+        if clicks is not None:
+            await clicks.turn()
 
     async def publish_missing(self, match_id: int) -> bool:
         """Post what a match's thread was never told (after a restart); False to retry.
@@ -503,6 +511,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         pinged.update(targets)
         # timed-out seats too: their open hand must not keep the controls of a decision
         # the referee already played for them
+        await self.clicks_first()
         await self.refresh_hands(rec, applied.state, sorted({*fresh, *timed_out}))
         ping = self.ping_text(game.prompts(applied.state), targets, names, loc, renderer)
         users = [discord.Object(id=rec.seats[s]) for s in targets]

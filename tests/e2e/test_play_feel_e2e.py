@@ -113,6 +113,9 @@ async def play(fake: FakeDiscord, tmp_path: pathlib.Path, game: str, turn_key: A
                                 thread=thread, turn_key=turn_key)
         await player.play()
         await idle(fake, bot)
+        # one click at a time: a step's news never waited, not even for its own click
+        # (answered as soon as its callback went out, cogs/clicks_first.py)
+        assert bot.clicks_first.held == 0  # type: ignore[attr-defined]
         rec = await bot.store.get_match(match_id)
         assert rec is not None and rec.status == "finished"
         messages = fake.messages(thread)
