@@ -68,6 +68,19 @@ from tests.fakediscord.store import Message  # noqa: E402
 from tests.fakediscord.users import FakeUser  # noqa: E402
 
 
+def reference_loop_ms(n: int = 2_000_000) -> float:
+    """This machine's speed now: the best of 3 runs of a fixed pure-Python loop, in ms
+    (figures of runs on different days compare only with this beside them)."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        total = 0
+        for i in range(n):
+            total += i
+        best = min(best, time.perf_counter() - started)
+    return round(best * 1000, 1)
+
+
 def pct(samples: list[float], q: float) -> float:
     """The q-quantile of samples, in milliseconds."""
     s = sorted(samples)
@@ -445,6 +458,7 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "driver_cpu_ms_per_click": round(driver_cpu * 1000 / n, 2),
         "driver_gc_ms_per_click": round(gc_clock.seconds * 1000 / n, 3),
         "load_average_1min_before_after": [round(load_before, 2), round(load_after, 2)],
+        "reference_loop_ms_after": reference_loop_ms(),
         "rest_calls_per_decision": round(len(calls) / max(decisions, 1), 2),
         "rest_calls_per_click": round(len(calls) / n, 2),
         "rest_calls_per_click_by_route": {k: round(v / n, 3)
