@@ -79,7 +79,7 @@ class Canvas(ImageDraw.ImageDraw):
         mask, offset = got
         self.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
 
-    def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None,  # type: ignore[override]
+    def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None,
                           outline: Any = None, width: int = 1, *,
                           corners: tuple[bool, bool, bool, bool] | None = None) -> None:
         """Pillow's ``ImageDraw.rounded_rectangle``, the same pixels: drawn once per process

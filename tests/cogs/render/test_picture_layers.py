@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import io
 import random
+import zlib
 from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
-from cogs.render import picture_text
+from cogs.render import picture_text, png
 from cogs.render.picture_text import Canvas
 from cogs.render.png import encode
 from cogs.render.registry import renderer_for
@@ -32,7 +33,7 @@ def _views(game_id: str, seats: int, seed: int, count: int) -> list[Any]:
     game = REGISTRY[game_id]
     state = game.setup(game.options_model(), seats, seed)
     rng = random.Random(seed)
-    views = []
+    views: list[Any] = []
     while game.outcome(state) is None and len(views) < count:
         views.append(game.view(state, None))
         asked = [(s, acts) for s in game.prompts(state) if (acts := list(game.legal(state, s)))]
@@ -112,7 +113,14 @@ def test_a_kept_shape_is_pasted_not_drawn_again(monkeypatch: pytest.MonkeyPatch)
 
 @pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P", "1"])
 @pytest.mark.parametrize("size", [(53, 17), (1, 1), (333, 250)])
-def test_png_decodes_to_the_same_pixels(mode: str, size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("deflate", ["isal", "zlib"])
+def test_png_decodes_to_the_same_pixels(mode: str, size: tuple[int, int], deflate: str,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    if deflate == "zlib":  # where isal has no wheel
+        monkeypatch.setattr(png, "_deflate", zlib)
+        monkeypatch.setattr(png, "LEVEL", 1)
+    else:
+        assert png._deflate.__name__.endswith("isal_zlib")
     rng = random.Random(f"{mode}{size}")
     img = Image.frombytes("RGB", size, rng.randbytes(size[0] * size[1] * 3))
     img = img.convert(mode)
