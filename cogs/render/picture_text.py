@@ -56,23 +56,41 @@ class Canvas(ImageDraw.ImageDraw):
     def text(self, xy: Any, text: Any, fill: Any = None, font: Any = None,  # type: ignore[override]
              anchor: str | None = None, **kwargs: Any) -> None:
         """Pillow's ``ImageDraw.text``, the same pixels; one line of a FreeType font in
-        an "L" font mode is rendered once per process and pasted after."""
-        if (kwargs or not isinstance(text, str) or "\n" in text or self.fontmode != "L"
+        an "L" font mode, stroked or not, is rendered once per process and pasted after."""
+        stroke = kwargs.get("stroke_width", 0)
+        if (not kwargs.keys() <= {"stroke_width", "stroke_fill"} or not isinstance(text, str)
+                or "\n" in text or self.fontmode != "L" or not isinstance(stroke, int | float)
                 or not isinstance(font, ImageFont.FreeTypeFont)):
             super().text(xy, text, fill, font, anchor, **kwargs)
             return
-        ink, fill_ink = self._getink(fill)
-        if ink is None:
-            ink = fill_ink
+        ink = self._ink(fill)
         if ink is None:
             return
+        if stroke:  # as Pillow: the stroked text in the stroke's ink, the text over it
+            outline = kwargs.get("stroke_fill")
+            stroke_ink = ink if outline is None else self._ink(outline)
+            self._line(xy, text, font, anchor, stroke_ink, stroke)
+            if ink != stroke_ink:
+                self._line(xy, text, font, anchor, ink, 0)
+        else:
+            self._line(xy, text, font, anchor, ink, 0)
+
+    def _ink(self, fill: Any) -> Any:
+        """The ink ``ImageDraw.text`` draws ``fill`` with."""
+        ink, fill_ink = self._getink(fill)
+        return fill_ink if ink is None else ink
+
+    def _line(self, xy: Any, text: str, font: ImageFont.FreeTypeFont, anchor: str | None,
+              ink: Any, stroke: float) -> None:
+        """One line of text in ``ink``, stroked ``stroke`` wide (0: not), from the kept
+        masks."""
         x, y = xy
         start = (math.modf(x)[0], math.modf(y)[0])
-        key = (font, text, anchor, start, ink)
+        key = (font, text, anchor, start, ink, stroke)
         got = _masks.get(key)
-        if got is None:  # what ImageDraw.text asks FreeType for one line, no stroke
-            got = font.getmask2(text, "L", None, None, None, 0, anchor or "la", ink, start,
-                                stroke_filled=True)
+        if got is None:  # what ImageDraw.text asks FreeType for one line
+            got = font.getmask2(text, "L", None, None, None, stroke, anchor or "la", ink,
+                                start, stroke_filled=True)
             if len(_masks) >= MASKS:
                 _masks.clear()
             _masks[key] = got

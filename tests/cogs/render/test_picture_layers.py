@@ -1,9 +1,11 @@
 """Cheaper board pictures, the same pixels.
 
-:meth:`Canvas.rounded_rectangle` pastes a kept mask of each shape and :meth:`Canvas.png`
-writes the PNG with unfiltered rows; the pictures they make must decode to exactly the
-pixels of Pillow's own ``ImageDraw.rounded_rectangle`` and PNG encoder (monkeypatched
-back in as the reference), for every game, in both locales, along random matches.
+:meth:`Canvas.text` pastes kept masks of words (stroked ones too),
+:meth:`Canvas.rounded_rectangle` fills the kept rectangles of each shape and
+:meth:`Canvas.png` writes the PNG with unfiltered rows and ISA-L's deflate; the pictures
+they make must decode to exactly the pixels of Pillow's own ``ImageDraw.text``,
+``ImageDraw.rounded_rectangle`` and PNG encoder (monkeypatched back in as the reference),
+for every game, in both locales, along random matches.
 """
 
 from __future__ import annotations
@@ -70,8 +72,10 @@ def test_kept_shapes_and_fast_png_draw_the_same_pixels(game_id: str, seats: int,
     renderer = renderer_for(game_id)
     views = [v for seed in (1, 2, 3) for v in _views(game_id, seats, seed, 60)[::5]]
     monkeypatch.setattr(picture_text, "_shapes", {})
+    monkeypatch.setattr(picture_text, "_masks", {})
     fresh = [_pixels(draw(renderer, v, loc)) for v in views]  # shapes drawn, then kept
     again = [_pixels(draw(renderer, v, loc)) for v in views]  # every shape pasted now
+    monkeypatch.setattr(Canvas, "text", ImageDraw.ImageDraw.text)
     monkeypatch.setattr(Canvas, "rounded_rectangle", ImageDraw.ImageDraw.rounded_rectangle)
     monkeypatch.setattr(Canvas, "png", _pillow_png)
     pillow = [_pixels(draw(renderer, v, loc)) for v in views]
@@ -81,7 +85,7 @@ def test_kept_shapes_and_fast_png_draw_the_same_pixels(game_id: str, seats: int,
         assert b == ref, (game_id, seats, loc, i)
 
 
-def test_a_kept_shape_is_pasted_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_kept_shape_is_not_drawn_by_pillow_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(picture_text, "_shapes", {})
     calls = []
     original = ImageDraw.ImageDraw.rounded_rectangle
