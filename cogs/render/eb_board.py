@@ -12,8 +12,6 @@ the pictures' font (:mod:`cogs.render.picture_text`); card names are the cards' 
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image
 
 from cogs.i18n import DEFAULT, t
@@ -111,6 +109,4 @@ def render_board(view: EbView, loc: str = DEFAULT) -> bytes:
         draw.text((WIDTH // 2, y + 6), line, fill=TEXT, font=font(16), anchor="mm")
         if state:
             draw.text((WIDTH // 2, y + 24), state, fill=GOLD, font=font(14), anchor="mm")
-    out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False)
-    return out.getvalue()
+    return draw.png()

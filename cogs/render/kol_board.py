@@ -11,7 +11,6 @@ locale (:mod:`cogs.render.picture_text`).
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -189,9 +188,7 @@ def draw_facts(facts: BoardFacts, loc: str = DEFAULT) -> bytes:
     if facts.footer:
         _text(draw, (MARGIN, height - 14), facts.footer, 13, MUTED, anchor="lm",
               width=WIDTH - 2 * MARGIN)
-    out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False, compress_level=1)
-    return out.getvalue()
+    return draw.png()
 
 
 def board_facts(view: Any, lang: str = DEFAULT) -> BoardFacts:

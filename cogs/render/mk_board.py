@@ -9,8 +9,6 @@ catalog (``picture.mk.*``) in the public text's locale (:mod:`cogs.render.pictur
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image
 
 from cogs.i18n import DEFAULT
@@ -80,9 +78,7 @@ def render_brawl(view: MkView, loc: str = DEFAULT) -> bytes:
             "+".join(view.fighters[s].name or "?" for s in g) for g in groups))
                 if groups else draw.w("all_ranged"))
         draw.text((20, y + 10), text[:90], fill=MUTED, font=font(14), anchor="lm")
-    out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False)
-    return out.getvalue()
+    return draw.png()
 
 
 def render_board(view: MkView, loc: str = DEFAULT) -> bytes:
@@ -131,6 +127,4 @@ def render_board(view: MkView, loc: str = DEFAULT) -> bytes:
             draw.rectangle(box, fill=GOLD if on else BAR_BACK)
             draw.text(((box[0] + box[2]) // 2, y + 11), label, fill=BG if on else MUTED,
                       font=font(14), anchor="mm")
-    out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False)
-    return out.getvalue()
+    return draw.png()

@@ -14,7 +14,6 @@ public text beside it, drawn with the font of :mod:`cogs.render.picture_text`.
 
 from __future__ import annotations
 
-import io
 import math
 
 from PIL import Image
@@ -369,6 +368,4 @@ def render_board(view: SushidoView, loc: str = DEFAULT) -> bytes:
     _arena(draw, view)
     _in_play(draw, view)
     _footer(draw, view)
-    out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False, compress_level=1)
-    return out.getvalue()
+    return draw.png()

@@ -11,7 +11,6 @@ the i18n catalog (``picture.wof.*``) in the public text's locale
 
 from __future__ import annotations
 
-import io
 import math
 
 from PIL import Image
@@ -200,6 +199,4 @@ def render_board(view: WofView, loc: str = DEFAULT) -> bytes:
     for f in placed:
         _token(draw, f, top)
     _footer(draw, view, top + BOARD_PX + 14)
-    out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False, compress_level=1)
-    return out.getvalue()
+    return draw.png()
