@@ -121,3 +121,24 @@ def test_refusals_name_options_and_choices_as_the_readers_discord_shows_them() -
     en = refused("bouts", 4, 2, "en-US")
     assert en is not None and en.startswith("**bouts** must be one of: ")
     assert t("en-US", "choice.bouts.3") in en
+
+
+def test_a_clicked_messages_embeds_components_and_attachments_are_left_out() -> None:
+    """discord.py builds the clicked message of every component interaction; the bot
+    reads only its id and flags, so its heavy parts are not built (the input unchanged)."""
+    from cogs.guard import slim
+
+    message = {"id": "5", "channel_id": "6", "type": 0, "content": "", "flags": 64,
+               "embeds": [{"title": "Your hand"}], "attachments": [{"id": "7"}],
+               "components": [{"type": 1, "components": []}], "author": {"id": "8"}}
+    data = {"id": "1", "type": 3, "token": "t", "application_id": "2",
+            "data": {"custom_id": "hj:act:3", "component_type": 2}, "message": message}
+    got = slim(data)
+    assert got["message"] == {**message, "embeds": [], "attachments": [], "components": []}
+    assert {k: v for k, v in got.items() if k != "message"} == \
+        {k: v for k, v in data.items() if k != "message"}
+    assert data["message"]["embeds"] == [{"title": "Your hand"}]  # the input untouched
+    command = {**data, "type": 2}
+    assert slim(command) is command  # only component clicks carry a message
+    bare = {**data, "message": {**message, "embeds": [], "components": [], "attachments": []}}
+    assert slim(bare) is bare
