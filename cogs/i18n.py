@@ -165,6 +165,8 @@ CATALOGS = load_catalogs()
 
 def resolve(locale: str | discord.Locale | None) -> str:
     """One of :data:`LOCALES` for a Discord locale (``fr`` for French, else English)."""
+    if locale.__class__ is str and locale in CATALOGS:  # already one (most calls): no
+        return locale  # isinstance against discord's enum metaclass, which is slow
     code = locale.value if isinstance(locale, discord.Locale) else str(locale or "")
     if code in CATALOGS:
         return code
