@@ -34,6 +34,7 @@ tests validate every body and keep everything).
 Profiling: ``BENCH_PROFILE=bot.prof`` runs the bot under cProfile; ``BENCH_DRIVER_PROFILE=
 driver.prof`` profiles this process during the timed phase; ``BENCH_TIMELINE=clicks.json``
 writes each timed click's send time and latency (to see when the tail happens).
+``BENCH_BOT_CONFIG='news_wait_ms = 0'`` adds lines to the bot's config.toml (A/B runs).
 """
 
 from __future__ import annotations
@@ -188,7 +189,8 @@ async def start_bot(fake: FakeDiscord, tmp: Path,
     cfg.write_text(f'database = "{tmp / "bench.sqlite3"}"\ndev_guilds = [{fake.guild_id}]\n'
                    'max_live_matches = 5\nlog_level = "WARNING"\n'
                    + (f'picture_processes = {picture_processes}\n'
-                      if picture_processes >= 0 else ''))
+                      if picture_processes >= 0 else '')
+                   + os.environ.get("BENCH_BOT_CONFIG", "") + "\n")  # more settings, for A/B
     env = {**os.environ, "DISCORD_TOKEN": "bench", "HAJIME_DISCORD_API": fake.api_base,
            "HAJIME_DISCORD_GATEWAY": str(fake.gateway_url)}
     profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \

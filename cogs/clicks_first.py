@@ -15,7 +15,8 @@ import asyncio
 import contextlib
 
 WAIT_CAP = 0.05
-"""The longest a step's news waits for the clicks before it (seconds)."""
+"""The longest a step's news waits for the clicks before it (seconds; the bot's
+``news_wait_ms`` setting)."""
 
 
 class ClicksFirst:
@@ -42,8 +43,9 @@ class ClicksFirst:
             self._none.set()
 
     async def turn(self) -> None:
-        """Return once no click waits for its answer, or after :attr:`cap` seconds."""
-        if not self.waiting:
+        """Return once no click waits for its answer, or after :attr:`cap` seconds (0: at
+        once)."""
+        if not self.waiting or self.cap <= 0:
             return
         self.held += 1
         with contextlib.suppress(TimeoutError):

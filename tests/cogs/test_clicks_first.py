@@ -61,3 +61,11 @@ def test_the_bots_clicks_first_is_found_by_its_attribute() -> None:
     assert clicks_of(bot) is None
     bot.clicks_first = ClicksFirst()  # type: ignore[attr-defined]
     assert clicks_of(bot) is bot.clicks_first  # type: ignore[attr-defined]
+
+
+async def test_a_cap_of_zero_never_holds_news() -> None:
+    clicks = ClicksFirst(cap=0)
+    clicks.arrived(1)
+    started = time.perf_counter()
+    await clicks.turn()
+    assert time.perf_counter() - started < 0.01 and clicks.held == 0
