@@ -23,6 +23,7 @@ from cogs.render.picture_text import Canvas
 from cogs.render.png import encode
 from cogs.render.registry import renderer_for
 from engine.games import REGISTRY
+from tests.cogs.render.test_picture_text import _spectator_views
 
 TABLES = [("sushido", 2), ("world_of_fighters", 2), ("kingdom_of_loathing", 2),
           ("kingdom_of_loathing", 4), ("mortal_kombat", 2), ("mortal_kombat", 3),
@@ -31,19 +32,8 @@ TABLES = [("sushido", 2), ("world_of_fighters", 2), ("kingdom_of_loathing", 2),
 
 
 def _views(game_id: str, seats: int, seed: int, count: int) -> list[Any]:
-    """Spectator views along one random match (random seats, random legal actions)."""
-    game = REGISTRY[game_id]
-    state = game.setup(game.options_model(), seats, seed)
-    rng = random.Random(seed)
-    views: list[Any] = []
-    while game.outcome(state) is None and len(views) < count:
-        views.append(game.view(state, None))
-        asked = [(s, acts) for s in game.prompts(state) if (acts := list(game.legal(state, s)))]
-        if not asked:
-            break
-        seat, acts = rng.choice(asked)
-        state, _ = game.apply(state, seat, rng.choice(acts))
-    return views
+    """Spectator views along one random match (:func:`_spectator_views`)."""
+    return _spectator_views(game_id, seats, seed, count)
 
 
 def _pixels(png: bytes | None) -> tuple[str, tuple[int, int], bytes] | None:
