@@ -75,6 +75,10 @@ class Game(ABC, Generic[S, A]):
     action_adapter: ClassVar[TypeAdapter[Any]]
     legacy_aids: ClassVar[dict[str, str]] = {}
     """Action ids of an older version (still on live buttons) -> the current id they mean."""
+    legal_when_asked: ClassVar[bool] = False
+    """True when :meth:`legal` is empty for any seat that has no prompt or has committed
+    (a property test checks it for every game that says so): :meth:`find` then looks the
+    id up in the seat's listing without building its prompt first (on every click)."""
 
     # ----------------------------------------------------------------- to implement
     @abstractmethod
@@ -331,9 +335,10 @@ class Game(ABC, Generic[S, A]):
         for action in self.interrupts(state, seat):
             if action.aid == aid:  # type: ignore[attr-defined]
                 return action
-        prompt = self.prompt(state, seat)
-        if prompt is None or prompt.committed:
-            return None
+        if not self.legal_when_asked:
+            prompt = self.prompt(state, seat)
+            if prompt is None or prompt.committed:
+                return None
         return self._listed(state, seat)[1].get(aid)
 
     def timeout(self, state: S, seat: int) -> tuple[S, list[Event]]:
