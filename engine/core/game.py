@@ -80,6 +80,15 @@ class Game(ABC, Generic[S, A]):
     (a property test checks it for every game that says so): :meth:`find` then looks the
     id up in the seat's listing without building its prompt first (on every click)."""
 
+    _no_interrupts: ClassVar[bool] = True
+    """Whether the game keeps the default :meth:`interrupts` (none): :meth:`find` skips
+    the call (set for each subclass)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Note whether the subclass lists interrupts (:attr:`_no_interrupts`)."""
+        super().__init_subclass__(**kwargs)
+        cls._no_interrupts = cls.interrupts is Game.interrupts
+
     # ----------------------------------------------------------------- to implement
     @abstractmethod
     def setup(self, options: BaseModel, seats: int, seed: int) -> S:
@@ -233,7 +242,9 @@ class Game(ABC, Generic[S, A]):
         new = state if owned else self.clone(state)
         _LISTED.pop(id(new), None)  # changed in place: its listed actions are stale
         events = self._apply(new, seat, action)
-        new.version += 1
+        fields = new.__dict__  # ``new.version += 1`` as Mutable.__setattr__ does it
+        fields["version"] += 1
+        new.__pydantic_fields_set__.add("version")
         return new, events
 
     def perform(
@@ -332,9 +343,10 @@ class Game(ABC, Generic[S, A]):
         if state.result is not None:
             return None
         aid = self.legacy_aids.get(aid, aid)
-        for action in self.interrupts(state, seat):
-            if action.aid == aid:  # type: ignore[attr-defined]
-                return action
+        if not self._no_interrupts:
+            for action in self.interrupts(state, seat):
+                if action.aid == aid:  # type: ignore[attr-defined]
+                    return action
         if not self.legal_when_asked:
             prompt = self.prompt(state, seat)
             if prompt is None or prompt.committed:
