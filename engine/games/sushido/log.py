@@ -33,10 +33,15 @@ def _dict_text(d: dict[str, Any]) -> str:
         if not _ITEMS:
             _ITEMS.extend(tuple(c.items()) for c in card_infos())
             _REPRS.extend(repr(c) for c in card_infos())
-        # the exact items in the same order (an int id: not a bool equal to it)
-        if 0 <= cid < len(_ITEMS) and tuple(d.items()) == _ITEMS[cid]:
+        # the exact items in the same order (an int id: not a bool equal to it): equal
+        # dicts with the same keys in the same order (compared in C, no item tuples)
+        if 0 <= cid < len(_ITEMS) and d == card_infos()[cid] and tuple(d) == _KEYS:
             return _REPRS[cid]
     return repr(d)
+
+
+_KEYS = ("id", "type", "symbol")
+"""The keys of a card's description, in order (:func:`effects.card_info`)."""
 
 
 def _list_text(v: list[Any]) -> str:
