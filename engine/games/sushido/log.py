@@ -20,8 +20,8 @@ LOG_SIZE = 12
 UNLOGGED = frozenset(("draw", "turn_start", "reveal_commit"))
 """Public events the match log leaves out."""
 
-_ITEMS: list[tuple[tuple[str, Any], ...]] = []
-"""Each card's description as its items in order, by card id."""
+_INFOS: list[dict[str, Any]] = []
+"""Each card's description, by card id (:func:`effects.card_infos`, shared)."""
 _REPRS: list[str] = []
 """``repr`` of each card's description, by card id."""
 
@@ -30,12 +30,12 @@ def _dict_text(d: dict[str, Any]) -> str:
     """``repr(d)``, from the table when ``d`` is a card's description."""
     cid = d.get("id")
     if type(cid) is int:
-        if not _ITEMS:
-            _ITEMS.extend(tuple(c.items()) for c in card_infos())
+        if not _INFOS:
+            _INFOS.extend(card_infos())
             _REPRS.extend(repr(c) for c in card_infos())
         # the exact items in the same order (an int id: not a bool equal to it): equal
         # dicts with the same keys in the same order (compared in C, no item tuples)
-        if 0 <= cid < len(_ITEMS) and d == card_infos()[cid] and tuple(d) == _KEYS:
+        if 0 <= cid < len(_INFOS) and d == _INFOS[cid] and tuple(d) == _KEYS:
             return _REPRS[cid]
     return repr(d)
 
@@ -126,5 +126,8 @@ def log_events(state: SushidoState, ev: list[Event]) -> None:
     if len(logged) > LOG_SIZE:
         del logged[:-LOG_SIZE]
     log = state.log
-    log.extend([_line(f["kind"], f["data"]) for f in logged])
+    for f in logged:  # _line, with its usual case (a known format) inlined
+        kind, data = f["kind"], f["data"]
+        write = _FORMATS.get((kind, *data))
+        log.append(write(data) if write is not None else _line(kind, data))
     del log[:-LOG_SIZE]
