@@ -72,10 +72,15 @@ def private_with_twin(
     The twin carries only ``shared`` and ``twin_of`` so renderers can skip it for the seats
     that already got the private one.
     """
-    return [
-        Event.make(kind, tuple(seats), {**shared, **secret}),
-        Event.make(kind, None, {**shared, "twin_of": list(seats)}),
-    ]
+    mine, twin = _new(Event), _new(Event)  # as Event.make, inlined (about one per action)
+    _set_dict(mine, {"kind": kind, "audience": tuple(seats), "data": {**shared, **secret}})
+    _set_dict(twin, {"kind": kind, "audience": None,
+                     "data": {**shared, "twin_of": list(seats)}})
+    for new in (mine, twin):
+        _set_fields_set(new, _ALL_SET)
+        _set_extra(new, None)
+        _set_private(new, None)
+    return [mine, twin]
 
 
 def for_viewer(events: list[Event], viewer: int | None) -> list[Event]:

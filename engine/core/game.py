@@ -75,6 +75,19 @@ class Game(ABC, Generic[S, A]):
     action_adapter: ClassVar[TypeAdapter[Any]]
     legacy_aids: ClassVar[dict[str, str]] = {}
     """Action ids of an older version (still on live buttons) -> the current id they mean."""
+    legal_when_asked: ClassVar[bool] = False
+    """True when :meth:`legal` is empty for any seat that has no prompt or has committed
+    (a property test checks it for every game that says so): :meth:`find` then looks the
+    id up in the seat's listing without building its prompt first (on every click)."""
+
+    _no_interrupts: ClassVar[bool] = True
+    """Whether the game keeps the default :meth:`interrupts` (none): :meth:`find` skips
+    the call (set for each subclass)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Note whether the subclass lists interrupts (:attr:`_no_interrupts`)."""
+        super().__init_subclass__(**kwargs)
+        cls._no_interrupts = cls.interrupts is Game.interrupts
 
     # ----------------------------------------------------------------- to implement
     @abstractmethod
@@ -229,7 +242,9 @@ class Game(ABC, Generic[S, A]):
         new = state if owned else self.clone(state)
         _LISTED.pop(id(new), None)  # changed in place: its listed actions are stale
         events = self._apply(new, seat, action)
-        new.version += 1
+        fields = new.__dict__  # ``new.version += 1`` as Mutable.__setattr__ does it
+        fields["version"] += 1
+        new.__pydantic_fields_set__.add("version")
         return new, events
 
     def perform(
@@ -328,12 +343,26 @@ class Game(ABC, Generic[S, A]):
         if state.result is not None:
             return None
         aid = self.legacy_aids.get(aid, aid)
-        for action in self.interrupts(state, seat):
-            if action.aid == aid:  # type: ignore[attr-defined]
-                return action
-        prompt = self.prompt(state, seat)
-        if prompt is None or prompt.committed:
-            return None
+        if not self._no_interrupts:
+            for action in self.interrupts(state, seat):
+                if action.aid == aid:  # type: ignore[attr-defined]
+                    return action
+        if not self.legal_when_asked:
+            prompt = self.prompt(state, seat)
+            if prompt is None or prompt.committed:
+                return None
+        return self._lookup(state, seat, aid)
+
+    def _lookup(self, state: S, seat: int, aid: str) -> A | None:
+        """The action of id ``aid`` in the seat's listing (:meth:`_listed`), the usual case
+        (the Act click listed it on this state) checked inline: one call, not three."""
+        key = id(state)
+        hit = _LISTED.get(key)
+        if hit is not None and hit[0]() is state and hit[1] == state.version:
+            got = hit[2].get(seat)
+            if got is not None:
+                _LISTED.move_to_end(key)
+                return got[1].get(aid)
         return self._listed(state, seat)[1].get(aid)
 
     def timeout(self, state: S, seat: int) -> tuple[S, list[Event]]:

@@ -62,3 +62,31 @@ def test_prompt_of_one_seat_agrees_with_prompts(game_id: str, seed: int) -> None
         seat = seats[rng.below(len(seats))]
         _, state, _ = game.perform(state, seat, pick(game, state, seat, rng).aid,
                                    state.version, owned=True)
+
+
+@settings(max_examples=15, deadline=None)
+@given(game_id=st.sampled_from(sorted(REGISTRY)), seed=st.integers(0, 10_000),
+       seats=st.integers(2, 4))
+def test_legal_is_empty_for_a_seat_not_asked_when_a_game_says_so(
+        game_id: str, seed: int, seats: int) -> None:
+    """``Game.legal_when_asked``: ``find`` skips the prompt, so ``legal`` must be empty for
+    every seat (and a seat out of range) with no prompt or a committed one, at every step
+    of a random match; ``find`` then agrees with the prompt-checking ``act``."""
+    game = REGISTRY[game_id]
+    if not game.legal_when_asked:
+        return
+    seats = min(max(seats, game.min_seats), game.max_seats)
+    state = game.setup(game.parse_options({}), seats, seed)
+    rng = Rng(seed=seed)
+    for _ in range(150):
+        prompts = game.prompts(state)
+        for s in range(state.seats + 1):
+            prompt = prompts.get(s)
+            if prompt is None or prompt.committed:
+                assert game.legal(state, s) == []
+        if state.result is not None:
+            break
+        seats_asked = [s for s, p in prompts.items() if not p.committed]
+        seat = seats_asked[rng.below(len(seats_asked))]
+        _, state, _ = game.perform(state, seat, pick(game, state, seat, rng).aid,
+                                   state.version, owned=True)

@@ -134,6 +134,7 @@ class EpicBattles(Game[EbState, AnyAction]):
 
     id: ClassVar[str] = GAME_ID
     name: ClassVar[str] = "Epic Battles TCG"
+    legal_when_asked: ClassVar[bool] = True
     options_model = Options
     state_model = EbState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)

@@ -53,6 +53,7 @@ class KingdomOfLoathing(Game[KolState, Act]):
 
     id: ClassVar[str] = "kingdom_of_loathing"
     name: ClassVar[str] = "Kingdom of Loathing"
+    legal_when_asked: ClassVar[bool] = True
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     options_model = Options

@@ -29,16 +29,19 @@ def draw(state: MkState, seat: int, n: int) -> int:
     (:attr:`MkState.time_up`). Returns how many were drawn.
     """
     f = state.fighters[seat]
+    timer = state.options.timer
+    deck, hand = f.deck, f.hand  # model attributes read once (each read is a hook call)
     got = 0
     for _ in range(n):
-        if not f.deck and state.options.timer == "infinity" and f.discard:
+        if not deck and timer == "infinity" and f.discard:
             f.deck, f.discard = f.discard, []
-            state.rng.shuffle(f.deck)
-        if not f.deck:
+            deck = f.deck
+            state.rng.shuffle(deck)
+        if not deck:
             break
-        f.hand.append(f.deck.pop())
+        hand.append(deck.pop())
         got += 1
-        if not f.deck and state.options.timer == "timer":
+        if not deck and timer == "timer":
             state.time_up = True
     return got
 

@@ -83,13 +83,11 @@ def discard_draw(state: MkState) -> list[Event]:
 
 def next_turn(state: MkState) -> list[Event]:
     """Close a turn: tick durations, check the clock and the cap, then Discard/Draw."""
-    state.exchange = None
-    state.followup_for = None
-    state.stepped = False
-    state.acted_se = False
-    for m in state.modifiers:
-        m.turns -= 1
-    state.modifiers = [m for m in state.modifiers if m.turns > 0]
+    state.assign(exchange=None, followup_for=None, stepped=False, acted_se=False)
+    if state.modifiers:
+        for m in state.modifiers:
+            m.turns -= 1
+        state.modifiers = [m for m in state.modifiers if m.turns > 0]
     ko = [s for s in (0, 1) if state.fighters[s].kp <= 0]
     if ko:
         winner = None if len(ko) == 2 else 1 - ko[0]

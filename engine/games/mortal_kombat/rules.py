@@ -60,6 +60,7 @@ class MortalKombat(Game[MkState, Act]):
 
     id: ClassVar[str] = GAME_ID
     name: ClassVar[str] = "Mortal Kombat Kard Game"
+    legal_when_asked: ClassVar[bool] = True
     max_seats: ClassVar[int] = 6
     options_model = Options
     state_model = MkState

@@ -20,8 +20,8 @@ LOG_SIZE = 12
 UNLOGGED = frozenset(("draw", "turn_start", "reveal_commit"))
 """Public events the match log leaves out."""
 
-_ITEMS: list[tuple[tuple[str, Any], ...]] = []
-"""Each card's description as its items in order, by card id."""
+_INFOS: list[dict[str, Any]] = []
+"""Each card's description, by card id (:func:`effects.card_infos`, shared)."""
 _REPRS: list[str] = []
 """``repr`` of each card's description, by card id."""
 
@@ -30,13 +30,18 @@ def _dict_text(d: dict[str, Any]) -> str:
     """``repr(d)``, from the table when ``d`` is a card's description."""
     cid = d.get("id")
     if type(cid) is int:
-        if not _ITEMS:
-            _ITEMS.extend(tuple(c.items()) for c in card_infos())
+        if not _INFOS:
+            _INFOS.extend(card_infos())
             _REPRS.extend(repr(c) for c in card_infos())
-        # the exact items in the same order (an int id: not a bool equal to it)
-        if 0 <= cid < len(_ITEMS) and tuple(d.items()) == _ITEMS[cid]:
+        # the exact items in the same order (an int id: not a bool equal to it): equal
+        # dicts with the same keys in the same order (compared in C, no item tuples)
+        if 0 <= cid < len(_INFOS) and d == _INFOS[cid] and tuple(d) == _KEYS:
             return _REPRS[cid]
     return repr(d)
+
+
+_KEYS = ("id", "type", "symbol")
+"""The keys of a card's description, in order (:func:`effects.card_info`)."""
 
 
 def _list_text(v: list[Any]) -> str:
@@ -89,27 +94,40 @@ _NEW: Any = object()
 def line(e: Event) -> str:
     """The log line of a public event: ``kind: key=value, ...``, each value as ``str``
     shows it (the format of each kind and keys is built once: :data:`_FORMATS`)."""
-    data = e.data
-    key = (e.kind, *data)
+    fields = e.__dict__
+    return _line(fields["kind"], fields["data"])
+
+
+def _line(kind: str, data: dict[str, Any]) -> str:
+    """:func:`line` of an event's kind and data (read from its fields once)."""
+    key = (kind, *data)
     write = _FORMATS.get(key, _NEW)
     if write is _NEW:
         if len(_FORMATS) >= 4096:  # event kinds are a closed set: this never happens
             _FORMATS.clear()
-        write = _FORMATS[key] = _format(e.kind, data)
+        write = _FORMATS[key] = _format(kind, data)
     if write is None:
         items = ", ".join([f"{k}={_top(v)}" for k, v in data.items() if k != "twin_of"])
-        return f"{e.kind}: {items}" if items else e.kind
+        return f"{kind}: {items}" if items else kind
     text: str = write(data)
     return text
 
 
 def log_events(state: SushidoState, ev: list[Event]) -> None:
     """Add an action's public events to the log (only the last :data:`LOG_SIZE` lines are
-    kept: the older ones are never formatted)."""
+    kept: the older ones are never formatted). Each event's fields are read from its
+    ``__dict__`` (an attribute of a pydantic model goes through its ``__getattr__`` hook:
+    one read per event instead of four)."""
+    logged = []
+    for e in ev:
+        fields = e.__dict__
+        if fields["audience"] is None and fields["kind"] not in UNLOGGED:
+            logged.append(fields)
+    if len(logged) > LOG_SIZE:
+        del logged[:-LOG_SIZE]
     log = state.log
-    if len(ev) <= LOG_SIZE:  # most actions: every logged event is kept
-        log.extend([line(e) for e in ev if e.audience is None and e.kind not in UNLOGGED])
-    else:
-        logged = [e for e in ev if e.audience is None and e.kind not in UNLOGGED]
-        log.extend([line(e) for e in logged[-LOG_SIZE:]])
+    for f in logged:  # _line, with its usual case (a known format) inlined
+        kind, data = f["kind"], f["data"]
+        write = _FORMATS.get((kind, *data))
+        log.append(write(data) if write is not None else _line(kind, data))
     del log[:-LOG_SIZE]

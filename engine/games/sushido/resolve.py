@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
-from engine.core import public
+from engine.core import public, trusted
 from engine.games.sushido import flow
 from engine.games.sushido.data import Combo, content
 from engine.games.sushido.effects import (
@@ -250,8 +250,9 @@ def forced(state: SushidoState, t: Task) -> AnyAction | None:
 
 def run(state: SushidoState, ev: Events) -> None:
     """Run automatic tasks until a decision is needed or the turn is over."""
-    tasks = state.tasks
-    while state.phase == "resolve" and state.result is None and tasks:
+    fields = state.__dict__  # the loop reads three fields per task: from the dict, once
+    tasks = fields["tasks"]
+    while fields["phase"] == "resolve" and fields["result"] is None and tasks:
         t = tasks[0]
         kind = type(t)
         ask = _OPTIONS.get(kind)
@@ -268,7 +269,7 @@ def run(state: SushidoState, ev: Events) -> None:
                 answer = opts[0]
             del tasks[0]
             _DECIDE[kind](state, t, answer, ev)
-        tasks = state.tasks  # a task may have replaced the queue (a new round)
+        tasks = fields["tasks"]  # a task may have replaced the queue (a new round)
 
 
 def decide(state: SushidoState, seat: int, action: AnyAction, ev: Events) -> None:
@@ -430,7 +431,9 @@ def _sequence(state: SushidoState, t: SeqT, ev: Events) -> None:
         ev.append(public("combo", seat=t.seat, name=combo.name if combo else "", ok=False,
                          cards=shown, ranged=bool(combo and combo.ranged),
                          contact=contact(state), symbols_ok=symbols_ok))
-    state.kata = KataCtx(attacker=t.seat, att=cards, dfn=[])  # given: no default deep copy
+    # not validated (an int seat, the chain's own list of ints, which nothing else holds
+    # now: validation would copy it) and its default given (pydantic would copy it)
+    state.kata = trusted(KataCtx, attacker=t.seat, att=cards, dfn=[])
     ev.append(public("kata", seat=t.seat, cards=shown))
     dfs = other(t.seat)
     rival = state.seat[dfs]

@@ -270,7 +270,7 @@ class Sushido(Game[SushidoState, AnyAction]):
         if seat not in (0, 1):
             return None
         # legal() is empty for a seat that is not asked or has committed (no prompt built)
-        return self._listed(state, seat)[1].get(aid)
+        return self._lookup(state, seat, aid)
 
     def view(self, state: SushidoState, viewer: int | None) -> SushidoView:
         """What a seat (or a spectator, ``None``) may see; see :mod:`views`."""

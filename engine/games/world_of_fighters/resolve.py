@@ -9,7 +9,7 @@ first, and the first player alternates.
 
 from __future__ import annotations
 
-from engine.core import Event, Outcome, private_with_twin, public
+from engine.core import Event, Outcome, private_with_twin, public, trusted
 from engine.games.world_of_fighters.board import (
     DIRECTION_NAMES,
     START,
@@ -87,11 +87,12 @@ def begin_turn(state: WofState) -> list[Event]:
         state.fighters[seat].hand.remove(c.card)
         state.table[seat] = c.card
         state.called[seat] = c.call_super
-    state.reveal = Reveal(
-        bout=state.bout, turn=state.turn, first=state.first,
+    state.reveal = trusted(
+        Reveal, bout=state.bout, turn=state.turn, first=state.first,
         moves=[c.move for c in commits], supers=[c.call_super for c in commits],
         start=[f.pos for f in state.fighters],
-        # the defaults, given: pydantic would deep-copy each mutable default
+        # the defaults, given as pydantic would copy them; every value already has the
+        # type validation would keep (ints, bools, position tuples): not validated again
         directions=[None, None], cards=[None, None], damage=[0, 0], notes=[],
     )
     events = [public("movement_revealed", moves=state.reveal.moves,

@@ -69,6 +69,7 @@ class WorldOfFighters(Game[WofState, AnyAction]):
 
     id: ClassVar[str] = GAME_ID
     name: ClassVar[str] = "World of Fighters"
+    legal_when_asked: ClassVar[bool] = True
     options_model = Options
     state_model = WofState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
