@@ -42,26 +42,27 @@ class Event(BaseModel):
         """An event from trusted engine code, without validation (several per action on
         the bot's path; the fields are exactly what validation would keep). Events are
         frozen, so they share one fields set (nothing ever adds to it)."""
-        new = _new(cls)
-        _set_dict(new, {"kind": kind, "audience": audience, "data": data})
-        _set_fields_set(new, _ALL_SET)
-        _set_extra(new, None)
-        _set_private(new, None)
-        return new
+        return _made(cls, kind, audience, data)
 
     def visible_to(self, viewer: int | None) -> bool:
         """Whether a seat (or a spectator, ``None``) may see this event."""
         return self.audience is None or (viewer is not None and viewer in self.audience)
 
 
-def public(kind: str, **data: Any) -> Event:
-    """A public event."""
-    new = _new(Event)
-    _set_dict(new, {"kind": kind, "audience": None, "data": data})
+def _made(cls: type[Event], kind: str, audience: tuple[int, ...] | None,
+          data: dict[str, Any]) -> Event:
+    """:meth:`Event.make`'s event, built field by field (shared by the makers below)."""
+    new = _new(cls)
+    _set_dict(new, {"kind": kind, "audience": audience, "data": data})
     _set_fields_set(new, _ALL_SET)
     _set_extra(new, None)
     _set_private(new, None)
     return new
+
+
+def public(kind: str, **data: Any) -> Event:
+    """A public event."""
+    return _made(Event, kind, None, data)
 
 
 def private_with_twin(
@@ -72,15 +73,8 @@ def private_with_twin(
     The twin carries only ``shared`` and ``twin_of`` so renderers can skip it for the seats
     that already got the private one.
     """
-    mine, twin = _new(Event), _new(Event)  # as Event.make, inlined (about one per action)
-    _set_dict(mine, {"kind": kind, "audience": tuple(seats), "data": {**shared, **secret}})
-    _set_dict(twin, {"kind": kind, "audience": None,
-                     "data": {**shared, "twin_of": list(seats)}})
-    for new in (mine, twin):
-        _set_fields_set(new, _ALL_SET)
-        _set_extra(new, None)
-        _set_private(new, None)
-    return [mine, twin]
+    return [_made(Event, kind, tuple(seats), {**shared, **secret}),
+            _made(Event, kind, None, {**shared, "twin_of": list(seats)})]
 
 
 def for_viewer(events: list[Event], viewer: int | None) -> list[Event]:
