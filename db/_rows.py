@@ -6,6 +6,7 @@ import json
 import sqlite3
 from typing import Any, TypeVar
 
+import orjson
 from pydantic import BaseModel
 
 from db.base import ActionLog, ChallengeRecord, EventRecord, LobbyRecord, MatchRecord
@@ -33,8 +34,13 @@ LOBBY_COLUMNS = (
 
 
 def dumps(value: Any) -> str:
-    """Compact JSON text for a JSON column."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON text for a JSON column (orjson: the same text as ``json.dumps`` with
+    compact separators and ``ensure_ascii=False``, several times faster; the standard
+    module for what orjson refuses, e.g. an integer past 64 bits)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def record_from_row(model: type[R], row: Any, columns: str, *, decode: frozenset[str] = frozenset(),
@@ -48,7 +54,7 @@ def record_from_row(model: type[R], row: Any, columns: str, *, decode: frozenset
         if name in decode:
             if value is None:
                 continue
-            value = json.loads(value)
+            value = loads(value)
         elif name in flags:
             value = bool(value)
         fields[name] = value
@@ -81,9 +87,9 @@ def event_from_row(row: sqlite3.Row) -> EventRecord:
         match_id=row["match_id"],
         seq=row["seq"],
         version=row["version"],
-        audience=None if audience is None else json.loads(audience),
+        audience=None if audience is None else loads(audience),
         kind=row["kind"],
-        data=json.loads(row["data"]),
+        data=loads(row["data"]),
     )
 
 
@@ -94,11 +100,15 @@ def action_from_row(row: sqlite3.Row) -> ActionLog:
         match_id=row["match_id"],
         version=row["version"],
         seat=row["seat"],
-        action=None if action is None else json.loads(action),
+        action=None if action is None else loads(action),
         note=row["note"],
     )
 
 
 def loads(text: str) -> Any:
-    """The value of a JSON column."""
-    return json.loads(text)
+    """The value of a JSON column (orjson; the standard module for what it refuses, e.g.
+    a ``NaN`` an older build may have written)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
