@@ -147,3 +147,29 @@ def test_views_hide_hands_deck_order_and_face_down_events(seed: int, agent: int)
             assert GAME.view(other, viewer) == GAME.view(after, viewer)
 
     random_match(seed, agent, check)
+
+
+@SETTINGS
+@given(seeds, seeds)
+def test_shared_notes_are_never_changed_in_place(seed: int, agent: int) -> None:
+    """Notes are made once per set of fields and shared (``effects._note``, frozen): a
+    match played in place, as the bot plays it, never edits a shared note's lists, so
+    every note is still the one its fields name; the events' copies are not the note's."""
+    from engine.games.epic_battles.effects import _note
+
+    s = GAME.setup(Options(rounds=3), 2, seed)
+    rng = Rng(seed=agent)
+    seen: dict[int, object] = {}
+    while s.result is None:
+        seats = sorted(x for x, p in GAME.prompts(s).items() if not p.committed)
+        seat = seats[rng.below(len(seats))]
+        _, s, events = GAME.perform(s, seat, pick(GAME, s, seat, rng).aid, s.version,
+                                    owned=True)
+        for n in s.notes:
+            seen[id(n)] = n
+        for e in events:
+            for value in e.data.values():
+                assert all(value is not getattr(n, f, None) for n in s.notes
+                           for f in ("seats", "cards"))
+    for n in seen.values():
+        assert _note(n.key, tuple(n.seats), tuple(n.cards), n.n, n.what) is n  # type: ignore[attr-defined]
