@@ -336,8 +336,15 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(a, PickFighter):
             f = content().fighters[a.fighter]
             return f"{f.name} ({f.weight.capitalize()}, {f.life} life)"
-        if isinstance(a, Hajime):
-            return " + ".join(card_text(c) for c in a.cards) or "No card"
+        if isinstance(a, Hajime):  # up to 42 placements listed on every Act click
+            cards = a.cards
+            text = _HAJIME_LABELS.get(cards)
+            if text is None:
+                if len(_HAJIME_LABELS) >= 4096:
+                    _HAJIME_LABELS.clear()
+                text = _HAJIME_LABELS[cards] = (
+                    " + ".join(card_text(c) for c in cards) or "No card")
+            return text
         if isinstance(a, Reveal):
             cards = state.seat[seat].commit or []
             pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
@@ -402,6 +409,10 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(a, StepDir):
             return 3.0 if a.dir == "adv" else 1.0
         return 1.0
+
+
+_HAJIME_LABELS: dict[tuple[int, ...], str] = {}
+"""A placement's label by its cards (:meth:`Sushido.label`; the content never changes)."""
 
 
 __all__ = ["Sushido", "task_kind", "task_seat"]
