@@ -337,13 +337,13 @@ class Sushido(Game[SushidoState, AnyAction]):
             f = content().fighters[a.fighter]
             return f"{f.name} ({f.weight.capitalize()}, {f.life} life)"
         if isinstance(a, Hajime):  # up to 42 placements listed on every Act click
-            cards = a.cards
-            text = _HAJIME_LABELS.get(cards)
+            placed = a.cards
+            text = _HAJIME_LABELS.get(placed)
             if text is None:
                 if len(_HAJIME_LABELS) >= 4096:
                     _HAJIME_LABELS.clear()
-                text = _HAJIME_LABELS[cards] = (
-                    " + ".join(card_text(c) for c in cards) or "No card")
+                text = _HAJIME_LABELS[placed] = (
+                    " + ".join(card_text(c) for c in placed) or "No card")
             return text
         if isinstance(a, Reveal):
             cards = state.seat[seat].commit or []
