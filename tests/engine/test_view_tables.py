@@ -52,7 +52,8 @@ def _same_copy(original: Any) -> None:
 @settings(max_examples=10, deadline=None)
 @given(game_id=st.sampled_from(sorted(REGISTRY)), seed=st.integers(0, 10_000))
 def test_tables_and_copies_along_random_matches(game_id: str, seed: int) -> None:
-    """At every step: each Sushido placement's label equals the label built anew; the
+    """At every step: each Sushido placement's and Mortal Kombat action's label equals
+    the label built anew; the
     parts of a state the views copy (World of Fighters' turn record, Mortal Kombat's
     exchange, Kingdom of Loathing's combat) are copied as ``model_copy(deep=True)`` does."""
     game = REGISTRY[game_id]
@@ -65,6 +66,10 @@ def test_tables_and_copies_along_random_matches(game_id: str, seed: int) -> None
                         fresh = " + ".join(sushido_effects._card_text(c)
                                            for c in action.cards) or "No card"
                         assert game.label(st_, seat, action) == fresh
+        if game_id == "mortal_kombat":
+            for seat in range(st_.seats):
+                for action in game.legal(st_, seat):
+                    assert game.label(st_, seat, action) == game._label(action)
         for name in ("reveal", "exchange", "combat"):
             if name in type(st_).model_fields:
                 _same_copy(getattr(st_, name))
