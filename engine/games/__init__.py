@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.game import Game
+from engine.core.plain_attrs import plain_attrs_all
 
 REGISTRY: dict[str, Game[Any, Any]] = {}
 
@@ -37,6 +38,9 @@ def _load() -> None:
         game = getattr(mod, "GAME", None)
         if game is not None:  # a package still being written has no GAME yet
             register(game)
+    # the models of every game now exist: reads of their fields skip pydantic's
+    # ``__getattr__`` hook (see engine.core.plain_attrs)
+    plain_attrs_all()
 
 
 _load()

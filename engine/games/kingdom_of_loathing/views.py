@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.core.copying import deep_copy
 from engine.games.kingdom_of_loathing.model import Combat, KolState, Phase
 
 
@@ -124,7 +125,7 @@ def build_view(state: KolState, viewer: int | None) -> KolView:
         cur = m.order[m.index] if m.index < len(m.order) else None
         march = MarchView(announcer=m.announcer, order=list(m.order), stage=m.stage,
                           current=cur, scores=dict(m.scores), bars=dict(m.bars))
-    combat = (state.combat.model_copy(deep=True)
+    combat = (deep_copy(state.combat)
               if state.phase in ("combat", "choose", "kill") else None)
     if combat is not None and state.phase == "choose" and viewer != state.actor:
         combat = combat.model_copy(update={"chosen": []})  # still in the hand: secret

@@ -228,7 +228,22 @@ class MortalKombat(Game[MkState, Act]):
         return legal[0]
 
     def label(self, state: MkState, seat: int, action: Act) -> str:
-        """Button text in the game's words: ``"Block: High Block"``, ``"Pass"``."""
+        """Button text in the game's words: ``"Block: High Block"``, ``"Pass"``.
+
+        It depends on the action alone (its kind and kards): remembered by them (every
+        listed action is labelled on each Act click)."""
+        fields = action.__dict__
+        key = (fields["kind"], fields["a"], fields["b"])
+        text = _LABELS.get(key)
+        if text is None:
+            if len(_LABELS) >= 8192:
+                _LABELS.clear()
+            text = _LABELS[key] = self._label(action)
+        return text
+
+    @staticmethod
+    def _label(action: Act) -> str:
+        """:meth:`label`, written anew."""
         k = action.kind
         a = kard(action.a).name if action.a else None
         b = kard(action.b).name if action.b and k != "aim" else None
@@ -356,5 +371,8 @@ class MortalKombat(Game[MkState, Act]):
             return 0.5
         return 1.0
 
+
+_LABELS: dict[tuple[str, str | None, str | None], str] = {}
+""":meth:`MortalKombat.label` by the action's kind and kards (kards never change)."""
 
 GAME = MortalKombat()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.core.copying import deep_copy
 from engine.games.mortal_kombat.data import kombatants
 from engine.games.mortal_kombat.model import Exchange, MkState, Modifier
 
@@ -87,7 +88,7 @@ def build_view(state: MkState, viewer: int | None) -> MkView:
         distance=state.distance if state.options.level == "advanced" and state.seats == 2
         else None,
         fighters=fighters,
-        exchange=state.exchange.model_copy(deep=True) if state.exchange else None,
+        exchange=deep_copy(state.exchange) if state.exchange else None,
         modifiers=[m.model_copy() for m in state.modifiers], notes=list(state.notes[-8:]),
         hand=sorted(state.fighters[viewer].hand) if viewer is not None
         and 0 <= viewer < state.seats else None,

@@ -165,9 +165,25 @@ def draw(state: SushidoState, seat: int, n: int, ev: Events) -> None:
 
 
 def card_text(cid: int) -> str:
-    """A card as text, e.g. ``Hit ◆``."""
+    """A card as text, e.g. ``Hit ◆`` (from a table built once: labels and views show
+    several cards on every click)."""
+    texts = _CARD_TEXT or _card_texts()
+    return texts[cid] if 0 <= cid < len(texts) else _card_text(cid)
+
+
+def _card_text(cid: int) -> str:
     c = content().card(cid)
     return f"{c.type.capitalize()} {content().glyphs[c.symbol]}"
+
+
+def _card_texts() -> list[str]:
+    if not _CARD_TEXT:
+        _CARD_TEXT.extend(_card_text(c.id) for c in content().cards)
+    return _CARD_TEXT
+
+
+_CARD_TEXT: list[str] = []
+"""Every card's text by id (:func:`card_text`), built once from the content."""
 
 
 def card_info(cid: int) -> dict[str, Any]:

@@ -331,14 +331,24 @@ class Sushido(Game[SushidoState, AnyAction]):
         return catalog()
 
     def label(self, state: SushidoState, seat: int, action: AnyAction) -> str:
-        """Button text for an action."""
+        """Button text for an action (dispatched on the action's exact class: every
+        action class is final, and ``isinstance`` against a pydantic model class that
+        misses goes through pydantic's metaclass check; every listed action is labelled
+        on each Act click)."""
         a = action
-        if isinstance(a, PickFighter):
+        if type(a) is PickFighter:
             f = content().fighters[a.fighter]
             return f"{f.name} ({f.weight.capitalize()}, {f.life} life)"
-        if isinstance(a, Hajime):
-            return " + ".join(card_text(c) for c in a.cards) or "No card"
-        if isinstance(a, Reveal):
+        if type(a) is Hajime:  # up to 42 placements listed on every Act click
+            placed = a.cards
+            text = _HAJIME_LABELS.get(placed)
+            if text is None:
+                if len(_HAJIME_LABELS) >= 4096:
+                    _HAJIME_LABELS.clear()
+                text = _HAJIME_LABELS[placed] = (
+                    " + ".join(card_text(c) for c in placed) or "No card")
+            return text
+        if type(a) is Reveal:
             cards = state.seat[seat].commit or []
             pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
             if not pick:
@@ -346,7 +356,7 @@ class Sushido(Game[SushidoState, AnyAction]):
             rest = " (the other to my chain)" if len(pick) < len(cards) else ""
             which = {"first": "1st", "second": "2nd", "both": "both"}[a.show]
             return f"Reveal {which}: {', '.join(card_text(c) for c in pick)}{rest}"
-        if isinstance(a, Declare):
+        if type(a) is Declare:
             t = resolve.front_decision(state)
             if isinstance(t, DeclareT) and t.answer:
                 return "Answer with Kata" if a.choice == "kata" else "No answer"
@@ -355,31 +365,31 @@ class Sushido(Game[SushidoState, AnyAction]):
                 combo = resolve.combo_of_size(state, seat, size)
                 return f"Combo! ({size} cards: {combo.name if combo else '?'})"
             return "Kata!" if a.choice == "kata" else "Pass"
-        if isinstance(a, Oppose):
+        if type(a) is Oppose:
             return "Oppose with my chain" if a.yes else "Let the Kata through"
-        if isinstance(a, Boost):
+        if type(a) is Boost:
             t = resolve.front_decision(state)
             what = card_text(t.card) if isinstance(t, CardT) else "this card"
             return f"Double {what} (1 Super)" if a.yes else f"Play {what} as is"
-        if isinstance(a, StepDir):
+        if type(a) is StepDir:
             return ("Advance (push)" if contact(state) else "Advance") if a.dir == "adv" \
                 else "Step back"
-        if isinstance(a, Break):  # chains are face down to their owner too: positions only
+        if type(a) is Break:  # chains are face down to their owner too: positions only
             whose = "my" if a.owner == seat else "my rival's"
             size = len(state.seat[a.owner].chain)
             return f"Break {whose} chain card {a.index + 1} of {size}"
-        if isinstance(a, Surplus):
+        if type(a) is Surplus:
             k = state.kata
             card = card_text(k.dfn[a.index]) if k and a.index < len(k.dfn) else "?"
             return f"Discard {card} (card {a.index + 1})"
-        if isinstance(a, Parry):
+        if type(a) is Parry:
             return "Parry with Block" if a.yes else "Take the Hit"
-        if isinstance(a, Play):
+        if type(a) is Play:
             text = f"Play {card_text(a.card)}"
             if a.mode:
                 text += " as guard" if a.mode == "guard" else " to break a chain"
             return text + (" doubled (1 Super)" if a.boost else "")
-        if isinstance(a, Accept):
+        if type(a) is Accept:
             return "Accept the K.-O." if in_arena(state.seat[seat].pos) else \
                 "Accept the Ring Out"
         return f"SUPER COMBO: {fighter(state, seat).super_combo.name}"
@@ -402,6 +412,10 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(a, StepDir):
             return 3.0 if a.dir == "adv" else 1.0
         return 1.0
+
+
+_HAJIME_LABELS: dict[tuple[int, ...], str] = {}
+"""A placement's label by its cards (:meth:`Sushido.label`; the content never changes)."""
 
 
 __all__ = ["Sushido", "task_kind", "task_seat"]

@@ -101,13 +101,24 @@ class SushidoView(_View):
 
 
 def card_view(cid: int) -> CardView:
-    """A card as the views show it."""
-    c = content().card(cid)
-    return CardView(id=cid, type=c.type, symbol=c.symbol, glyph=content().glyphs[c.symbol])
+    """A card as the views show it (one shared, frozen model per card id: a view shows
+    a dozen cards on every click)."""
+    got = _CARD_VIEWS.get(cid)
+    if got is None:
+        c = content().card(cid)
+        got = CardView(id=cid, type=c.type, symbol=c.symbol, glyph=content().glyphs[c.symbol])
+        if type(cid) is int:  # not a bool equal to an id
+            _CARD_VIEWS[cid] = got
+    return got
+
+
+_CARD_VIEWS: dict[int, CardView] = {}
+""":func:`card_view` by card id (the content never changes)."""
 
 
 def _cards(ids: list[int]) -> list[CardView]:
-    return [card_view(c) for c in ids]
+    views = _CARD_VIEWS
+    return [views.get(c) or card_view(c) for c in ids]
 
 
 def _seat(state: SushidoState, s: int) -> SeatView:

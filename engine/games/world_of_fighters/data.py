@@ -61,9 +61,19 @@ class Character(BaseModel):
 
     @property
     def initials(self) -> str:
-        """Up to two letters for small drawings (``"HW"`` for Hai Wu)."""
-        parts = [p for p in self.name.replace("-", " ").split() if p[:1].isalpha()]
-        return "".join(p[0].upper() for p in parts[:2]) or self.id[:2].upper()
+        """Up to two letters for small drawings (``"HW"`` for Hai Wu); remembered per name
+        and id (every view shows both fighters')."""
+        key = (self.name, self.id)
+        got = _INITIALS.get(key)
+        if got is None:
+            parts = [p for p in self.name.replace("-", " ").split() if p[:1].isalpha()]
+            got = _INITIALS[key] = ("".join(p[0].upper() for p in parts[:2])
+                                    or self.id[:2].upper())
+        return got
+
+
+_INITIALS: dict[tuple[str, str], str] = {}
+""":attr:`Character.initials` by name and id (characters are frozen)."""
 
 
 class Roster(BaseModel):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.core.copying import deep_copy
 from engine.games.world_of_fighters.board import SIZE, START, Pos, distance, on_edge
 from engine.games.world_of_fighters.data import Card, characters
 from engine.games.world_of_fighters.model import MAX_HP, SUPER_HP, Phase, Reveal, WofState
@@ -124,7 +125,7 @@ def build_view(state: WofState, viewer: int | None) -> WofView:
         my_table_card=state.table.get(viewer) if viewer is not None else None,
         can_super=can_super,
         deck_count=len(state.deck), discard_count=len(state.discard),
-        last_reveal=state.reveal.model_copy(deep=True) if state.reveal else None,
+        last_reveal=deep_copy(state.reveal) if state.reveal else None,
         bout_winners=list(state.bout_winners),
         result_summary=state.result.summary if state.result else None,
         winners=list(state.result.winners) if state.result else None,
