@@ -1,0 +1,133 @@
+"""CPU of the table's private hand and public board payloads, per game.
+
+Not a test. Run from the repository root (or, with ``PYTHONPATH=.``, from another
+checkout of the project, to compare two commits with the same script)::
+
+    python bench/hand_bench.py [--matches 20] [--repeat 5] [--games sushido,...]
+
+Replays ``--matches`` random matches per game (two seats, seeded: the same states on
+every commit), then times :meth:`cogs.table.Table.hand_payload` for every seat of every
+state (with controls, as a click's answer, the refresh of an open hand and the Act
+button ask for it) and :meth:`cogs.table.Table.board_payload` (with the board's picture
+kept, as :meth:`~cogs.table.Table.drawn_board` asks when the picture did not change),
+each followed by what discord.py does with it before sending (``Embed.to_dict`` and
+``View.to_components``). Every (match, version, seat) is asked once per pass ("cold":
+nothing to reuse but per-game work), then a second time in the same pass ("again": the
+Act click after the refresh of that hand at the same version). The figures are the best
+of ``--repeat`` passes, in microseconds per payload.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+sys.path.insert(0, str(Path.cwd()))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
+
+from cogs.render.registry import renderer_for
+from cogs.table import Table
+from db.base import MatchRecord
+from engine.core import Rng
+from engine.games import REGISTRY
+from engine.simulate import pick
+
+GAMES = ("sushido", "world_of_fighters", "kingdom_of_loathing", "mortal_kombat",
+         "epic_battles")
+
+
+def states(game_id: str, matches: int, steps: int = 400) -> list[tuple[int, Any]]:
+    """(match number, state) along ``matches`` seeded random matches (each state a copy)."""
+    game = REGISTRY[game_id]
+    out = []
+    for seed in range(matches):
+        state = game.setup(game.parse_options({}), 2, seed)
+        rng = Rng(seed=seed)
+        for _ in range(steps):
+            out.append((seed, game.clone(state)))
+            if state.result is not None:
+                break
+            seats = [s for s, p in game.prompts(state).items() if not p.committed]
+            seat = seats[rng.below(len(seats))]
+            _, state, _ = game.perform(state, seat, pick(game, state, seat, rng).aid,
+                                       state.version, owned=True)
+    return out
+
+
+class _Referee:
+    """What the table asks a referee for here: the game."""
+
+    def game(self, game_id: str) -> Any:
+        return REGISTRY[game_id]
+
+
+def table() -> Table:
+    """A table with no Discord behind it."""
+    bot = SimpleNamespace(get_guild=lambda _id: None)
+    return Table(bot, None, _Referee())  # type: ignore[arg-type]
+
+
+def record(game_id: str, match_id: int) -> MatchRecord:
+    """A live two-seat match of ``game_id``."""
+    return MatchRecord(id=match_id, guild_id=None, channel_id=1, game=game_id,
+                       seats=[1000 + match_id, 2000 + match_id], state="", version=0)
+
+
+def sent(payload: dict[str, Any]) -> Any:
+    """What discord.py serialises from a payload before sending it."""
+    return payload["embed"].to_dict(), payload["view"].to_components()
+
+
+def one_pass(game_id: str, got: list[tuple[int, Any]], base: int,
+             loc: str) -> tuple[float, float, float, int, int]:
+    """Seconds for the hands (cold, again), the boards, and how many of each."""
+    tab = table()
+    recs = {m: record(game_id, base + m) for m, _ in got}
+    hands = boards = 0
+    cold = again = board = 0.0
+    clock = time.perf_counter
+    kept = object()
+    for m, state in got:
+        rec = recs[m]
+        for seat in range(state.seats):
+            start = clock()
+            sent(tab.hand_payload(rec, state, seat, True, loc=loc))
+            mid = clock()
+            sent(tab.hand_payload(rec, state, seat, True, loc=loc))
+            cold += mid - start
+            again += clock() - mid
+            hands += 1
+        start = clock()
+        sent(tab.board_payload(rec, state, kept=kept))
+        board += clock() - start
+        boards += 1
+    return cold, again, board, hands, boards
+
+
+def main() -> None:
+    """Print microseconds per payload for every game asked."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--games", default="sushido,world_of_fighters")
+    parser.add_argument("--locale", default="en-US")
+    args = parser.parse_args()
+    for game_id in args.games.split(","):
+        renderer_for(game_id)
+        got = states(game_id, args.matches)
+        best: list[float] = [float("inf")] * 3
+        hands = boards = 0
+        for n in range(args.repeat):  # new match ids each pass: nothing kept between
+            *secs, hands, boards = one_pass(game_id, got, (n + 1) * 100_000, args.locale)
+            best = [min(b, s) for b, s in zip(best, secs, strict=True)]
+        print(f"{game_id:20} {args.locale:6} {len(got):5} states  hand cold "
+              f"{best[0] / hands * 1e6:7.1f} us  hand again {best[1] / hands * 1e6:7.1f} us"
+              f"  board {best[2] / boards * 1e6:7.1f} us")
+
+
+if __name__ == "__main__":
+    main()
