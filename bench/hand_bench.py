@@ -20,6 +20,8 @@ of ``--repeat`` passes, in microseconds per payload.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import sys
 import time
 from pathlib import Path
@@ -108,6 +110,24 @@ def one_pass(game_id: str, got: list[tuple[int, Any]], base: int,
     return cold, again, board, hands, boards
 
 
+def digest(game_id: str, got: list[tuple[int, Any]]) -> str:
+    """A SHA-256 of every hand (each seat, with and without controls, pages 0 and 1) and
+    board payload as sent, in both languages: equal on two commits, equal payloads."""
+    tab = table()
+    sha = hashlib.sha256()
+    kept = object()
+    for m, state in got:
+        rec = record(game_id, m)
+        for loc in ("en-US", "fr"):
+            for seat in range(state.seats):
+                for with_controls, page in ((True, 0), (True, 1), (False, 0)):
+                    payload = tab.hand_payload(rec, state, seat, with_controls, page, loc)
+                    sha.update(json.dumps(sent(payload), sort_keys=True).encode())
+        sha.update(json.dumps(sent(tab.board_payload(rec, state, kept=kept)),
+                              sort_keys=True).encode())
+    return sha.hexdigest()
+
+
 def main() -> None:
     """Print microseconds per payload for every game asked."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -115,10 +135,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--games", default="sushido,world_of_fighters")
     parser.add_argument("--locale", default="en-US")
+    parser.add_argument("--digest", action="store_true",
+                        help="print a digest of every payload instead of timings")
     args = parser.parse_args()
     for game_id in args.games.split(","):
         renderer_for(game_id)
         got = states(game_id, args.matches)
+        if args.digest:
+            print(f"{game_id:20} {len(got):5} states  {digest(game_id, got)}")
+            continue
         best: list[float] = [float("inf")] * 3
         hands = boards = 0
         for n in range(args.repeat):  # new match ids each pass: nothing kept between
