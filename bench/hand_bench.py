@@ -11,10 +11,15 @@ state (with controls, as a click's answer, the refresh of an open hand and the A
 button ask for it) and :meth:`cogs.table.Table.board_payload` (with the board's picture
 kept, as :meth:`~cogs.table.Table.drawn_board` asks when the picture did not change),
 each followed by what discord.py does with it before sending (``Embed.to_dict`` and
-``View.to_components``). Every (match, version, seat) is asked once per pass ("cold":
-nothing to reuse but per-game work), then a second time in the same pass ("again": the
-Act click after the refresh of that hand at the same version). The figures are the best
-of ``--repeat`` passes, in microseconds per payload.
+``View.to_components``). A pass asks for every (match, version, seat) once ("hand
+cold": nothing to reuse but per-game work); another asks twice in a row, its extra cost
+is "hand again" (the Act click after the refresh of that hand at the same version); a
+third builds the boards. Whole passes are timed with this process's CPU clock
+(``time.process_time``: the machine's other work does not count), the best of
+``--repeat``, in microseconds per payload.
+
+``--part hand|again|board|none`` runs one such pass only, no figures: run it under
+``valgrind --tool=callgrind`` and subtract ``none`` for instructions per payload.
 """
 
 from __future__ import annotations
@@ -84,30 +89,44 @@ def sent(payload: dict[str, Any]) -> Any:
     return payload["embed"].to_dict(), payload["view"].to_components()
 
 
-def one_pass(game_id: str, got: list[tuple[int, Any]], base: int,
-             loc: str) -> tuple[float, float, float, int, int]:
-    """Seconds for the hands (cold, again), the boards, and how many of each."""
+def one_pass(game_id: str, got: list[tuple[int, Any]], base: int, loc: str,
+             part: str = "all") -> int:
+    """Build what ``part`` asks for over every state, with a new table and new match ids:
+    ``hand`` each seat's hand once, ``again`` twice in a row (the second as the Act click
+    after a refresh asks for it), ``board`` the board once; ``none`` nothing. Returns how
+    many payloads were built per ask (one per seat and state, or one per state)."""
     tab = table()
     recs = {m: record(game_id, base + m) for m, _ in got}
-    hands = boards = 0
-    cold = again = board = 0.0
-    clock = time.perf_counter
     kept = object()
+    count = 0
     for m, state in got:
         rec = recs[m]
-        for seat in range(state.seats):
-            start = clock()
-            sent(tab.hand_payload(rec, state, seat, True, loc=loc))
-            mid = clock()
-            sent(tab.hand_payload(rec, state, seat, True, loc=loc))
-            cold += mid - start
-            again += clock() - mid
-            hands += 1
-        start = clock()
-        sent(tab.board_payload(rec, state, kept=kept))
-        board += clock() - start
-        boards += 1
-    return cold, again, board, hands, boards
+        if part == "board":
+            sent(tab.board_payload(rec, state, kept=kept))
+            count += 1
+        elif part in ("hand", "again"):
+            for seat in range(state.seats):
+                sent(tab.hand_payload(rec, state, seat, True, loc=loc))
+                if part == "again":
+                    sent(tab.hand_payload(rec, state, seat, True, loc=loc))
+                count += 1
+    return count
+
+
+def timed(game_id: str, got: list[tuple[int, Any]], loc: str,
+          repeat: int) -> dict[str, float]:
+    """Microseconds of CPU per payload: a hand built cold, asked again, a board (the
+    best of ``repeat`` passes each, whole passes timed: this machine's CPU clock is
+    coarse)."""
+    best: dict[str, float] = {}
+    for n in range(repeat):
+        for part in ("hand", "again", "board"):
+            start = time.process_time()
+            count = one_pass(game_id, got, (n + 1) * 100_000, loc, part)
+            secs = (time.process_time() - start) / count
+            best[part] = min(best.get(part, secs), secs)
+    return {"hand cold": best["hand"] * 1e6, "hand again": (best["again"] - best["hand"]) * 1e6,
+            "board": best["board"] * 1e6}
 
 
 def digest(game_id: str, got: list[tuple[int, Any]]) -> str:
@@ -137,6 +156,7 @@ def main() -> None:
     parser.add_argument("--locale", default="en-US")
     parser.add_argument("--digest", action="store_true",
                         help="print a digest of every payload instead of timings")
+    parser.add_argument("--part", default="all", choices=("all", "hand", "again", "board", "none"))
     args = parser.parse_args()
     for game_id in args.games.split(","):
         renderer_for(game_id)
@@ -144,14 +164,12 @@ def main() -> None:
         if args.digest:
             print(f"{game_id:20} {len(got):5} states  {digest(game_id, got)}")
             continue
-        best: list[float] = [float("inf")] * 3
-        hands = boards = 0
-        for n in range(args.repeat):  # new match ids each pass: nothing kept between
-            *secs, hands, boards = one_pass(game_id, got, (n + 1) * 100_000, args.locale)
-            best = [min(b, s) for b, s in zip(best, secs, strict=True)]
-        print(f"{game_id:20} {args.locale:6} {len(got):5} states  hand cold "
-              f"{best[0] / hands * 1e6:7.1f} us  hand again {best[1] / hands * 1e6:7.1f} us"
-              f"  board {best[2] / boards * 1e6:7.1f} us")
+        if args.part != "all":
+            one_pass(game_id, got, 100_000, args.locale, args.part)
+            continue
+        figures = timed(game_id, got, args.locale, args.repeat)
+        print(f"{game_id:20} {args.locale:6} {len(got):5} states  " + "  ".join(
+            f"{name} {us:7.1f} us" for name, us in figures.items()))
 
 
 if __name__ == "__main__":

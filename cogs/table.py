@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from cogs import ids, pictures
 from cogs.clicks_first import clicks_of
-from cogs.controls import board_buttons
+from cogs.controls import board_buttons, button
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
 from cogs.practice import ai_name
 from cogs.referee import Applied, Referee, pending_seats
@@ -165,12 +165,11 @@ class Table(TableTimer, TableMemory, commands.Cog):
         if recent and outcome is None:
             embed.add_field(name=t(loc, "table.so_far"), value=fit_lines(recent),
                             inline=False)
-        buttons = board_buttons(rec.id, loc) if outcome is None else StaticView()
+        buttons: StaticView = StaticView()
         if outcome is None:  # interrupts anyone may see are usable (e.g. a full gauge)
-            for c in renderer.board_controls(view, loc=loc)[:5]:
-                buttons.add_item(discord.ui.Button(
-                    label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
-                    custom_id=ids.make("i", rec.id, state.version, c.aid)))
+            buttons = board_buttons(rec.id, loc, [
+                button(c.label[:80], ids.make("i", rec.id, state.version, c.aid), c.emoji,
+                       c.style) for c in renderer.board_controls(view, loc=loc)[:5]])
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
         if kept is None and png is None:
             png = pictures.picture(renderer, view, loc)

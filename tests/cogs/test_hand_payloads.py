@@ -1,7 +1,8 @@
 """The hands the table keeps (:class:`cogs.table_hand.Hands`) and the words the renderers
 remember (``functools`` caches) change nothing Discord is sent: over random matches of
 every game, in both languages, every hand and board payload serialises exactly as the
-uncached builder's (the table's code before the caches), caches emptied."""
+uncached builder's (the table's code before the caches), caches emptied, its components
+serialised by discord.py's own items."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from cogs import i18n
-from cogs.controls import controls
+from cogs.controls import board_buttons, button, controls
 from cogs.i18n import t
-from cogs.render.base import Choice
+from cogs.render.base import Choice, Group
 from cogs.render.registry import renderer_for
 from cogs.router import StaticView
 from cogs.table import Table, names_of
@@ -85,8 +87,12 @@ def _uncached_hand(game: Any, rec: MatchRecord, state: Any, seat: int, with_cont
     return {"embed": embed, "view": view}
 
 
-def _sent(payload: dict[str, Any]) -> Any:
-    """What Discord receives of a payload (as discord.py serialises it)."""
+def _sent(payload: dict[str, Any], items: bool = False) -> Any:
+    """What Discord receives of a payload (as discord.py serialises it); ``items``: from
+    discord.py's own items (a :class:`cogs.controls.Rows` view builds them when its
+    children are read), not the dicts a view of ours writes directly."""
+    if items:
+        assert payload["view"].children is not None
     return (payload["embed"].to_dict(), payload["view"].to_components(),
             sorted(k for k in payload if k not in ("embed", "view")))
 
@@ -119,11 +125,11 @@ def test_kept_hands_and_boards_are_sent_as_the_uncached_builder_sends_them(
                      for seat, c, page, loc in asked]
             boards = [_sent(table.board_payload(rec, state, kept=kept)) for _ in range(2)]
             _forget_words()
-            fresh = [_sent(_uncached_hand(game, rec, state, seat, c, page, loc))
+            fresh = [_sent(_uncached_hand(game, rec, state, seat, c, page, loc), True)
                      for seat, c, page, loc in asked]
             assert served == again == fresh, (game_id, seed, state.version)
             _forget_words()
-            board = _sent(_table().board_payload(rec, state, kept=kept))
+            board = _sent(_table().board_payload(rec, state, kept=kept), True)
             assert boards == [board, board], (game_id, seed, state.version)
 
 
@@ -153,3 +159,23 @@ def test_translations_are_remembered_as_worded() -> None:
     for text in ("Pass", "not a label", "Pass"):
         assert i18n.translate_english(text, "sushido.label.", "fr") == (
             i18n._translated.__wrapped__(text, "sushido.label.", "fr"))
+
+
+def test_rows_are_sent_as_discord_py_items_would_be_and_can_still_change() -> None:
+    groups = [Group("Reveal", [Choice("r1", "R1", emoji="👊"), Choice("r2", "", disabled=True),
+                               Choice("r3", "R3", style=discord.ButtonStyle.danger)]),
+              Group("Pairs", [Choice(f"h{i}", f"H{i}", emoji="🂠" if i % 2 else None)
+                              for i in range(30)], select=True),
+              Group("", [Choice(f"x{i}", f"X{i}") for i in range(7)], select=True)]
+    for page in (0, 1):
+        direct = controls(5, 6, 1, groups * 2, page)
+        built = controls(5, 6, 1, groups * 2, page)
+        assert len(built.children) <= 25
+        assert direct.to_components() == built.to_components()
+    board = board_buttons(3, "fr", [button("Go", "hj:i:3:4:x", "🌟",
+                                           discord.ButtonStyle.danger)])
+    sent = board.to_components()
+    assert [len(row["components"]) for row in sent] == [2, 1]
+    assert board.children and board.to_components() == sent
+    board.add_item(discord.ui.Button(label="more", custom_id="hj:i:3:4:y", row=1))
+    assert [len(row["components"]) for row in board.to_components()] == [2, 2]
