@@ -63,7 +63,7 @@ import string
 import tomllib
 from collections import OrderedDict
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -377,12 +377,20 @@ def english_patterns(prefix: str) -> list[tuple[str, re.Pattern[str]]]:
 def translate_english(text: str, prefix: str, locale: str) -> str:
     """``text``, written in English by code that does not use keys (the engine), in
     ``locale`` when it equals one of the texts under ``prefix``; else as written."""
-    if resolve(locale) == DEFAULT:
+    loc = resolve(locale)
+    if loc == DEFAULT:
         return text
+    return _translated(text, prefix, loc)
+
+
+@lru_cache(maxsize=8192)
+def _translated(text: str, prefix: str, loc: str) -> str:
+    """:func:`translate_english` into a locale other than English (the catalogs never
+    change: each text is matched once per prefix and locale)."""
     for key, pattern in english_patterns(prefix):
         found = pattern.fullmatch(text)
         if found is not None:
-            return t(locale, key, **found.groupdict())
+            return t(loc, key, **found.groupdict())
     return text
 
 

@@ -18,14 +18,15 @@ from discord.ext import commands
 
 from cogs import ids, pictures
 from cogs.clicks_first import clicks_of
-from cogs.controls import board_buttons, controls
+from cogs.controls import board_buttons, button
 from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
 from cogs.practice import ai_name
 from cogs.referee import Applied, Referee, pending_seats
-from cogs.render.base import BoardContext, Choice, left_line
+from cogs.render.base import BoardContext, left_line
 from cogs.render.registry import renderer_for
 from cogs.respond import edit_original, reply
 from cogs.router import Router, StaticView
+from cogs.table_hand import Hands
 from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from cogs.table_ping import ping_text, send_lines
 from cogs.table_timer import TableTimer, humans
@@ -90,6 +91,8 @@ class Table(TableTimer, TableMemory, commands.Cog):
         memory: a restarted bot refreshes the hand through them)."""
         self._publishing: dict[int, asyncio.Lock] = {}
         self._public_views: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        self.hands_built = Hands()
+        """The last private hands built (:class:`cogs.table_hand.Hands`)."""
 
     async def cog_load(self) -> None:
         """Register our custom_id kinds and start the timer."""
@@ -162,12 +165,11 @@ class Table(TableTimer, TableMemory, commands.Cog):
         if recent and outcome is None:
             embed.add_field(name=t(loc, "table.so_far"), value=fit_lines(recent),
                             inline=False)
-        buttons = board_buttons(rec.id, loc) if outcome is None else StaticView()
+        buttons: StaticView = StaticView()
         if outcome is None:  # interrupts anyone may see are usable (e.g. a full gauge)
-            for c in renderer.board_controls(view, loc=loc)[:5]:
-                buttons.add_item(discord.ui.Button(
-                    label=c.label[:80], emoji=c.emoji, style=c.style, row=1,
-                    custom_id=ids.make("i", rec.id, state.version, c.aid)))
+            buttons = board_buttons(rec.id, loc, [
+                button(c.label[:80], ids.make("i", rec.id, state.version, c.aid), c.emoji,
+                       c.style) for c in renderer.board_controls(view, loc=loc)[:5]])
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
         if kept is None and png is None:
             png = pictures.picture(renderer, view, loc)
@@ -181,34 +183,12 @@ class Table(TableTimer, TableMemory, commands.Cog):
                      with_controls: bool, page: int = 0,
                      loc: str = DEFAULT) -> dict[str, Any]:
         """A seat's private view and, when asked, controls built from its legal actions,
-        in the seat's language ``loc``."""
-        game = self.referee.game(rec.game)
-        renderer = renderer_for(rec.game)
-        prompt = game.prompts(state).get(seat)
-        embed = renderer.hand_embed(game.view(state, seat), seat, names_of(rec, loc),
-                          prompt, loc=loc)
-        view = StaticView()
-        offered: list[Any] = []
-        if with_controls and game.outcome(state) is None:
-            if prompt is not None and not prompt.committed:
-                offered = list(game.listed(state, seat))
-            offered += game.interrupts(state, seat)  # actions taken without a prompt
-        if offered:
-            choices = [(getattr(a, "kind", "action"),
-                        Choice(aid=a.aid, label=game.label(state, seat, a)))
-                       for a in offered]
-            groups = renderer.groups(choices, loc=loc)
-            view = controls(rec.id, state.version, seat, groups, page, loc)
-        if prompt is not None and prompt.committed:
-            embed.set_footer(text=t(loc, "table.committed" if len(state.in_play()) <= 2
-                                    else "table.committed_many"))
-        elif prompt is not None:
-            if not with_controls:
-                embed.set_footer(text=t(loc, "table.your_decision"))
-        elif game.outcome(state) is None:
-            embed.set_footer(text=t(loc, "table.nothing_interrupt" if offered
-                                    else "table.nothing"))
-        return {"embed": embed, "view": view}
+        in the seat's language ``loc`` (:func:`cogs.table_hand.build_hand`; the same hand
+        asked again at the same version is served from :attr:`hands_built`). The dict is
+        the caller's; its embed and view are shared and must not be changed."""
+        return self.hands_built.payload(
+            self.referee.game(rec.game), renderer_for(rec.game), rec.id, state, seat,
+            names_of(rec, loc), with_controls, page, loc)
 
     # ----------------------------------------------------------------- handlers
     async def _seat(self, interaction: discord.Interaction[Any], match_id: int

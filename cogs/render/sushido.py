@@ -7,6 +7,8 @@ its id and prove that no public message names a hidden card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -40,11 +42,24 @@ def why_text(reason: Any, loc: str) -> str:
 def show_card(card: Any) -> str:
     """A card as text (``👊 Hit ◆``): a CardView, an event's card dict or a card id."""
     if isinstance(card, int):
-        card = content().card(card)
-    get = card.get if isinstance(card, dict) else lambda k: getattr(card, k)
-    kind = str(get("type"))
-    glyph = content().glyphs.get(str(get("symbol")), "?")
+        return _id_text(card)
+    if isinstance(card, dict):
+        return _card_text(str(card.get("type")), str(card.get("symbol")))
+    return _card_text(str(card.type), str(card.symbol))
+
+
+@lru_cache(maxsize=256)
+def _card_text(kind: str, symbol: str) -> str:
+    """:func:`show_card` of a card type and symbol (a few dozen of them)."""
+    glyph = content().glyphs.get(symbol, "?")
     return f"{TYPE_ICON.get(kind, '')} {kind.capitalize()} {glyph}".strip()
+
+
+@lru_cache(maxsize=1024)
+def _id_text(card_id: int) -> str:
+    """:func:`show_card` of a card id (the deck's cards)."""
+    card = content().card(card_id)
+    return _card_text(str(card.type), str(card.symbol))
 
 
 def cards_text(cards: list[Any]) -> str:
@@ -78,6 +93,12 @@ def steps(n: int, loc: str = DEFAULT) -> str:
 
 def distance_text(mine: int, theirs: int, seat: int, loc: str = DEFAULT) -> str:
     """Where a fighter stands, in words (never a square number)."""
+    return _distance_text(mine, theirs, seat, loc)
+
+
+@lru_cache(maxsize=512)
+def _distance_text(mine: int, theirs: int, seat: int, loc: str) -> str:
+    """:func:`distance_text`, worded once per places, seat and language."""
     if not 0 <= mine < ARENA:
         return t(loc, "sushido.out_of_arena")
     gap = abs(mine - theirs) - 1
@@ -195,7 +216,7 @@ class SushidoRenderer(Renderer):
         if mine.fighter_name:
             f = content().fighters[mine.fighter]
             embed.add_field(name=t(loc, "sushido.combos", name=f.name),
-                            value=combos_text(f, loc)[:1000], inline=False)
+                            value=_fighter_combos(mine.fighter, loc), inline=False)
             where = distance_text(mine.pos, v.seats[1 - seat].pos, seat, loc)
             embed.add_field(name=t(loc, "sushido.status"),
                             value=f"❤️ {mine.life}/{mine.max_life} · ⚡ {mine.gauge}/5 · "
@@ -436,6 +457,13 @@ def combos_text(f: Any, loc: str) -> str:
         for c in f.combos)
 
 
+@lru_cache(maxsize=128)
+def _fighter_combos(fighter: Any, loc: str) -> str:
+    """:func:`combos_text` of a fighter (by its key in the content), as the hand shows it
+    (worded once per fighter and language)."""
+    return combos_text(content().fighters[fighter], loc)[:1000]
+
+
 def content_catalog() -> list[Any]:
     """Sushido's ``/card`` entries (fighters and card types)."""
     from engine.games.sushido.catalog import catalog
@@ -481,6 +509,13 @@ def _fit_rows(groups: list[Group], loc: str = DEFAULT) -> list[Group]:
 
 def _pair_label(aid: str, loc: str = DEFAULT) -> str | None:
     """``h-10-51`` -> ``1st 👊 Hit ◆ → 2nd 👣 Move ▲`` (None if it is not a pair id)."""
+    return _pair_text(aid, loc, show_card)
+
+
+@lru_cache(maxsize=8192)
+def _pair_text(aid: str, loc: str, show_card: Callable[[Any], str]) -> str | None:
+    """:func:`_pair_label`, worded once per pair and language (and per ``show_card``: a
+    test may replace it)."""
     parts = aid.split("-")[1:]
     if not parts or not all(p.isascii() and p.isdigit() and int(p) < len(content().cards)
                             for p in parts):

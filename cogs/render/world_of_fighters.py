@@ -7,6 +7,7 @@ prove that no public message names a card that is still face down or in a hand.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -43,6 +44,16 @@ def direction(d: str, loc: str) -> str:
 def reach(value: str, loc: str) -> str:
     """A character's reach (``close``/``long``) in ``loc``."""
     return t(loc, f"wof.reach_{value}")
+
+
+@lru_cache(maxsize=8)
+def roster(loc: str) -> str:
+    """The characters to pick from, one line each, as the pick's hand shows them (written
+    once per language)."""
+    return "\n".join(
+        f"**{c.name}** ({c.art}, {reach(c.reach, loc)}) 👊{c.punch} 🦶{c.kick} "
+        f"🤼{c.grapple} 🛡️{c.block} · ⚡ {c.super.name} {c.super.code}"
+        for c in characters().values())[:1024]
 
 
 def show_card(card: Any) -> str:
@@ -187,11 +198,7 @@ class WofRenderer(Renderer):
             if v.my_pick:
                 embed.add_field(name=t(loc, "wof.your_pick"),
                                 value=characters()[v.my_pick].name, inline=False)
-            roster = "\n".join(
-                f"**{c.name}** ({c.art}, {reach(c.reach, loc)}) 👊{c.punch} 🦶{c.kick} "
-                f"🤼{c.grapple} 🛡️{c.block} · ⚡ {c.super.name} {c.super.code}"
-                for c in characters().values())
-            embed.add_field(name=t(loc, "wof.roster"), value=roster[:1024], inline=False)
+            embed.add_field(name=t(loc, "wof.roster"), value=roster(loc), inline=False)
         else:
             self._corner(embed, v, seat, loc)
         if prompt is not None:
