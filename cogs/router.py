@@ -20,7 +20,6 @@ from discord.ext import commands
 from cogs import ids
 from cogs.clicks_first import WAIT_CAP, ClicksFirst
 from cogs.i18n import REASON_PREFIX, locale_of, reason, t, translate_english
-from cogs.respond import reply
 from engine.core import EngineError
 
 log = logging.getLogger("hajime.router")
@@ -47,14 +46,13 @@ async def answer(interaction: discord.Interaction[Any], text: str) -> None:
     """Answer ephemerally, whether or not the interaction was already responded to.
 
     An English text of a cog not yet moved onto the locale files is shown in the player's
-    language when it equals one of the catalog's ``reason.*`` texts. Sent like the
-    table's answers (:func:`cogs.respond.reply`: Discord's message is not asked back).
+    language when it equals one of the catalog's ``reason.*`` texts.
     """
     text = translate_english(text, REASON_PREFIX, locale_of(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
-        await reply(interaction, ephemeral=True, content=text)
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 class Router(commands.Cog):
