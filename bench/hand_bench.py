@@ -39,9 +39,8 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
 from cogs.render.registry import renderer_for
 from cogs.table import Table
 from db.base import MatchRecord
-from engine.core import Rng
 from engine.games import REGISTRY
-from engine.simulate import pick
+from engine.simulate import walk
 
 GAMES = ("sushido", "world_of_fighters", "kingdom_of_loathing", "mortal_kombat",
          "epic_battles")
@@ -53,15 +52,7 @@ def states(game_id: str, matches: int, steps: int = 400) -> list[tuple[int, Any]
     out = []
     for seed in range(matches):
         state = game.setup(game.parse_options({}), 2, seed)
-        rng = Rng(seed=seed)
-        for _ in range(steps):
-            out.append((seed, game.clone(state)))
-            if state.result is not None:
-                break
-            seats = [s for s, p in game.prompts(state).items() if not p.committed]
-            seat = seats[rng.below(len(seats))]
-            _, state, _ = game.perform(state, seat, pick(game, state, seat, rng).aid,
-                                       state.version, owned=True)
+        out.extend((seed, game.clone(s)) for s in walk(game, state, seed, steps))
     return out
 
 

@@ -9,6 +9,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,6 +83,21 @@ def pick(game: Game[Any, Any], state: Any, seat: int, rng: Rng) -> Any:
         if x < 0:
             return action
     return actions[-1]
+
+
+def walk(game: Game[Any, Any], state: Any, seed: int, steps: int) -> Iterator[Any]:
+    """At most ``steps`` states along a random match played in place (``owned``, as the
+    bot plays), the first one included: a random seat still to decide plays a random
+    action (:func:`pick`). Each state is the live one: copy it (``game.clone``) to keep it."""
+    rng = Rng(seed=seed)
+    for _ in range(steps):
+        yield state
+        if state.result is not None:
+            return
+        seats = [s for s, p in game.prompts(state).items() if not p.committed]
+        seat = seats[rng.below(len(seats))]
+        _, state, _ = game.perform(state, seat, pick(game, state, seat, rng).aid,
+                                   state.version, owned=True)
 
 
 INTERRUPT_PERCENT = 25

@@ -24,26 +24,16 @@ from cogs.router import StaticView
 from cogs.table import Table, names_of
 from cogs.table_hand import Hands
 from db.base import MatchRecord
-from engine.core import Rng
 from engine.games import REGISTRY
-from engine.simulate import pick
+from engine.simulate import walk
 
 LOCALES = ("en-US", "fr")
 
 
 def _walk(game: Any, seed: int, steps: int) -> Iterator[Any]:
-    """Copies of the states along a random two-seat match (a random seat still to decide
-    plays a random action), the first and the last included."""
+    """Copies of the states along a random two-seat match (:func:`engine.simulate.walk`)."""
     state = game.setup(game.parse_options({}), 2, seed)
-    rng = Rng(seed=seed)
-    for _ in range(steps):
-        yield game.clone(state)
-        if state.result is not None:
-            return
-        seats = [s for s, p in game.prompts(state).items() if not p.committed]
-        seat = seats[rng.below(len(seats))]
-        _, state, _ = game.perform(state, seat, pick(game, state, seat, rng).aid,
-                                   state.version, owned=True)
+    return (game.clone(s) for s in walk(game, state, seed, steps))
 
 
 def _forget_words() -> None:

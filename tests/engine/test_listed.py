@@ -2,29 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import Rng
 from engine.games import REGISTRY
-from engine.simulate import pick
-
-
-def _walk(game: Any, state: Any, seed: int, steps: int) -> Iterator[Any]:
-    """At most ``steps`` states along a random match, the first one included: a random
-    seat still to decide plays a random action (:func:`engine.simulate.pick`)."""
-    rng = Rng(seed=seed)
-    for _ in range(steps):
-        yield state
-        if state.result is not None:
-            return
-        seats = [s for s, p in game.prompts(state).items() if not p.committed]
-        seat = seats[rng.below(len(seats))]
-        _, state, _ = game.perform(state, seat, pick(game, state, seat, rng).aid,
-                                   state.version, owned=True)
+from engine.simulate import pick, walk
 
 
 @settings(max_examples=12, deadline=None)
@@ -67,7 +50,7 @@ def test_prompt_of_one_seat_agrees_with_prompts(game_id: str, seed: int) -> None
     """``Game.prompt`` (one seat, on every click's path; games may build only that one)
     is always ``prompts(state).get(seat)``, for every seat and a seat out of range."""
     game = REGISTRY[game_id]
-    for state in _walk(game, game.setup(game.parse_options({}), game.min_seats, seed), seed,
+    for state in walk(game, game.setup(game.parse_options({}), game.min_seats, seed), seed,
                        120):
         prompts = game.prompts(state)
         for s in range(state.seats + 1):
@@ -86,7 +69,7 @@ def test_legal_is_empty_for_a_seat_not_asked_when_a_game_says_so(
     if not game.legal_when_asked:
         return
     seats = min(max(seats, game.min_seats), game.max_seats)
-    for state in _walk(game, game.setup(game.parse_options({}), seats, seed), seed, 150):
+    for state in walk(game, game.setup(game.parse_options({}), seats, seed), seed, 150):
         prompts = game.prompts(state)
         for s in range(state.seats + 1):
             prompt = prompts.get(s)
