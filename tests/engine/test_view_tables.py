@@ -15,7 +15,7 @@ from engine.games.sushido import views as sushido_views
 from engine.games.sushido.data import content
 from engine.games.sushido.model import Hajime
 from engine.games.world_of_fighters.data import characters
-from tests.engine.test_listed import _walk
+from engine.simulate import walk
 
 
 def test_sushido_card_tables_equal_the_cards_built_anew() -> None:
@@ -58,7 +58,7 @@ def test_tables_and_copies_along_random_matches(game_id: str, seed: int) -> None
     exchange, Kingdom of Loathing's combat) are copied as ``model_copy(deep=True)`` does."""
     game = REGISTRY[game_id]
     state = game.setup(game.parse_options({}), game.min_seats, seed)
-    for st_ in _walk(game, state, seed, 150):
+    for st_ in walk(game, state, seed, 150):
         if game_id == "sushido":
             for seat in range(st_.seats):
                 for action in game.legal(st_, seat):
