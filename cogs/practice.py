@@ -219,6 +219,15 @@ class Practice(commands.Cog):
         if match_id in self.levels:
             self.kick(match_id)
 
+    @commands.Cog.listener()
+    async def on_hajime_match_over(self, match_id: int) -> None:
+        """A match ended (e.g. the last person forfeited, with no AI turn to follow):
+        forget its AI seats now rather than on the AI's next look."""
+        if match_id in self.levels or any(k[0] == match_id for k in self.agents):
+            rec = await self.store.get_match(match_id)
+            if rec is not None:
+                await self.forget(rec)
+
     def kick(self, match_id: int) -> None:
         """Make sure the AI looks at ``match_id`` soon (at most one task per match)."""
         task = self.running.get(match_id)
