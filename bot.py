@@ -19,6 +19,7 @@ import signal
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 # The bot has no voice: discord.py imports the deprecated ``audioop`` for voice playback only.
@@ -351,6 +352,22 @@ def use_endpoints(env: dict[str, str]) -> None:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(env["HAJIME_DISCORD_GATEWAY"])
 
 
+def loop_factory(env: dict[str, str]) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The event loop the bot runs on: uvloop where installed, else asyncio's own.
+
+    uvloop (libuv) does the same work as asyncio's loop with less CPU per socket read and
+    write, which is most of what the bot does per click (gateway frames in, REST calls out).
+    ``HAJIME_EVENT_LOOP=asyncio`` keeps asyncio's loop (to compare, or to rule uvloop out).
+    """
+    if env.get("HAJIME_EVENT_LOOP", "").lower() == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:  # not on Windows; any platform without a wheel
+        return None
+    return uvloop.new_event_loop
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, load the config, run the bot."""
     parser = argparse.ArgumentParser(description="Run the Hajime Discord bot.")
@@ -370,7 +387,8 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(settings)
     use_endpoints(dict(os.environ))
     try:
-        return asyncio.run(run(settings))
+        with asyncio.Runner(loop_factory=loop_factory(dict(os.environ))) as runner:
+            return runner.run(run(settings))
     except KeyboardInterrupt:
         return 0
 

@@ -34,6 +34,8 @@ tests validate every body and keep everything).
 Profiling: ``BENCH_PROFILE=bot.prof`` runs the bot under cProfile; ``BENCH_DRIVER_PROFILE=
 driver.prof`` profiles this process during the timed phase; ``BENCH_TIMELINE=clicks.json``
 writes each timed click's send time and latency (to see when the tail happens).
+``--warmup N``: each match first plays 0-N decisions, so that the timed phase meets matches
+at mixed stages (without it, every match makes its k-th decision in the same seconds).
 ``BENCH_BOT_CONFIG='news_wait_ms = 0'`` adds lines to the bot's config.toml (A/B runs).
 """
 
@@ -44,6 +46,7 @@ import asyncio
 import gc
 import json
 import os
+import random
 import signal
 import sqlite3
 import statistics
@@ -300,6 +303,30 @@ class Pacer:
         return at
 
 
+async def warm_up(players: list[Player], most: int, tail: LogTail,
+                  at_once: int = 50) -> int:
+    """Play 0 to ``most`` decisions of each match (its own seeded draw), ``at_once``
+    matches at a time, unpaced: the timed phase then meets matches at mixed stages, as a
+    live bot does, instead of every match at the same decision. Returns the decisions."""
+    if most <= 0:
+        return 0
+    gate = asyncio.Semaphore(at_once)
+    done = 0
+
+    async def one(p: Player) -> None:
+        nonlocal done
+        if isinstance(p, LeanPlayer):
+            p.tail = tail
+        for _ in range(random.Random(f"warm-up {p.match_id}").randint(0, most)):
+            async with gate:
+                if not await p.step():
+                    return
+            done += 1
+
+    await asyncio.gather(*(one(p) for p in players))
+    return done
+
+
 def rest_kind(method: str, path: str) -> str:
     """A REST request's route, ids and tokens left out, for the per-click breakdown."""
     parts = path.split("/")[3:] if path.startswith("/api/v") else path.split("/")[1:]
@@ -312,7 +339,7 @@ def rest_kind(method: str, path: str) -> str:
 
 async def run(matches: int, steps: int, rate: float, batch: int,
               picture_processes: int = 1, lean: bool = True,
-              spaced: bool = False) -> dict[str, object]:
+              spaced: bool = False, warmup: int = 0) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
     fake = FakeDiscord(lean=True)  # bench mode: no schema checks, no bodies kept
     users = [fake.add_user(f"p{i}") for i in range(2 * matches)]
@@ -336,6 +363,8 @@ async def run(matches: int, steps: int, rate: float, batch: int,
                                        board, [users[2 * m], users[2 * m + 1]], seed=m,
                                        check_leaks=False))
             opened = time.perf_counter() - opened
+            tail = LogTail(tmp / "bench.sqlite3")
+            warmed = await warm_up(players, warmup, tail)
             settled = time.perf_counter()
             await asyncio.sleep(2)  # let the openings' boards and pings settle:
             while time.perf_counter() - settled < 300:  # until 2 s without a REST call
@@ -348,7 +377,6 @@ async def run(matches: int, steps: int, rate: float, batch: int,
             requests_before = len(fake.requests)
             pacer = Pacer(rate)
             lags: list[float] = []
-            tail = LogTail(tmp / "bench.sqlite3")
             for p in players:
                 if isinstance(p, LeanPlayer):
                     p.pacer, p.lags, p.tail, p.spaced = pacer, lags, tail, spaced
@@ -366,6 +394,7 @@ async def run(matches: int, steps: int, rate: float, batch: int,
                 profiler = cProfile.Profile()
                 profiler.enable()
             start = time.perf_counter()
+            print(f"timed phase starts (bot pid {proc.pid})", file=sys.stderr, flush=True)
 
             failures: list[str] = []
 
@@ -428,6 +457,11 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "concurrent_matches": matches,
         "picture_processes": picture_processes,
         "seconds_to_open_matches": round(opened, 1),
+        "warm_up": (f"each match played 0-{warmup} decisions (seeded), unpaced and untimed, "
+                    "before the timed phase: matches at mixed stages" if warmup else
+                    "none: every match starts the timed phase at its first decision (in "
+                    "lockstep: each match's k-th decision falls in the same seconds)"),
+        "warm_up_decisions": warmed,
         "seconds_for_the_openings_to_settle": round(settled, 1),
         "target_interactions_per_second": rate or "unpaced",
         "arrivals": ("not open-loop: one schedule of evenly spaced slots at the target rate "
@@ -480,6 +514,9 @@ def main() -> None:
     parser.add_argument("--picture-processes", type=int, default=1,
                         help="the bot's picture_processes setting (0: draw in a thread; -1: "
                         "leave it out, for a bot that predates it)")
+    parser.add_argument("--warmup", type=int, default=0, metavar="N",
+                        help="before the timed phase, each match plays 0-N decisions (its own "
+                             "seeded draw): matches at mixed stages instead of in lockstep")
     parser.add_argument("--spaced-clicks", action="store_true",
                         help="each click at its own slot of the schedule (default: a "
                         "decision takes two slots, its control follows the hand at once)")
@@ -494,7 +531,7 @@ def main() -> None:
     print("== INTERACTION_CREATE -> callback through the offline Discord", flush=True)
     print(json.dumps(asyncio.run(run(args.matches, args.steps, args.rate, args.batch,
                                     args.picture_processes, not args.harness_driver,
-                                    args.spaced_clicks)),
+                                    args.spaced_clicks, args.warmup)),
                      indent=1))
 
 

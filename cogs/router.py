@@ -91,6 +91,7 @@ class Router(commands.Cog):
             await self._route(interaction)
         finally:  # answered, refused or failed: it holds no news back any longer
             self.clicks.answered(interaction.id)
+            release(interaction)
 
     async def _route(self, interaction: discord.Interaction[Any]) -> None:
         """:meth:`on_interaction` for a component interaction."""
@@ -126,6 +127,21 @@ class Router(commands.Cog):
             await answer(interaction, t(loc, "router.error"))
         finally:
             self.active -= 1
+
+
+def release(interaction: discord.Interaction[Any]) -> None:
+    """Break discord.py's reference cycle between a handled interaction and its
+    ``response`` (``InteractionResponse._parent``), so that the interaction, its message,
+    member and data are freed as soon as nothing holds it, instead of by the cyclic GC.
+
+    Every click left ~25 objects of cyclic garbage: at 200 clicks/s the GC's young
+    collections each freed thousands of them and took 10-50 ms, and its middle ones
+    80-150 ms, holding up every click queued behind them. Nothing answers a click after
+    its handler returns (a kept interaction is only used to edit its message, which
+    needs its token, not its ``response``).
+    """
+    with contextlib.suppress(AttributeError):
+        del interaction._cs_response  # type: ignore[attr-defined]  # discord.py's cache slot
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,10 +2,10 @@
 
 One step asks for the same hand more than once: the refresh of a seat's open hand
 (:meth:`cogs.table.Table.refresh_hands`) builds it at the new version, then the player's
-Act click at that same version asks for it again. :class:`Hands` keeps the last hands
-built, by everything they depend on: the match, its version (a committed version is one
-state), the seat (a seat's hand is never served to another), controls or not, the page,
-the language and the seats' names.
+Act click at that same version asks for it again. :class:`Hands` keeps each seat's last
+hand, served again only if asked with everything it depends on unchanged: the match, its
+version (a committed version is one state), the seat (a seat's hand is never served to
+another), controls or not, the page, the language and the seats' names.
 """
 
 from __future__ import annotations
@@ -21,8 +21,12 @@ from cogs.render.base import Choice, Renderer
 from cogs.router import StaticView
 from engine.core import BaseState, Game
 
-HANDS_KEPT = 256
-"""Hands kept (the most recently asked): a step's few seats across the live matches."""
+MATCHES_KEPT = 2048
+"""Matches whose seats' last hands are kept (the most recently asked): each seat's last
+hand, ~6 KB (24 MB at most for two seats each). Per seat, not per ask: a refreshed hand
+is still kept when its player opens it, however many other matches were asked since
+(a global last-256 covered about one second at 200 clicks/s across a thousand live
+matches, and the Act click after a refresh built the hand again)."""
 
 
 def build_hand(game: Game[Any, Any], renderer: Renderer, match_id: int, state: BaseState,
@@ -59,8 +63,9 @@ def build_hand(game: Game[Any, Any], renderer: Renderer, match_id: int, state: B
 
 
 class Hands:
-    """The last :data:`HANDS_KEPT` hands built (:func:`build_hand`), by match, version,
-    seat, controls, page, language and names.
+    """The last hand built (:func:`build_hand`) for each seat of the last
+    :data:`MATCHES_KEPT` matches asked, served again while it is asked at the same
+    version, controls, page, language and names.
 
     The embed and view of a kept hand are shared by every payload served for it: nothing
     may change them once built (callers add keys to the payload's dict, e.g. its
@@ -68,26 +73,34 @@ class Hands:
     version is then one state), as the table does.
     """
 
-    def __init__(self, kept: int = HANDS_KEPT) -> None:
+    def __init__(self, kept: int = MATCHES_KEPT) -> None:
         self.kept = kept
-        self._hands: OrderedDict[tuple[Any, ...], tuple[discord.Embed, StaticView]] = (
-            OrderedDict())
+        self._hands: OrderedDict[int, dict[int, tuple[tuple[Any, ...], discord.Embed,
+                                                      StaticView]]] = OrderedDict()
 
     def __len__(self) -> int:
-        return len(self._hands)
+        return sum(len(seats) for seats in self._hands.values())
+
+    def forget(self, match_id: int) -> None:
+        """Drop a match's kept hands (it ended, or its memory is reloaded)."""
+        self._hands.pop(match_id, None)
 
     def payload(self, game: Game[Any, Any], renderer: Renderer, match_id: int,
                 state: BaseState, seat: int, names: list[str], with_controls: bool,
                 page: int, loc: str) -> dict[str, Any]:
         """A new payload dict of the seat's hand (built, or kept from an earlier ask)."""
-        key = (match_id, state.version, seat, with_controls, page, loc, *names)
+        key = (state.version, with_controls, page, loc, *names)
         hands = self._hands
-        got = hands.get(key)
-        if got is None:
-            got = hands[key] = build_hand(game, renderer, match_id, state, seat, names,
-                                          with_controls, page, loc)
+        seats = hands.get(match_id)
+        if seats is None:
+            seats = hands[match_id] = {}
             if len(hands) > self.kept:
                 hands.popitem(last=False)
         else:
-            hands.move_to_end(key)
-        return {"embed": got[0], "view": got[1]}
+            hands.move_to_end(match_id)
+        got = seats.get(seat)
+        if got is None or got[0] != key:
+            embed, view = build_hand(game, renderer, match_id, state, seat, names,
+                                     with_controls, page, loc)
+            got = seats[seat] = (key, embed, view)
+        return {"embed": got[1], "view": got[2]}

@@ -29,7 +29,7 @@ import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -37,6 +37,9 @@ from discord.ext import commands
 from cogs.referee import Applied, Referee, pending_seats
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event
+
+if TYPE_CHECKING:
+    from cogs.table_hand import Hands
 
 HAND_SECONDS = 14 * 60
 """How long a private hand can be refreshed in place (Discord's token lasts 15 minutes)."""
@@ -125,6 +128,7 @@ class TableMemory:
     told: dict[int, dict[int, str]]
     loaded: set[int]
     hand_tokens: dict[int, dict[int, tuple[float, str]]]
+    hands_built: Hands
     _publishing: dict[int, asyncio.Lock]
     hand_payload: Callable[..., dict[str, Any]]
     """A seat's private view, as :meth:`cogs.table.Table.hand_payload` renders it."""
@@ -162,6 +166,7 @@ class TableMemory:
         self.pinged.pop(match_id, None)
         self.told.pop(match_id, None)
         self.hand_tokens.pop(match_id, None)
+        self.hands_built.forget(match_id)
 
     def publish_lock(self, match_id: int) -> asyncio.Lock:
         """The lock serializing one match's posts (live steps and recovered ones)."""

@@ -72,6 +72,17 @@ async def test_rejected_token_exits_with_a_message(fake_discord: FakeDiscord,
     assert "rejected the token" in err and "Traceback" not in err
 
 
+def test_the_event_loop_is_uvloop_unless_asked_not_to() -> None:
+    import uvloop
+
+    assert bot.loop_factory({}) is uvloop.new_event_loop
+    assert bot.loop_factory({"HAJIME_EVENT_LOOP": "uvloop"}) is uvloop.new_event_loop
+    assert bot.loop_factory({"HAJIME_EVENT_LOOP": "asyncio"}) is None
+    with asyncio.Runner(loop_factory=bot.loop_factory({})) as runner:
+        assert isinstance(runner.get_loop(), uvloop.Loop)
+        assert runner.run(asyncio.sleep(0, "ran")) == "ran"
+
+
 def test_json_logs_are_one_object_per_line() -> None:
     record = logging.LogRecord("hajime", logging.INFO, __file__, 1, "hello %s", ("you",), None)
     line = bot.JsonFormatter().format(record)

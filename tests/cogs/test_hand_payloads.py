@@ -139,10 +139,17 @@ def test_a_kept_hand_is_never_another_seats_or_versions_and_stays_bounded() -> N
     renamed = rec.model_copy(update={"seats": [1, 3]})
     assert table.hand_payload(renamed, states[0], 0, True)["embed"] is not first["embed"]
     hands = Hands(kept=3)
-    for version, state in enumerate(states):
-        hands.payload(game, renderer_for("sushido"), rec.id, state, 0,
-                      names_of(rec), True, 0, "en-US")
-        assert len(hands) == min(version + 1, 3)
+    for version, state in enumerate(states):  # a seat's last hand only, 3 matches at most
+        for match_id in range(version, version + 4):
+            for seat in (0, 1):
+                hands.payload(game, renderer_for("sushido"), match_id, state, seat,
+                              names_of(rec), True, 0, "en-US")
+        assert len(hands) == 6
+    hands.forget(version + 3)
+    assert len(hands) == 4
+    kept = table.hand_payload(rec, states[1], 0, True)
+    table.forget(rec.id)  # the match ended: its hands are not kept
+    assert table.hand_payload(rec, states[1], 0, True)["embed"] is not kept["embed"]
 
 
 def test_translations_are_remembered_as_worded() -> None:
