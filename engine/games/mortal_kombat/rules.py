@@ -14,6 +14,7 @@ kombo -> the first fitting kard; breaker -> none; follow-up -> none.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -233,38 +234,7 @@ class MortalKombat(Game[MkState, Act]):
         It depends on the action alone (its kind and kards): remembered by them (every
         listed action is labelled on each Act click)."""
         fields = action.__dict__
-        key = (fields["kind"], fields["a"], fields["b"])
-        text = _LABELS.get(key)
-        if text is None:
-            if len(_LABELS) >= 8192:
-                _LABELS.clear()
-            text = _LABELS[key] = self._label(action)
-        return text
-
-    @staticmethod
-    def _label(action: Act) -> str:
-        """:meth:`label`, written anew."""
-        k = action.kind
-        a = kard(action.a).name if action.a else None
-        b = kard(action.b).name if action.b and k != "aim" else None
-        fixed = {"pass": "Pass", "step": "Move (-1 Speed)", "go": "Go", "take": "Take the hit"}
-        if k == "aim":
-            return f"Target {a}"
-        if k in fixed:
-            return fixed[k]
-        if k == "pick":
-            return a or "?"
-        if k == "dd":
-            return "Keep everything" if a is None else f"Discard {a}" + (f" and {b}" if b
-                                                                         else "")
-        words = {"at": "Attack: {a}", "ak": "Kombo: {a} + {b}", "fx": "Finish: {a}",
-                 "cm": "Copy Move", "se": "Play {a}", "bl": "Block: {a}", "ev": "Evade: {a}",
-                 "ct": "Counter: {a}", "sc": "Counter: {a}", "fr": "Friendship: {a}",
-                 "bn": "Burn {a}", "kn": "Kombo: {a}", "br": "Break: {a}",
-                 "fu": "Follow-up: {a}"}
-        if a is None:
-            return {"bn": "Stop burning", "br": "No breaker", "fu": "No Follow-up"}[k]
-        return words[k].format(a=a, b=b)
+        return _label(fields["kind"], fields["a"], fields["b"])
 
     def explain_illegal(self, state: MkState, seat: int, action: Act) -> str:
         """A sharper reason for the common mistakes."""
@@ -372,7 +342,30 @@ class MortalKombat(Game[MkState, Act]):
         return 1.0
 
 
-_LABELS: dict[tuple[str, str | None, str | None], str] = {}
-""":meth:`MortalKombat.label` by the action's kind and kards (kards never change)."""
+@lru_cache(maxsize=8192)
+def _label(k: str, a_id: str | None, b_id: str | None) -> str:
+    """:meth:`MortalKombat.label` of an action of kind ``k`` with kards ``a_id`` and
+    ``b_id``, remembered by them (kards never change)."""
+    a = kard(a_id).name if a_id else None
+    b = kard(b_id).name if b_id and k != "aim" else None
+    fixed = {"pass": "Pass", "step": "Move (-1 Speed)", "go": "Go", "take": "Take the hit"}
+    if k == "aim":
+        return f"Target {a}"
+    if k in fixed:
+        return fixed[k]
+    if k == "pick":
+        return a or "?"
+    if k == "dd":
+        return "Keep everything" if a is None else f"Discard {a}" + (f" and {b}" if b
+                                                                     else "")
+    words = {"at": "Attack: {a}", "ak": "Kombo: {a} + {b}", "fx": "Finish: {a}",
+             "cm": "Copy Move", "se": "Play {a}", "bl": "Block: {a}", "ev": "Evade: {a}",
+             "ct": "Counter: {a}", "sc": "Counter: {a}", "fr": "Friendship: {a}",
+             "bn": "Burn {a}", "kn": "Kombo: {a}", "br": "Break: {a}",
+             "fu": "Follow-up: {a}"}
+    if a is None:
+        return {"bn": "Stop burning", "br": "No breaker", "fu": "No Follow-up"}[k]
+    return words[k].format(a=a, b=b)
+
 
 GAME = MortalKombat()

@@ -340,14 +340,7 @@ class Sushido(Game[SushidoState, AnyAction]):
             f = content().fighters[a.fighter]
             return f"{f.name} ({f.weight.capitalize()}, {f.life} life)"
         if type(a) is Hajime:  # up to 42 placements listed on every Act click
-            placed = a.cards
-            text = _HAJIME_LABELS.get(placed)
-            if text is None:
-                if len(_HAJIME_LABELS) >= 4096:
-                    _HAJIME_LABELS.clear()
-                text = _HAJIME_LABELS[placed] = (
-                    " + ".join(card_text(c) for c in placed) or "No card")
-            return text
+            return _hajime_label(a.cards)
         if type(a) is Reveal:
             cards = state.seat[seat].commit or []
             pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
@@ -414,8 +407,10 @@ class Sushido(Game[SushidoState, AnyAction]):
         return 1.0
 
 
-_HAJIME_LABELS: dict[tuple[int, ...], str] = {}
-"""A placement's label by its cards (:meth:`Sushido.label`; the content never changes)."""
+@lru_cache(maxsize=4096)
+def _hajime_label(placed: tuple[int, ...]) -> str:
+    """A placement's label by its cards (:meth:`Sushido.label`; the content never changes)."""
+    return " + ".join(card_text(c) for c in placed) or "No card"
 
 
 __all__ = ["Sushido", "task_kind", "task_seat"]
