@@ -31,6 +31,14 @@ def _click(custom_id: str) -> discord.Interaction[Any]:
     return discord.Interaction(data=data, state=state)
 
 
+def _watched(custom_id: str) -> tuple[discord.Interaction[Any], weakref.ref[_Probe]]:
+    """A click, and a weak reference to an object that dies exactly when it does."""
+    interaction = _click(custom_id)
+    probe = _Probe()
+    interaction.extras["probe"] = probe
+    return interaction, weakref.ref(probe)
+
+
 async def test_a_handled_click_is_freed_by_reference_counting_alone() -> None:
     router = Router(SimpleNamespace())  # type: ignore[arg-type]
     seen: list[str] = []
@@ -40,11 +48,7 @@ async def test_a_handled_click_is_freed_by_reference_counting_alone() -> None:
         seen.append(cid.kind)
 
     router.register("act", handler)
-    interaction = _click("hj:act:5")
-    probe = _Probe()
-    interaction.extras["probe"] = probe
-    alive = weakref.ref(probe)
-    del probe
+    interaction, alive = _watched("hj:act:5")
     gc.disable()
     try:
         await router.on_interaction(interaction)
@@ -59,11 +63,7 @@ async def test_a_handled_click_is_freed_by_reference_counting_alone() -> None:
 def test_without_release_an_interaction_is_a_reference_cycle() -> None:
     """The cycle :func:`release` breaks is discord.py's (if a version drops it, this says
     so and :func:`release` can go)."""
-    interaction = _click("hj:act:5")
-    probe = _Probe()
-    interaction.extras["probe"] = probe
-    alive = weakref.ref(probe)
-    del probe
+    interaction, alive = _watched("hj:act:5")
     gc.disable()
     try:
         assert interaction.response is interaction.response  # cached, points back
