@@ -134,11 +134,10 @@ def release(interaction: discord.Interaction[Any]) -> None:
     ``response`` (``InteractionResponse._parent``), so that the interaction, its message,
     member and data are freed as soon as nothing holds it, instead of by the cyclic GC.
 
-    Every click left ~25 objects of cyclic garbage: at 200 clicks/s the GC's young
-    collections each freed thousands of them and took 10-50 ms, and its middle ones
-    80-150 ms, holding up every click queued behind them. Nothing answers a click after
-    its handler returns (a kept interaction is only used to edit its message, which
-    needs its token, not its ``response``).
+    Every click left ~25 objects of cyclic garbage: at 200 clicks/s each of the GC's young
+    collections freed 3,000-7,000 of them (10-600 once released; bench/README.md, 27 Nov
+    night). Nothing answers a click after its handler returns (a kept interaction is
+    only used to edit its message, which needs its token, not its ``response``).
     """
     with contextlib.suppress(AttributeError):
         del interaction._cs_response  # type: ignore[attr-defined]  # discord.py's cache slot
