@@ -1,56 +1,116 @@
-"""Answers before news: what follows a click's answer yields to clicks still unanswered.
+"""Answers before news: a step's news yields to the clicks still unanswered.
 
 A click's answer (the interaction callback) is what a player waits for, and Discord
 drops it after 3 s; the news of a step (the public board's edit, the other seats' open
-hands, a ping) can follow a few milliseconds later without anyone noticing. On one
-event loop both queue for the same core: under load a click would wait behind the
-board edits of a dozen other matches. :class:`ClicksFirst` counts the clicks received
-and not yet answered, and :meth:`ClicksFirst.turn` holds the news back while there are
-some (at most :data:`WAIT_CAP` seconds, so news is never starved).
+hands, a ping) can follow a little later without anyone noticing. On one event loop both
+queue for the same core: under load a click would wait behind the board edits of a dozen
+other matches. :class:`ClicksFirst` counts the clicks received and not yet answered, and
+lets a step's news start (:meth:`ClicksFirst.news`) only while there are none, or once it
+has waited :attr:`ClicksFirst.cap` seconds (news is never starved).
+
+News that starts runs in one of a few *lanes* (:data:`LANES`): at most that many steps'
+news run at once, queued first come, first served. Without lanes, the moment the last
+click was answered every held step's news started together, and the next clicks waited
+behind all of them; with lanes a click waits behind a few at most, while the queue
+drains in the gaps between clicks.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+from collections.abc import AsyncIterator
 
-WAIT_CAP = 0.05
+WAIT_CAP = 0.5
 """The longest a step's news waits for the clicks before it (seconds; the bot's
 ``news_wait_ms`` setting)."""
 
+LANES = 4
+"""How many steps' news may run at once (the bot's ``news_lanes`` setting)."""
+
 
 class ClicksFirst:
-    """The clicks waiting for their answer, and a wait for none."""
+    """The clicks waiting for their answer, and the queue of news waiting for none."""
 
-    def __init__(self, cap: float = WAIT_CAP) -> None:
+    def __init__(self, cap: float = WAIT_CAP, lanes: int = LANES) -> None:
         self.cap = cap
+        self.lanes = max(1, lanes)
         self.waiting: set[int] = set()
         """Interaction ids received and not answered yet."""
-        self._none = asyncio.Event()
-        self._none.set()
+        self.running = 0
+        """Steps whose news runs now (at most :attr:`lanes`)."""
+        self._queue: collections.deque[tuple[asyncio.Future[None], float]] = (
+            collections.deque())
+        self._timer: asyncio.TimerHandle | None = None
         self.held = 0
-        """How many times news waited (for logs and benchmarks)."""
+        """How many steps' news waited (for logs and benchmarks)."""
 
     def arrived(self, interaction_id: int) -> None:
         """A click came in: news waits until it is answered."""
         self.waiting.add(interaction_id)
-        self._none.clear()
 
     def answered(self, interaction_id: int) -> None:
         """A click was answered (or refused, or failed): it no longer holds news back."""
         self.waiting.discard(interaction_id)
-        if not self.waiting:
-            self._none.set()
+        if not self.waiting and self._queue:
+            self._pump()
+
+    @contextlib.asynccontextmanager
+    async def news(self) -> AsyncIterator[None]:
+        """Run the body as a step's news: once no click waits for its answer (or after
+        :attr:`cap` seconds), in one of the :attr:`lanes`."""
+        await self._enter()
+        try:
+            yield
+        finally:
+            self.running -= 1
+            if self._queue:
+                self._pump()
 
     async def turn(self) -> None:
-        """Return once no click waits for its answer, or after :attr:`cap` seconds (0: at
-        once)."""
-        if not self.waiting or self.cap <= 0:
+        """Return once a step's news may start; its lane is given back at once (for news
+        too small to hold one)."""
+        async with self.news():
+            pass
+
+    async def _enter(self) -> None:
+        if self.cap <= 0 or (not self.waiting and not self._queue
+                             and self.running < self.lanes):
+            self.running += 1
             return
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.append((future, loop.time()))
         self.held += 1
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(self.cap):
-                await self._none.wait()
+        self._pump()
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():  # let in, then cancelled
+                self.running -= 1
+                self._pump()
+            raise
+
+    def _pump(self) -> None:
+        """Let in the queued news that may start now, first come first; re-arm the timer
+        for the first one still held by a click."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        while self._queue and self.running < self.lanes:
+            future, since = self._queue[0]
+            if future.done():  # its task was cancelled while it waited
+                self._queue.popleft()
+                continue
+            if self.waiting and now - since < self.cap:
+                self._timer = loop.call_at(since + self.cap, self._pump)
+                return
+            self._queue.popleft()
+            self.running += 1
+            future.set_result(None)
 
 
 def clicks_of(client: object) -> ClicksFirst | None:

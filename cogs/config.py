@@ -28,7 +28,8 @@ class Settings(BaseModel):
     max_live_matches: int = Field(5, ge=1)
     timer_tick_seconds: float = Field(5.0, gt=0)
     picture_processes: int = Field(0, ge=0, le=8)
-    news_wait_ms: float = Field(50, ge=0, le=1000)
+    news_wait_ms: float = Field(500, ge=0, le=5000)
+    news_lanes: int = Field(4, ge=1, le=64)
     log_level: str = "INFO"
     log_format: str = Field("json", pattern="^(json|text)$")
     shard_count: int = Field(1, ge=1, le=4096)

@@ -18,7 +18,7 @@ import discord
 from discord.ext import commands
 
 from cogs import ids
-from cogs.clicks_first import WAIT_CAP, ClicksFirst
+from cogs.clicks_first import LANES, WAIT_CAP, ClicksFirst
 from cogs.i18n import REASON_PREFIX, locale_of, reason, t, translate_english
 from engine.core import EngineError
 
@@ -64,7 +64,8 @@ class Router(commands.Cog):
         self.active = 0
         """Handlers running now (tests and benchmarks wait for 0: the bot is idle)."""
         settings = getattr(bot, "settings", None)
-        self.clicks = ClicksFirst(getattr(settings, "news_wait_ms", WAIT_CAP * 1000) / 1000)
+        self.clicks = ClicksFirst(getattr(settings, "news_wait_ms", WAIT_CAP * 1000) / 1000,
+                                  getattr(settings, "news_lanes", LANES))
         """Clicks not answered yet: a step's news waits for them (:mod:`cogs.clicks_first`)."""
         bot.clicks_first = self.clicks  # type: ignore[attr-defined]
 

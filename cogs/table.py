@@ -7,6 +7,7 @@ and public events; a seat's hand is rendered from that seat's view, ephemerally.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
@@ -359,8 +360,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         rec = applied.match
         if rec.thread_id is None or rec.message_id is None:
             return
-        await self.clicks_first()
-        async with self.publish_lock(rec.id):
+        async with self.news(), self.publish_lock(rec.id):
             stored = await self.store.get_match(rec.id)
             done = None if stored is None else stored.published_version
             if stored is None or (done is not None and done >= rec.version):
@@ -374,11 +374,11 @@ class Table(TableTimer, TableMemory, commands.Cog):
                 applied = step
             await self._publish(applied, stored)
 
-    async def clicks_first(self) -> None:
-        """Let the clicks waiting for their answer go first (:mod:`cogs.clicks_first`)."""
+    def news(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """A step's news: after the clicks waiting for their answer, in one of a few lanes
+        (:mod:`cogs.clicks_first`)."""
         clicks = clicks_of(self.bot)
-        if clicks is not None:
-            await clicks.turn()
+        return contextlib.nullcontext() if clicks is None else clicks.news()
 
     async def publish_missing(self, match_id: int) -> bool:
         """Post what a match's thread was never told (after a restart); False to retry.
@@ -491,7 +491,6 @@ class Table(TableTimer, TableMemory, commands.Cog):
         pinged.update(targets)
         # timed-out seats too: their open hand must not keep the controls of a decision
         # the referee already played for them
-        await self.clicks_first()
         await self.refresh_hands(rec, applied.state, sorted({*fresh, *timed_out}))
         ping = self.ping_text(game.prompts(applied.state), targets, names, loc, renderer)
         users = [discord.Object(id=rec.seats[s]) for s in targets]

@@ -1,4 +1,5 @@
-"""News of a step waits for the clicks still unanswered, never longer than the cap."""
+"""News of a step waits for the clicks still unanswered, never longer than the cap, and
+runs in a few lanes, first come first served."""
 
 from __future__ import annotations
 
@@ -69,3 +70,75 @@ async def test_a_cap_of_zero_never_holds_news() -> None:
     started = time.perf_counter()
     await clicks.turn()
     assert time.perf_counter() - started < 0.01 and clicks.held == 0
+
+
+async def test_at_most_lanes_news_run_at_once_the_rest_in_order() -> None:
+    clicks = ClicksFirst(cap=5.0, lanes=2)
+    gates = [asyncio.Event() for _ in range(4)]
+    started: list[int] = []
+
+    async def news(i: int) -> None:
+        async with clicks.news():
+            started.append(i)
+            await gates[i].wait()
+
+    tasks = [asyncio.create_task(news(i)) for i in range(4)]
+    await asyncio.sleep(0.01)
+    assert started == [0, 1] and clicks.running == 2
+    gates[1].set()
+    await asyncio.sleep(0.01)
+    assert started == [0, 1, 2]
+    for gate in gates:
+        gate.set()
+    await asyncio.gather(*tasks)
+    assert started == [0, 1, 2, 3] and clicks.running == 0
+
+
+async def test_a_click_holds_the_queue_and_its_answer_lets_it_go() -> None:
+    clicks = ClicksFirst(cap=5.0, lanes=4)
+    clicks.arrived(7)
+    started: list[int] = []
+
+    async def news(i: int) -> None:
+        async with clicks.news():
+            started.append(i)
+
+    tasks = [asyncio.create_task(news(i)) for i in range(3)]
+    await asyncio.sleep(0.01)
+    assert started == [] and clicks.held == 3
+    clicks.answered(7)
+    await asyncio.gather(*tasks)
+    assert started == [0, 1, 2]
+
+
+async def test_news_cancelled_while_queued_or_let_in_gives_no_lane_away() -> None:
+    clicks = ClicksFirst(cap=5.0, lanes=1)
+    clicks.arrived(1)
+    queued = asyncio.create_task(clicks.turn())
+    await asyncio.sleep(0.01)
+    queued.cancel()  # cancelled while it waits
+    let_in = asyncio.create_task(clicks.turn())
+    await asyncio.sleep(0.01)
+    clicks.answered(1)  # lets ``let_in`` in; cancelled before it resumes
+    let_in.cancel()
+    await asyncio.gather(queued, let_in, return_exceptions=True)
+    assert clicks.running == 0
+    await asyncio.wait_for(clicks.turn(), 1.0)
+    assert clicks.running == 0
+
+
+async def test_the_cap_lets_news_in_one_lane_at_a_time_while_clicks_keep_coming() -> None:
+    clicks = ClicksFirst(cap=0.05, lanes=1)
+    clicks.arrived(1)  # never answered
+    order: list[str] = []
+
+    async def news(i: int) -> None:
+        async with clicks.news():
+            order.append(f"start {i}")
+            await asyncio.sleep(0.02)
+            order.append(f"end {i}")
+
+    started = time.perf_counter()
+    await asyncio.gather(news(0), news(1))
+    assert order == ["start 0", "end 0", "start 1", "end 1"]
+    assert time.perf_counter() - started < 1.0
