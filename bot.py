@@ -31,7 +31,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import pictures
+from cogs import lean_http, pictures
 from cogs.config import ConfigError, Settings, load_settings
 from cogs.referee import Referee
 from cogs.shards import Shards
@@ -139,6 +139,8 @@ class HajimeBot(commands.Bot):
         started = time.perf_counter()
         pictures.use_processes(self.settings.picture_processes)
         throttle_ratelimit_sweep(self.http)
+        if self.settings.lean_http:
+            lean_http.install(self.http)
         await self.store.open()
         await self.tree.set_translator(Translator())
         tick = self.settings.timer_tick_seconds

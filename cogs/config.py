@@ -30,6 +30,7 @@ class Settings(BaseModel):
     picture_processes: int = Field(0, ge=0, le=8)
     news_wait_ms: float = Field(500, ge=0, le=5000)
     news_lanes: int = Field(4, ge=1, le=64)
+    lean_http: bool = True
     log_level: str = "INFO"
     log_format: str = Field("json", pattern="^(json|text)$")
     shard_count: int = Field(1, ge=1, le=4096)
