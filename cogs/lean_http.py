@@ -198,8 +198,11 @@ class LeanSession:
     """discord.py's aiohttp session, with its plain REST requests sent by this module."""
 
     def __init__(self, session: Any, timeout: float = TIMEOUT,
-                 ssl_context: ssl.SSLContext | None = None) -> None:
+                 ssl_context: ssl.SSLContext | None = None,
+                 user_agent: str = "DiscordBot (lean_http, 1)") -> None:
         self.session = session
+        self.user_agent = user_agent
+        """Sent when a request has none (aiohttp sent its own; Discord wants one)."""
         self.timeout = timeout
         self.idle: dict[tuple[str, str, int], list[_Connection]] = {}
         self._ssl = ssl_context
@@ -234,6 +237,8 @@ class LeanSession:
             target += ("&" if parts.query else "?") + urlencode(
                 {k: v for k, v in params.items() if v is not None})
         lines = [f"{method} {target} HTTP/1.1", f"Host: {parts.netloc}"]
+        if "User-Agent" not in headers:
+            lines.append(f"User-Agent: {self.user_agent}")
         for name, value in headers.items():
             if "\r" in value or "\n" in value or "\r" in name or "\n" in name:
                 raise ValueError(f"invalid header {name!r}")
@@ -303,6 +308,6 @@ def install(http: Any) -> LeanSession:
     current = http._HTTPClient__session
     if isinstance(current, LeanSession):
         return current
-    lean = LeanSession(current)
+    lean = LeanSession(current, user_agent=http.user_agent)
     http._HTTPClient__session = lean
     return lean

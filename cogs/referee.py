@@ -279,35 +279,47 @@ class Referee:
         """Apply the action ``aid`` of ``user_id`` if ``version`` is still current.
 
         ``seat`` is the seat the button was made for: a click by another player is refused.
+        The same interaction delivered twice is refused as :class:`AlreadyDone`: the
+        commit records it, and only a refused click asks whether it was (one read less
+        per click).
         """
         async with self.lock(match_id):
-            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
-                raise AlreadyDone("Already done: that click was processed.")
-            rec, game, state = await self.load(match_id)
-            if rec.status != "active":
-                raise MatchOver("This match is over.")
-            mine = self.seat_of(rec, user_id)
-            if seat is not None and seat != mine:
-                raise NotYourDecision("That button belongs to the other player.")
-            seat = mine
-            self.check_playing(state, seat)
-            before = pending_seats(game, state)
-            if version is not None and version != state.version:
-                game.check_version(state, version)  # raises the stale refusal
-            del state  # so that the referee may own the cached state (see _private_state)
-            # Played on a state nobody else holds; legality is checked once (perform).
-            action, new, events = game.perform(await self._private_state(rec, game), seat,
-                                               aid, version, owned=True)
-            timeouts = list(rec.timeouts or [0] * len(rec.seats))
-            timeouts[seat] = 0
-            log = ActionLog(
-                match_id=match_id,
-                version=new.version,
-                seat=seat,
-                action=action.model_dump(mode="json") if action is not None else None,
-            )
-            return await self._commit(rec, game, new, events, log, timeouts, seat,
-                                      before, interaction_id)
+            try:
+                return await self._act(match_id, user_id, aid, version, interaction_id, seat)
+            except EngineError:
+                if interaction_id is not None and await self.store.interaction_seen(
+                        interaction_id):
+                    raise AlreadyDone("Already done: that click was processed.") from None
+                raise
+
+    async def _act(self, match_id: int, user_id: int, aid: str, version: int | None,
+                   interaction_id: int | None, seat: int | None) -> Applied:
+        """:meth:`act` under the match's lock."""
+        rec, game, state = await self.load(match_id)
+        if rec.status != "active":
+            raise MatchOver("This match is over.")
+        mine = self.seat_of(rec, user_id)
+        if seat is not None and seat != mine:
+            raise NotYourDecision("That button belongs to the other player.")
+        seat = mine
+        self.check_playing(state, seat)
+        before = pending_seats(game, state)
+        if version is not None and version != state.version:
+            game.check_version(state, version)  # raises the stale refusal
+        del state  # so that the referee may own the cached state (see _private_state)
+        # Played on a state nobody else holds; legality is checked once (perform).
+        action, new, events = game.perform(await self._private_state(rec, game), seat,
+                                           aid, version, owned=True)
+        timeouts = list(rec.timeouts or [0] * len(rec.seats))
+        timeouts[seat] = 0
+        log = ActionLog(
+            match_id=match_id,
+            version=new.version,
+            seat=seat,
+            action=action.model_dump(mode="json") if action is not None else None,
+        )
+        return await self._commit(rec, game, new, events, log, timeouts, seat,
+                                  before, interaction_id)
 
     async def forfeit(self, match_id: int, user_id: int) -> Applied:
         """End a match with ``user_id`` conceding."""

@@ -96,6 +96,7 @@ async def test_content_length_chunked_and_to_the_end_answers_in_pieces(lean: Lea
     assert len(seen) == 4
     assert seen[0].startswith(b"POST /api/x HTTP/1.1\r\n") and seen[0].endswith(b'{"a": 1}')
     assert b"Content-Length: 8\r\n" in seen[0] and lean.lean_requests == 4
+    assert b"\r\nUser-Agent: DiscordBot (" in seen[0]  # Discord wants one; aiohttp sent its own
 
 
 async def test_an_answer_split_byte_by_byte_is_read_whole(lean: LeanSession) -> None:
