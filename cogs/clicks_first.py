@@ -45,6 +45,8 @@ class ClicksFirst:
         self._timer: asyncio.TimerHandle | None = None
         self.held = 0
         """How many steps' news waited (for logs and benchmarks)."""
+        self.overran = 0
+        """How many steps' news ran longer than :attr:`cap` and gave their lane back."""
 
     def arrived(self, interaction_id: int) -> None:
         """A click came in: news waits until it is answered."""
@@ -59,14 +61,30 @@ class ClicksFirst:
     @contextlib.asynccontextmanager
     async def news(self) -> AsyncIterator[None]:
         """Run the body as a step's news: once no click waits for its answer (or after
-        :attr:`cap` seconds), in one of the :attr:`lanes`."""
+        :attr:`cap` seconds), in one of the :attr:`lanes`.
+
+        A news still running after :attr:`cap` seconds gives its lane back (it waits on
+        Discord, a rate limit say, not on the core): one slow channel never holds back
+        the news of every other match."""
         await self._enter()
+        lane = [True]  # whether this news still holds its lane
+        timer = (asyncio.get_running_loop().call_later(self.cap, self._give_back, lane)
+                 if self.cap > 0 else None)
         try:
             yield
         finally:
-            self.running -= 1
-            if self._queue:
-                self._pump()
+            if timer is not None:
+                timer.cancel()
+            self._give_back(lane, overran=False)
+
+    def _give_back(self, lane: list[bool], overran: bool = True) -> None:
+        if not lane[0]:
+            return
+        lane[0] = False
+        self.running -= 1
+        self.overran += overran
+        if self._queue:
+            self._pump()
 
     async def turn(self) -> None:
         """Return once a step's news may start; its lane is given back at once (for news

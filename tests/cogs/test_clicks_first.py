@@ -142,3 +142,23 @@ async def test_the_cap_lets_news_in_one_lane_at_a_time_while_clicks_keep_coming(
     await asyncio.gather(news(0), news(1))
     assert order == ["start 0", "end 0", "start 1", "end 1"]
     assert time.perf_counter() - started < 1.0
+
+
+async def test_news_slower_than_the_cap_gives_its_lane_back() -> None:
+    clicks = ClicksFirst(cap=0.05, lanes=1)
+    order: list[str] = []
+
+    async def slow() -> None:  # a board edit waiting out a rate limit, say
+        async with clicks.news():
+            order.append("slow starts")
+            await asyncio.sleep(0.5)
+            order.append("slow ends")
+
+    async def quick() -> None:
+        await asyncio.sleep(0.01)
+        async with clicks.news():
+            order.append("quick")
+
+    await asyncio.gather(slow(), quick())
+    assert order == ["slow starts", "quick", "slow ends"]
+    assert clicks.running == 0 and clicks.overran == 1
