@@ -44,38 +44,6 @@ match's objects (0.2-0.6 s each at 1,000 matches), ran about 13 times a minute a
 up every click queued behind them; a young collection of 10,000 objects stays under
 20 ms (bench/README.md, "GC")."""
 
-UNFREEZE_SECONDS = 3600.0
-"""How often the objects frozen after full collections go back to the GC (see
-:class:`FreezeSurvivors`)."""
-
-
-class FreezeSurvivors:
-    """A ``gc.callbacks`` entry: what survives a full collection is frozen too.
-
-    The live matches' states outlive many clicks; each full collection walked all of
-    them again, found almost nothing to free (0-800 objects at 1,000 matches) and took
-    0.1-1.1 s as the matches grew, every 13-20 s under load: the long tail of a
-    full-length bench run (bench/README.md). Frozen, the next full collection walks only
-    what was allocated since. Refcounting still frees frozen objects; only a reference
-    cycle that dies while frozen waits: once every :data:`UNFREEZE_SECONDS` the frozen
-    objects go back, and the next full collection (one long one) frees such cycles.
-    """
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic,
-                 unfreeze_seconds: float = UNFREEZE_SECONDS) -> None:
-        self.clock = clock
-        self.unfreeze_seconds = unfreeze_seconds
-        self.since = clock()
-
-    def __call__(self, phase: str, info: dict[str, int]) -> None:
-        if phase != "stop" or info.get("generation") != 2:
-            return
-        if self.clock() - self.since >= self.unfreeze_seconds:
-            self.since = self.clock()
-            gc.unfreeze()
-        else:
-            gc.freeze()
-
 log = logging.getLogger("hajime")
 
 
@@ -245,13 +213,11 @@ class HajimeBot(commands.Bot):
     async def on_ready(self) -> None:
         """Log the login; freeze what start-up built (modules, cogs, game data, the guild
         cache) out of the cyclic GC's reach, so its full collections walk only what the
-        live matches allocate, then what survives each of them (:class:`FreezeSurvivors`),
-        and collect the young generation every :data:`GC_THRESHOLD` allocations."""
+        live matches allocate, and collect the young generation every
+        :data:`GC_THRESHOLD` allocations."""
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLD)
-        if not any(isinstance(cb, FreezeSurvivors) for cb in gc.callbacks):
-            gc.callbacks.append(FreezeSurvivors())
         user = self.user
         shards = self.hajime_shards
         log.info("logged in as %s (%s) in %d guild(s), shard(s) %s of %d", user,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import os
@@ -188,25 +187,3 @@ async def test_the_rate_limit_sweep_runs_at_most_once_a_minute(
     clock[0] += 61
     http.get_ratelimit("PATCH /channels/{channel_id}/messages/{message_id}:new")
     assert len(scans) == 2 and len(http._buckets) == 1001  # none idle for 300 s yet
-
-
-def test_what_survives_a_full_collection_is_frozen_and_given_back_hourly() -> None:
-    now = [0.0]
-    survivors = bot.FreezeSurvivors(clock=lambda: now[0], unfreeze_seconds=3600)
-    gc.unfreeze()
-    gc.callbacks.append(survivors)
-    try:
-        kept = [[i] for i in range(1000)]  # tracked objects that survive
-        survivors("stop", {"generation": 1, "collected": 0, "uncollectable": 0})
-        assert gc.get_freeze_count() == 0  # a young collection freezes nothing
-        gc.collect()
-        frozen = gc.get_freeze_count()
-        assert frozen >= len(kept)
-        now[0] = 3600.0
-        gc.collect()  # an hour on: everything goes back to the GC...
-        assert gc.get_freeze_count() == 0
-        gc.collect()  # ...and the next full collection freezes again
-        assert gc.get_freeze_count() >= len(kept)
-    finally:
-        gc.callbacks.remove(survivors)
-        gc.unfreeze()
