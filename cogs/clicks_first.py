@@ -86,12 +86,6 @@ class ClicksFirst:
         if self._queue:
             self._pump()
 
-    async def turn(self) -> None:
-        """Return once a step's news may start; its lane is given back at once (for news
-        too small to hold one)."""
-        async with self.news():
-            pass
-
     async def _enter(self) -> None:
         if self.cap <= 0 or (not self.waiting and not self._queue
                              and self.running < self.lanes):

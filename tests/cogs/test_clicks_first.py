@@ -9,10 +9,16 @@ import time
 from cogs.clicks_first import ClicksFirst, clicks_of
 
 
+async def _turn(clicks: ClicksFirst) -> None:
+    """Wait until a step's news may start, and give its lane back at once."""
+    async with clicks.news():
+        pass
+
+
 async def test_no_click_waiting_no_wait() -> None:
     clicks = ClicksFirst(cap=1.0)
     started = time.perf_counter()
-    await clicks.turn()
+    await _turn(clicks)
     assert time.perf_counter() - started < 0.05 and clicks.held == 0
 
 
@@ -23,7 +29,7 @@ async def test_news_waits_until_the_last_waiting_click_is_answered() -> None:
     order: list[str] = []
 
     async def news() -> None:
-        await clicks.turn()
+        await _turn(clicks)
         order.append("news")
 
     task = asyncio.create_task(news())
@@ -41,7 +47,7 @@ async def test_news_is_never_held_longer_than_the_cap() -> None:
     clicks = ClicksFirst(cap=0.05)
     clicks.arrived(1)  # never answered (a handler stuck on Discord)
     started = time.perf_counter()
-    await clicks.turn()
+    await _turn(clicks)
     assert 0.04 <= time.perf_counter() - started < 1.0
 
 
@@ -51,7 +57,7 @@ async def test_answering_twice_or_an_unknown_click_is_harmless() -> None:
     clicks.answered(1)
     clicks.answered(1)
     clicks.answered(99)
-    await asyncio.wait_for(clicks.turn(), 1.0)
+    await asyncio.wait_for(_turn(clicks), 1.0)
 
 
 def test_the_bots_clicks_first_is_found_by_its_attribute() -> None:
@@ -68,7 +74,7 @@ async def test_a_cap_of_zero_never_holds_news() -> None:
     clicks = ClicksFirst(cap=0)
     clicks.arrived(1)
     started = time.perf_counter()
-    await clicks.turn()
+    await _turn(clicks)
     assert time.perf_counter() - started < 0.01 and clicks.held == 0
 
 
@@ -114,16 +120,16 @@ async def test_a_click_holds_the_queue_and_its_answer_lets_it_go() -> None:
 async def test_news_cancelled_while_queued_or_let_in_gives_no_lane_away() -> None:
     clicks = ClicksFirst(cap=5.0, lanes=1)
     clicks.arrived(1)
-    queued = asyncio.create_task(clicks.turn())
+    queued = asyncio.create_task(_turn(clicks))
     await asyncio.sleep(0.01)
     queued.cancel()  # cancelled while it waits
-    let_in = asyncio.create_task(clicks.turn())
+    let_in = asyncio.create_task(_turn(clicks))
     await asyncio.sleep(0.01)
     clicks.answered(1)  # lets ``let_in`` in; cancelled before it resumes
     let_in.cancel()
     await asyncio.gather(queued, let_in, return_exceptions=True)
     assert clicks.running == 0
-    await asyncio.wait_for(clicks.turn(), 1.0)
+    await asyncio.wait_for(_turn(clicks), 1.0)
     assert clicks.running == 0
 
 
