@@ -255,7 +255,7 @@ class LeanSession:
                     status, reason, got, answer = await conn.exchange(request, no_body)
                 except Disconnected:
                     if kept and conn.received_nothing:
-                        continue  # the server had closed it while idle: nothing was sent
+                        continue  # closed by the server while idle; no answer came back
                     raise
                 except BaseException:
                     self._drop(conn)
