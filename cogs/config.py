@@ -8,6 +8,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from cogs.clicks_first import LANES, WAIT_CAP
+
 
 class ConfigError(Exception):
     """A configuration problem, explained for a human."""
@@ -28,8 +30,8 @@ class Settings(BaseModel):
     max_live_matches: int = Field(5, ge=1)
     timer_tick_seconds: float = Field(5.0, gt=0)
     picture_processes: int = Field(0, ge=0, le=8)
-    news_wait_ms: float = Field(500, ge=0, le=5000)
-    news_lanes: int = Field(4, ge=1, le=64)
+    news_wait_ms: float = Field(WAIT_CAP * 1000, ge=0, le=5000)
+    news_lanes: int = Field(LANES, ge=1, le=64)
     lean_http: bool = True
     log_level: str = "INFO"
     log_format: str = Field("json", pattern="^(json|text)$")
