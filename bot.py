@@ -228,7 +228,7 @@ class HajimeBot(commands.Bot):
         """Close Discord first, then the store."""
         await super().close()
         await self.store.close()
-        pictures.use_processes(0)
+        await pictures.stop_processes()
 
 
 class ShardedHajimeBot(HajimeBot, commands.AutoShardedBot):

@@ -120,6 +120,20 @@ def use_processes(workers: int) -> None:
             initializer=_lower_priority)
 
 
+async def stop_processes() -> None:
+    """Stop the picture processes and wait for them to exit (the bot is closing).
+
+    :func:`use_processes` lets a replaced pool finish in the background; at the bot's
+    end nothing would finish it, and its manager thread would then run while Python is
+    tearing its modules down ("Exception ignored in ... weakref_cb"). The wait runs in a
+    thread: a drawing still under way (tens of milliseconds) is cancelled or finished.
+    """
+    global _pool
+    pool, _pool = _pool, None
+    if pool is not None:
+        await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
 def _draw(game_id: str, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """In a worker process: the picture of a view."""
     from cogs.render.registry import renderer_for

@@ -109,3 +109,23 @@ async def test_picture_processes_yield_the_cpu_to_the_bot() -> None:
     finally:
         pictures.use_processes(0)
     assert theirs == min(19, os.nice(0) + pictures.NICENESS)
+
+
+async def test_stopping_the_picture_processes_waits_for_them() -> None:
+    """The bot's close stops its picture processes and waits for them: none is left
+    for Python's teardown, where the pool's manager thread fails ("Exception ignored in
+    ... weakref_cb: 'NoneType' object has no attribute 'util'", seen in every bench)."""
+    import asyncio
+    import os
+
+    from cogs import pictures
+
+    pictures.use_processes(1)
+    pool = pictures._pool
+    assert pool is not None
+    worker = await asyncio.get_running_loop().run_in_executor(pool, os.getpid)
+    processes = list(pool._processes.values())
+    assert [p.pid for p in processes] == [worker]
+    await pictures.stop_processes()
+    assert pictures._pool is None
+    assert not any(p.is_alive() for p in processes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
@@ -18,6 +19,12 @@ if TYPE_CHECKING:
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41250
+ACK_DELAY_S = 0.05
+"""How long a HEARTBEAT_ACK takes, as a network round trip to Discord would. An ACK
+sent at once races discord.py's keep-alive thread, which marks the heartbeat as sent
+only when it wakes after the send: on a busy loop the ACK is read first and discord.py
+logs "Can't keep up, websocket is 41.3s behind" (a whole interval, measured from the
+previous heartbeat) though nothing is late."""
 
 
 class GatewaySession:
@@ -33,6 +40,7 @@ class GatewaySession:
         self.identify: dict[str, Any] | None = None
         self.shard: tuple[int, int] = (0, 1)
         """``[shard_id, shard_count]`` from IDENTIFY (default: the only shard)."""
+        self._acks: set[asyncio.Task[None]] = set()
 
     async def send(self, op: int, d: Any, t: str | None = None,
                    stamp: InteractionResult | None = None) -> None:
@@ -52,6 +60,11 @@ class GatewaySession:
                        stamp: InteractionResult | None = None) -> None:
         await self.send(DISPATCH, data, event, stamp)
 
+    async def _ack(self) -> None:
+        """A HEARTBEAT_ACK, :data:`ACK_DELAY_S` after the heartbeat."""
+        await asyncio.sleep(ACK_DELAY_S)
+        await self.send(HEARTBEAT_ACK, None)
+
     async def run(self) -> None:
         await self.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})
         async for msg in self.ws:
@@ -64,8 +77,10 @@ class GatewaySession:
 
     async def handle(self, op: int | None, d: Any) -> None:
         fake = self.fake
-        if op == HEARTBEAT:
-            await self.send(HEARTBEAT_ACK, None)
+        if op == HEARTBEAT:  # answered after a round trip; the next frames are read meanwhile
+            ack = asyncio.create_task(self._ack())
+            self._acks.add(ack)
+            ack.add_done_callback(self._acks.discard)
         elif op == IDENTIFY:
             shard = (d or {}).get("shard") or [0, 1]
             if not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
