@@ -121,6 +121,7 @@ class HajimeBot(commands.Bot):
                                max_timeouts=settings.max_consecutive_timeouts,
                                snapshot_every=settings.snapshot_every)
         self.synced = asyncio.Event()
+        self._whole_close: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         """Open the store, install the translator, load cogs, sync slash commands."""
@@ -225,10 +226,25 @@ class HajimeBot(commands.Bot):
                  ",".join(map(str, sorted(shards.ids))), shards.count)
 
     async def close(self) -> None:
-        """Close Discord first, then the store."""
+        """Close Discord first, then the store, then the picture processes.
+
+        Done once, and every caller waits for all of it: a signal's task and ``async
+        with``'s exit both call it, and discord.py's own exit waits only for its part, so
+        the bot's run used to end (and Python cancel the rest) while the store was still
+        closing. A cancelled caller leaves the close running."""
+        if self._whole_close is None:
+            self._whole_close = asyncio.ensure_future(self._close_all())
+        await asyncio.shield(self._whole_close)
+
+    async def _close_all(self) -> None:
+        """:meth:`close`'s steps."""
         await super().close()
         await self.store.close()
         await pictures.stop_processes()
+
+    async def __aexit__(self, *exc: object) -> None:
+        """``async with`` ends once the whole :meth:`close` has (see there)."""
+        await self.close()
 
 
 class ShardedHajimeBot(HajimeBot, commands.AutoShardedBot):

@@ -187,3 +187,27 @@ async def test_the_rate_limit_sweep_runs_at_most_once_a_minute(
     clock[0] += 61
     http.get_ratelimit("PATCH /channels/{channel_id}/messages/{message_id}:new")
     assert len(scans) == 2 and len(http._buckets) == 1001  # none idle for 300 s yet
+
+
+async def test_every_close_waits_for_the_whole_close() -> None:
+    """A signal's close and ``async with``'s exit run one close, and each returns only
+    once the store is closed and the picture processes are stopped (the bot's run used
+    to end after discord.py's part alone, and Python cancelled the rest)."""
+    from cogs import pictures
+
+    class SlowStore:
+        closes = 0
+
+        async def close(self) -> None:
+            await asyncio.sleep(0.05)
+            SlowStore.closes += 1
+
+    the_bot = bot.make_bot(Settings(token="x"), SlowStore())  # type: ignore[arg-type]
+    pictures.use_processes(1)
+    signalled = asyncio.create_task(the_bot.close())
+    await asyncio.sleep(0)
+    await the_bot.__aexit__(None, None, None)
+    assert SlowStore.closes == 1 and pictures._pool is None
+    await signalled
+    await the_bot.close()
+    assert SlowStore.closes == 1
