@@ -67,13 +67,17 @@ class GatewaySession:
 
     async def run(self) -> None:
         await self.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})
-        async for msg in self.ws:
-            if msg.type != WSMsgType.TEXT:
-                if msg.type == WSMsgType.BINARY:
-                    self.fake.protocol_errors.append("gateway: binary frame from the bot")
-                continue
-            frame = json.loads(msg.data)
-            await self.handle(frame.get("op"), frame.get("d"))
+        try:
+            async for msg in self.ws:
+                if msg.type != WSMsgType.TEXT:
+                    if msg.type == WSMsgType.BINARY:
+                        self.fake.protocol_errors.append("gateway: binary frame from the bot")
+                    continue
+                frame = json.loads(msg.data)
+                await self.handle(frame.get("op"), frame.get("d"))
+        finally:  # the connection is gone: no ACK left waiting past it
+            for ack in list(self._acks):
+                ack.cancel()
 
     async def handle(self, op: int | None, d: Any) -> None:
         fake = self.fake
