@@ -45,7 +45,7 @@ async def test_the_bot_measures_the_heartbeat_round_trip(
 
 
 async def test_the_gateway_reads_on_while_an_ack_is_on_its_way(
-        fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+        fake_discord: FakeDiscord) -> None:
     """A frame sent right after a heartbeat is answered before the heartbeat's ACK."""
     import aiohttp
 
