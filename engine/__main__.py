@@ -1,5 +1,5 @@
 """Command line: ``python -m engine simulate GAME [--seats N] --matches M --seed S
-[--option k=v]``.
+[--option k=v]``; ``python -m engine content GAME`` (:mod:`engine.content`).
 
 ``--agents hard,random`` (one name per seat, or one for all: random, easy, normal,
 greedy, hard) plays the AI agents of :mod:`engine.ai` instead of the random fuzzer and
@@ -36,7 +36,19 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--no-swap", action="store_true",
                      help="with --agents: keep each agent on its seat (default: rotate "
                           "the seats every match)")
+    con = sub.add_parser("content", help="print a game's content report (counts, stat "
+                         "signatures, rules texts, the printed cards of every rule path)")
+    con.add_argument("game", choices=sorted(REGISTRY))
     args = parser.parse_args(argv)
+    if args.command == "content":
+        from engine.content import report
+
+        try:
+            rep = report(args.game)
+        except LookupError as exc:
+            parser.error(str(exc))
+        print(json.dumps(rep.as_dict(), indent=2, ensure_ascii=False))
+        return 0 if not rep.missing_paths() and not rep.shared_texts else 1
     options = dict(o.split("=", 1) for o in args.option)
     if args.agents:
         from engine.ai.play import simulate_agents
