@@ -32,7 +32,7 @@ class Settings(BaseModel):
     picture_processes: int = Field(0, ge=0, le=8)
     news_wait_ms: float = Field(WAIT_CAP * 1000, ge=0, le=5000)
     news_lanes: int = Field(LANES, ge=1, le=64)
-    lean_http: bool = True
+    lean_http: bool = False
     log_level: str = "INFO"
     log_format: str = Field("json", pattern="^(json|text)$")
     shard_count: int = Field(1, ge=1, le=4096)

@@ -41,6 +41,19 @@ class AlreadyDone(EngineError):
     """The same interaction was already processed (a double click)."""
 
 
+STALE = "That board has changed since this was shown; look again."
+"""The stale refusal's words (the engine's :meth:`engine.core.Game.check_version` too)."""
+
+
+class _Conflict(StaleAction):
+    """The store refused a commit: another process moved the match on meanwhile."""
+
+
+_RETRIES = 12
+"""How many times :meth:`Referee.act` reads a match again after losing a write race (each
+loss is another writer's progress: enough for every seat of a six-seat table at once)."""
+
+
 @dataclass
 class Applied:
     """What one referee step did: the new record, state, events and who acted."""
@@ -284,13 +297,24 @@ class Referee:
         per click).
         """
         async with self.lock(match_id):
-            try:
-                return await self._act(match_id, user_id, aid, version, interaction_id, seat)
-            except EngineError:
+            for attempt in range(_RETRIES):
+                try:
+                    return await self._act(match_id, user_id, aid, version, interaction_id,
+                                           seat)
+                except _Conflict:
+                    # Another process committed to this match between our read and our
+                    # write: read again; the seat-scoped check decides whether this choice
+                    # still stands (a rival's commit does not make it stale).
+                    if attempt + 1 < _RETRIES:
+                        continue
+                    err: EngineError = StaleAction(STALE)
+                except EngineError as exc:
+                    err = exc
                 if interaction_id is not None and await self.store.interaction_seen(
                         interaction_id):
                     raise AlreadyDone("Already done: that click was processed.") from None
-                raise
+                raise err
+            raise AssertionError("unreachable")  # pragma: no cover
 
     async def _act(self, match_id: int, user_id: int, aid: str, version: int | None,
                    interaction_id: int | None, seat: int | None) -> Applied:
@@ -305,7 +329,9 @@ class Referee:
         self.check_playing(state, seat)
         before = pending_seats(game, state)
         if version is not None and version != state.version:
-            game.check_version(state, version)  # raises the stale refusal
+            if not await self.still_current(rec, game, state, seat, version):
+                game.check_version(state, version)  # raises the stale refusal
+            version = None  # chosen from a board that is still this seat's: no refusal
         del state  # so that the referee may own the cached state (see _private_state)
         # Played on a state nobody else holds; legality is checked once (perform).
         action, new, events = game.perform(await self._private_state(rec, game), seat,
@@ -320,6 +346,34 @@ class Referee:
         )
         return await self._commit(rec, game, new, events, log, timeouts, seat,
                                   before, interaction_id)
+
+    async def still_current(self, rec: MatchRecord, game: Game[Any, Any], state: BaseState,
+                            seat: int, version: int) -> bool:
+        """Whether a choice ``seat`` made from the board at ``version`` (older than the
+        match's) still stands: seat-scoped conflict rules.
+
+        A click is stale only if what it was chosen from changed *for that seat*. While
+        a seat decides in a simultaneous reveal (Sushido's Hajime, World of Fighters'
+        movement and action, a Mortal Kombat pick or discard), the other seats' commits
+        are buffered unseen: its hand, its prompt and every public fact its choice depends
+        on stay as they were. So the choice stands when the seat is still asked a
+        simultaneous decision it has not committed, and every step since ``version`` is
+        an ordinary action of *another* seat (no timeout, forfeit or abort, nothing of this
+        seat's own: its decision was not consumed, so the phase cannot have resolved, as a
+        reveal waits for every seat). Anything else (a turn-based prompt, the seat's own
+        earlier click, a gap in the log) keeps the version rule. Whether the action is
+        still legal is the engine's to say, as for any click.
+        """
+        if version > state.version or version < 0:
+            return False
+        prompt = game.prompt(state, seat)
+        if prompt is None or prompt.committed or not prompt.simultaneous:
+            return False
+        rows = await self.store.action_log(rec.id, after=version)
+        rows = [r for r in rows if r.version <= state.version]
+        if [r.version for r in rows] != list(range(version + 1, state.version + 1)):
+            return False
+        return all(r.note == "" and r.seat is not None and r.seat != seat for r in rows)
 
     async def forfeit(self, match_id: int, user_id: int) -> Applied:
         """End a match with ``user_id`` conceding."""
@@ -455,7 +509,7 @@ class Referee:
         )
         if not ok:
             self._states.pop(rec.id, None)  # another writer moved on: reload next time
-            raise StaleAction("That board has changed since this was shown; look again.")
+            raise _Conflict(STALE)
         self._remember(rec.id, new, status == "active")
         updated = rec.model_copy(update={
             "state": rec.state if raw is None else raw,

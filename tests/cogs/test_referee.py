@@ -51,14 +51,21 @@ async def test_bad_inputs_change_nothing(setup) -> None:
         await ref.act(rec.id, ALICE, "p2", 0, interaction_id=200)
     with pytest.raises(NotYourDecision):  # already committed
         await ref.act(rec.id, ALICE, "p1", 1, interaction_id=201)
-    with pytest.raises(StaleAction):  # a button from version 0
-        await ref.act(rec.id, BOB, "p1", 0, interaction_id=202)
     with pytest.raises(NotYourDecision):  # not in the match
         await ref.act(rec.id, CAROL, "p1", 1, interaction_id=203)
     with pytest.raises(NoSuchMatch):
         await ref.act(9999, BOB, "p1", 1)
+    with pytest.raises(StaleAction):  # a version the match never had
+        await ref.act(rec.id, BOB, "p1", 7, interaction_id=204)
     stored = await store.get_match(rec.id)
     assert stored is not None and stored.version == 1
+    # Bob chose from version 0: Alice's commit since is hidden from him, so it stands.
+    done = await ref.act(rec.id, BOB, "p1", 0, interaction_id=202)
+    assert done.state.version == 2 and done.base_version == 1
+    with pytest.raises(StaleAction):  # Alice's button from before the reveal
+        await ref.act(rec.id, ALICE, "p3", 0, interaction_id=205)
+    with pytest.raises(StaleAction):  # Bob's own, from before his commit
+        await ref.act(rec.id, BOB, "p3", 1, interaction_id=206)
 
 
 async def test_timeouts_apply_default_then_forfeit_after_three(setup) -> None:
