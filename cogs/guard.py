@@ -31,6 +31,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import ids
 from cogs.i18n import DEFAULT, PLAYERS_KEPT, locale_of, recall_players, remember_player, t
 from cogs.router import answer
 
@@ -195,14 +196,34 @@ every click is routed by its custom id), and building them cost more than the re
 interaction (a hand's embed and controls, a board's picture)."""
 
 
+def message_custom_ids(message: dict[str, Any]) -> list[str]:
+    """The custom_ids of every button and menu of a raw message (nested rows included)."""
+    out: list[str] = []
+    todo: list[Any] = list(message.get("components") or ())
+    while todo:
+        comp = todo.pop()
+        if not isinstance(comp, dict):
+            continue
+        cid = comp.get("custom_id")
+        if isinstance(cid, str):
+            out.append(cid)
+        inner = comp.get("components")
+        if isinstance(inner, list):
+            todo.extend(inner)
+    return out
+
+
 def slim(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` (a well-formed INTERACTION_CREATE) with the clicked message's embeds,
-    components and attachments left out (:data:`SLIMMED`); ``data`` itself unchanged."""
+    components and attachments left out (:data:`SLIMMED`), and the custom_ids it carried
+    noted in the interaction's ``data`` (:data:`cogs.ids.MESSAGE_IDS`); ``data`` unchanged."""
     message = data.get("message")
-    if data.get("type") != 3 or not isinstance(message, dict) \
-            or not any(message.get(key) for key in SLIMMED):
+    if data.get("type") != 3 or not isinstance(message, dict):
         return data
-    return {**data, "message": {**message, **{key: [] for key in SLIMMED}}}
+    inner = {**data["data"], ids.MESSAGE_IDS: message_custom_ids(message)}
+    if not any(message.get(key) for key in SLIMMED):
+        return {**data, "data": inner}
+    return {**data, "data": inner, "message": {**message, **{key: [] for key in SLIMMED}}}
 
 
 def note_locale(data: dict[str, Any]) -> tuple[int, str] | None:

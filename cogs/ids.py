@@ -86,6 +86,48 @@ def parse(custom_id: str) -> CustomId:
     return CustomId(parts[1], tuple(parts[2:]))
 
 
+MESSAGE_IDS = "hajime_message_custom_ids"
+"""Key, in a component interaction's ``data``, of the custom_ids the clicked message
+carries (noted by :func:`cogs.guard.slim` before the message's components are dropped):
+the router honours a control only on its own kind of message (:func:`at_home`)."""
+
+FAMILIES: dict[str, str] = {"hand": "table", "act": "table", "i": "table", "a": "table",
+                            "s": "table"}
+"""Kinds that live on the same messages: a match's board and a seat's hand share the
+``table`` family (Act, Show hand, interrupts, action buttons and menus). Every other kind
+is a family of its own (a leaderboard page, a history page, a replay page, a challenge, a
+table, a tournament, a rematch, a confirmation). See :func:`at_home`."""
+
+
+def family(kind: str) -> str:
+    """The family of a kind (:data:`FAMILIES`; else the kind itself)."""
+    return FAMILIES.get(kind, kind)
+
+
+def at_home(cid: CustomId, custom_ids: list[str]) -> bool:
+    """Whether ``cid`` belongs on a message carrying ``custom_ids``: that message has a
+    control of the same family. A control forged onto another kind of message (a
+    leaderboard page button sent from a match board) is not honoured, so it can never
+    turn that message into something else."""
+    want = family(cid.kind)
+    ours = False
+    for raw in custom_ids:
+        parts = raw.split(":", 2)
+        if len(parts) >= 2 and parts[0] == PREFIX:
+            if family(parts[1]) == want:
+                return True
+            ours = True
+    return not ours and want in BARE_OK
+
+
+BARE_OK = frozenset({"table", "ff"})
+"""Families still honoured on a message that carries none of our controls any more (a
+finished board, a hand or a confirmation already answered): their handlers answer in their
+own words ("This match is over", "That board has changed") and never turn a public message
+into anything else (the seat's controls and confirmations are private; Act and Show hand
+answer in a new private message)."""
+
+
 def is_private(cid: CustomId) -> bool:
     """Whether this control exists only on ephemeral messages (never on a public one)."""
     return cid.kind in PRIVATE_KINDS or (cid.kind == "act" and len(cid.fields) > 1)

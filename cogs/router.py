@@ -112,6 +112,11 @@ class Router(commands.Cog):
             log.info("refused private control %s on a public message", raw)
             await answer(interaction, t(loc, "router.private_control"))
             return
+        home = data.get(ids.MESSAGE_IDS)
+        if message is not None and isinstance(home, list) and not ids.at_home(cid, home):
+            log.info("refused control %s on a message that does not carry its kind", raw)
+            await answer(interaction, t(loc, "router.foreign_control"))
+            return
         self.active += 1
         try:
             await handler(interaction, cid)

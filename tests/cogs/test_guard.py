@@ -135,8 +135,9 @@ def test_a_clicked_messages_embeds_components_and_attachments_are_left_out() -> 
             "data": {"custom_id": "hj:act:3", "component_type": 2}, "message": message}
     got = slim(data)
     assert got["message"] == {**message, "embeds": [], "attachments": [], "components": []}
-    assert {k: v for k, v in got.items() if k != "message"} == \
-        {k: v for k, v in data.items() if k != "message"}
+    assert {k: v for k, v in got.items() if k not in ("message", "data")} == \
+        {k: v for k, v in data.items() if k not in ("message", "data")}
+    assert got["data"] == {**data["data"], "hajime_message_custom_ids": []}
     assert data["message"]["embeds"] == [{"title": "Your hand"}]  # the input untouched
     command = {**data, "type": 2}
     assert slim(command) is command  # only component clicks carry a message

@@ -110,6 +110,24 @@ async def test_bad_input_table(fake_discord: FakeDiscord, tmp_path: pathlib.Path
              lambda: raw_click(alice, board, f"hj:act:{match_id}:1"), "private message"),
             ("forfeit confirmation on the board",
              lambda: raw_click(alice, board, f"hj:ff:{match_id}"), "private message"),
+            # a control forged onto another kind of message (it would turn the board
+            # into a leaderboard page, a lobby, a tournament...)
+            ("a leaderboard page on the board",
+             lambda: raw_click(alice, board, "hj:lb:g:sushido:1"), "does not belong"),
+            ("a lobby's Join on the board",
+             lambda: raw_click(alice, board, "hj:tb:1:join"), "does not belong"),
+            ("a tournament's sign-up on the board",
+             lambda: raw_click(alice, board, "hj:tn:1:join"), "does not belong"),
+            ("a challenge's Accept on the board",
+             lambda: raw_click(alice, board, "hj:ch:1:accept"), "does not belong"),
+            ("a rematch on the board",
+             lambda: raw_click(alice, board, f"hj:rm:{match_id}"), "does not belong"),
+            ("a leaderboard page on a hand",
+             lambda: raw_click(alice, amsg, "hj:lb:g:sushido:1"), "does not belong"),
+            ("a history page on a hand",
+             lambda: raw_click(alice, amsg, f"hj:hi:{alice.id}:_all:1"), "does not belong"),
+            ("an action on a history page", lambda: raw_click(
+                alice, history.message, f"hj:a:{match_id}:{v0}:0:{aid}"), "does not belong"),
             # someone else's control (forged into one's own ephemeral message)
             ("the other seat's action",
              lambda: raw_click(bob, bmsg, f"hj:a:{match_id}:{v0}:0:{aid}"),
