@@ -21,7 +21,7 @@ RUNS = {
     "leaderboard_bench": (["--players", "300", "--samples", "20"], "p50"),
     "ai_bench": (["--positions", "2", "--games", "sushido"], "sushido"),
     "discord_bench": (["--matches", "2", "--steps", "2", "--store-actions", "0"],
-                      '"interactions_per_second"'),
+                      '"click_to_board_edit_ms_p99"'),
 }
 
 
