@@ -226,7 +226,8 @@ class HajimeBot(commands.Bot):
                  ",".join(map(str, sorted(shards.ids))), shards.count)
 
     async def close(self) -> None:
-        """Close Discord first, then the store, then the picture processes.
+        """Close Discord first, then the store (after writing the cached matches' snapshots),
+        then the picture processes.
 
         Done once, and every caller waits for all of it: a signal's task and ``async
         with``'s exit both call it, and discord.py's own exit waits only for its part, so
@@ -239,6 +240,10 @@ class HajimeBot(commands.Bot):
     async def _close_all(self) -> None:
         """:meth:`close`'s steps."""
         await super().close()
+        try:  # the next start replays nothing: every cached match's snapshot is current
+            await self.referee.flush_snapshots(everything=True)
+        except Exception:  # a store already gone (tests) must not stop the close
+            log.exception("could not write the matches' snapshots at shutdown")
         await self.store.close()
         await pictures.stop_processes()
 

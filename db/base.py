@@ -531,6 +531,11 @@ class Store(Protocol):
     async def mark_reminded(self, match_id: int, version: int) -> None:
         """Note that the half-time reminder for ``version``'s deadline was sent."""
 
+    async def save_snapshot(self, match_id: int, version: int, state: str) -> bool:
+        """Write ``state`` as the snapshot of a live match still at ``version`` whose stored
+        snapshot is older (the log's tail after it is then never replayed); False, with
+        nothing written, when the match moved on, ended, or its snapshot is current."""
+
     async def interaction_seen(self, interaction_id: int) -> bool:
         """True if this Discord interaction was already processed."""
 

@@ -376,6 +376,14 @@ class SqliteStore(LocaleStore):
             "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?", (match_id, version)
         )
 
+    async def save_snapshot(self, match_id: int, version: int, state: str) -> bool:
+        """Write ``state`` as the snapshot of a live match still at ``version`` whose stored
+        snapshot is older; False (nothing written) when it moved on, ended, or is current."""
+        changed = await self._write(
+            "UPDATE matches SET state = ?, state_version = NULL WHERE id = ? AND version = ?"
+            " AND status = 'active' AND state_version IS NOT NULL", (state, match_id, version))
+        return changed > 0
+
     async def interaction_seen(self, interaction_id: int) -> bool:
         """True if this Discord interaction was already processed (kept for a day)."""
         rows = await self._fetch_hot(
