@@ -41,7 +41,7 @@ from cogs.saved_decks import (
     saved,
 )
 from cogs.seating import Seating
-from cogs.shards import owns
+from cogs.shards import shard_filter
 from cogs.table import Table
 from db.base import ChallengeRecord, MatchRecord
 from engine.core import EngineError
@@ -350,8 +350,8 @@ class Lobby(Offers, commands.Cog):
         """Expire open challenges past their time (also those from before a restart), in
         the guilds on this process's shards."""
         now = time.time()
-        for ch in await self.store.open_challenges():
-            if now >= ch.expires_at and owns(self.bot, ch.guild_id):
+        for ch in await self.store.open_challenges(shard_filter(self.bot)):
+            if now >= ch.expires_at:
                 await self.expire(ch)
 
     @expirer.before_loop

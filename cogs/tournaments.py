@@ -36,7 +36,7 @@ from cogs.decks import code_of, listing
 from cogs.i18n import L, Refusal, locale_of, reason, t
 from cogs.referee import Referee
 from cogs.router import Router, StaticView, answer
-from cogs.shards import owns
+from cogs.shards import shard_filter
 from cogs.tournament_flow import TournamentFlow, auto_results, result_of
 from cogs.tournament_sealed import LEVEL, check_deck, has_sealed, pool_of
 from cogs.tournament_text import (
@@ -433,8 +433,8 @@ class Tournaments(TournamentFlow, commands.Cog):
     async def sweeper(self) -> None:
         """Move every running event on (at start-up: whatever happened while down)."""
         try:
-            live = [x for x in await self.store.live_tournaments()
-                    if x.status in ("running", "closing") and owns(self.bot, x.guild_id)]
+            live = [x for x in await self.store.live_tournaments(shard_filter(self.bot))
+                    if x.status in ("running", "closing")]
         except Exception:  # an escaped exception would stop the loop for good
             log.exception("could not read the tournaments")
             return
