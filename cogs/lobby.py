@@ -29,7 +29,7 @@ from cogs.i18n import (
 )
 from cogs.offers import Offers
 from cogs.option_words import options_text
-from cogs.router import Router, StaticView, answer
+from cogs.router import Router, StaticView, answer, check_message
 from cogs.saved_decks import (
     PRECON,
     DeckRefusal,
@@ -264,6 +264,8 @@ class Lobby(Offers, commands.Cog):
         ch = await self.store.get_challenge(cid.num(0))
         if ch is None:
             raise Refusal("lobby.challenge_gone")
+        if what != "deck":  # the deck menu lives on the opponent's private message
+            check_message(interaction, ch.message_id)
         user = interaction.user.id
         withdraw = user == ch.challenger_id and what == "decline"
         if user != ch.opponent_id and not withdraw:

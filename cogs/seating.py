@@ -40,7 +40,7 @@ from cogs.autocomplete import matching
 from cogs.i18n import L, Refusal, and_list, locale_of, reason, t
 from cogs.offers import Offers
 from cogs.option_words import options_text
-from cogs.router import Router, StaticView, answer
+from cogs.router import Router, StaticView, answer, check_message
 from cogs.shards import shard_filter
 from db.base import LobbyRecord, MatchRecord
 from engine.core import EngineError
@@ -304,6 +304,7 @@ class Seating(Offers, commands.Cog):
         lobby = await self.store.get_lobby(cid.num(0))
         if lobby is None:
             raise Refusal("seating.gone")
+        check_message(interaction, lobby.message_id)
         user = interaction.user.id
         if lobby.status != "open":
             raise Refusal(f"seating.closed.{lobby.status}")
