@@ -15,7 +15,7 @@ from collections import Counter
 from pydantic import BaseModel
 
 from engine.games.kingdom_of_loathing import data
-from engine.games.kingdom_of_loathing.effects import active_cards, card_value
+from engine.games.kingdom_of_loathing.effects import active_cards, card_value, effect_damage
 from engine.games.kingdom_of_loathing.model import MANEUVER_STAT, MANEUVERS, Act
 from engine.games.kingdom_of_loathing.views import KolView, SeatView
 
@@ -62,8 +62,6 @@ def estimates(view: KolView, me: SeatView) -> dict[str, int]:
             continue
         mojo = me.mojo + (sum(card_value(c) for c in hand if c[:2] == "my")
                           if m != "spell" else 0)
-        weapon = sum(data.item(c).power for c in me.equipped
-                     if data.item(c).kind == "weapon")
         skill_dmg = skill_red = 0
         for s in sorted(me.skills, key=lambda x: data.skills()[x].mojo):
             sk = data.skills()[s]
@@ -74,7 +72,7 @@ def estimates(view: KolView, me: SeatView) -> dict[str, int]:
             if eff.type == "reduce":
                 skill_red += eff.amount
             else:
-                skill_dmg += eff.amount + (weapon if eff.type == "weapon_damage" else 0)
+                skill_dmg += effect_damage(eff, me.equipped, me.items, me.skills)
         for s in me.skills:
             sk = data.skills()[s]
             if sk.kind == "spell" and sk.effect and mojo >= 1 and s not in me.used:
@@ -88,6 +86,13 @@ def estimates(view: KolView, me: SeatView) -> dict[str, int]:
 def march_estimate(view: KolView, me: SeatView) -> int:
     """The best of :func:`estimates` (0 without any stat card)."""
     return max(estimates(view, me).values(), default=0)
+
+
+def _can_pulverize(me: SeatView, card: str) -> bool:
+    """Whether the seat has an unused Pulverize skill and ``card`` has power for it."""
+    return data.item(card).power > 0 and any(
+        (sk := data.skills()[s]).effect is not None and sk.effect.type == "pulverize"
+        and s not in me.used for s in me.skills)
 
 
 class GreedyAgent:
@@ -142,9 +147,14 @@ class GreedyAgent:
             now = [c for c in me.equipped if data.slot(c) == slot]
             if not now or gear_value(a.ref) > gear_value(now[0]):
                 return a
+        spare = [a for a in by.get("smash", []) if a.ref not in me.equipped]
+        if spare:  # Pulverize spare gear: a stat card of its power beats its AutoSell
+            return max(spare, key=lambda a: data.item(a.ref).power)
         for a in by.get("sell", []):
             it = data.item(a.ref)
             if it.kind in data.EQUIPMENT and a.ref not in me.equipped:
+                if "mojo" in by and _can_pulverize(me, a.ref):
+                    return by["mojo"][0]
                 return a
         for a in by.get("dive", []):
             slot = data.slot(a.ref)

@@ -17,12 +17,16 @@ from engine.games.kingdom_of_loathing.model import Hit, KolState, PlayerState
 
 def active_cards(equipped: Iterable[str], skills: Iterable[str],
                  buffs_on: Iterable[str]) -> list[data.Item | data.Skill]:
-    """The cards whose passives count: equipped gear, passive skills, Buffs switched on."""
+    """The cards whose passives count: equipped gear, passive skills, Buffs switched on
+    (a skill that ``needs`` a weapon type only while such a weapon is equipped)."""
     out: list[data.Item | data.Skill] = [data.item(c) for c in equipped]
+    attacks = {it.attack for it in out if it.kind == "weapon"}
     table = data.skills()
     buffs = set(buffs_on)
     for s in skills:
         sk = table[s]
+        if sk.needs and sk.needs not in attacks:
+            continue
         if sk.kind == "passive" or (sk.kind == "buff" and s in buffs):
             out.append(sk)
     return out
@@ -80,7 +84,32 @@ def killable(state: KolState, seat: int, card: str) -> bool:
 
 def equipped_weapon_power(p: PlayerState) -> int:
     """The power of the seat's equipped weapon (0 without one)."""
-    return sum(data.item(c).power for c in p.equipped if data.item(c).kind == "weapon")
+    return gear_power(p.equipped, "weapon")
+
+
+def gear_power(equipped: Iterable[str], slot: str) -> int:
+    """The power of the equipped piece of ``slot`` (``all``: of every equipped piece)."""
+    return sum(data.item(c).power for c in equipped
+               if slot == "all" or data.item(c).kind == slot)
+
+
+def counted(items: Iterable[str], skills: Iterable[str], per: str | None) -> int:
+    """How many cards of type ``per`` (an item kind or a skill subtype) a display case
+    holds."""
+    n = sum(1 for c in items if data.item(c).kind == per)
+    return n + sum(1 for s in skills if data.skills()[s].subtype == per)
+
+
+def effect_damage(eff: data.Effect, equipped: Iterable[str], items: Iterable[str],
+                  skills: Iterable[str], spent: int = 0) -> int:
+    """The damage (or reduction) a combat effect deals now, before element modifiers."""
+    if eff.type == "gear_damage":
+        return gear_power(equipped, eff.slot) + eff.amount
+    if eff.type == "count_damage":
+        return eff.amount + eff.each * counted(items, skills, eff.per)
+    if eff.type == "spell":
+        return spent + eff.amount
+    return eff.amount
 
 
 # ------------------------------------------------------------------------- handlers
@@ -98,16 +127,25 @@ def _reduce(state: KolState, seat: int, eff: data.Effect, src: str, spent: int) 
     return f"-{eff.amount} power"
 
 
-def _weapon_damage(state: KolState, seat: int, eff: data.Effect, src: str, spent: int,
-                   ) -> str:
-    amount = equipped_weapon_power(state.players[seat]) + eff.amount
-    state.combat.damage.append(Hit(source=src, amount=amount))
+def _gear_damage(state: KolState, seat: int, eff: data.Effect, src: str, spent: int,
+                 ) -> str:
+    p = state.players[seat]
+    amount = effect_damage(eff, p.equipped, p.items, p.skills)
+    state.combat.damage.append(Hit(source=src, amount=amount, vs=dict(eff.vs)))
+    return f"{amount} damage"
+
+
+def _count_damage(state: KolState, seat: int, eff: data.Effect, src: str, spent: int,
+                  ) -> str:
+    p = state.players[seat]
+    amount = effect_damage(eff, p.equipped, p.items, p.skills)
+    state.combat.damage.append(Hit(source=src, amount=amount, vs=dict(eff.vs)))
     return f"{amount} damage"
 
 
 def _spell(state: KolState, seat: int, eff: data.Effect, src: str, spent: int) -> str:
     amount = spent + eff.amount
-    state.combat.damage.append(Hit(source=src, amount=amount))
+    state.combat.damage.append(Hit(source=src, amount=amount, vs=dict(eff.vs)))
     return f"{amount} damage"
 
 
@@ -134,9 +172,67 @@ def _stat(state: KolState, seat: int, eff: data.Effect, src: str, spent: int) ->
     return f"gains {data.stat_name(eff.stat)}"
 
 
+def _upgrade(state: KolState, seat: int, eff: data.Effect, src: str, spent: int) -> str:
+    p = state.players[seat]
+    mine = sorted((c for c in p.discard if c[:2] == eff.stat and card_value(c) < 4),
+                  key=card_value)
+    for old in mine:  # the lowest whose next value is still in its pile
+        new = f"{old[:2]}{card_value(old) + 1}"
+        if state.piles.get(new, 0) > 0:
+            p.discard.remove(old)
+            state.piles[old] += 1
+            state.piles[new] -= 1
+            p.discard.append(new)
+            return f"{data.stat_name(old)} becomes {data.stat_name(new)}"
+    return "nothing to upgrade"
+
+
+def pulverize_gain(state: KolState, stat: str, power: int) -> str | None:
+    """The stat card Pulverize gives for an item of ``power``: value ``power`` (4 at
+    most), else the next lower value whose pile is not empty; ``None`` if none is."""
+    for v in range(min(power, 4), 0, -1):
+        if state.piles.get(f"{stat}{v}", 0) > 0:
+            return f"{stat}{v}"
+    return None
+
+
+def _pulverize(state: KolState, seat: int, eff: data.Effect, src: str, spent: int) -> str:
+    """The item (``state.target``) goes to escrow (the Heap at the end of the turn), the
+    stat card to the discard pile."""
+    p = state.players[seat]
+    card = state.target
+    if card is None or card not in p.items:
+        return "nothing to pulverize"
+    state.target = None
+    p.items.remove(card)
+    if card in p.equipped:
+        p.equipped.remove(card)
+    p.escrow.append(card)
+    gain = pulverize_gain(state, eff.stat, data.item(card).power)
+    if gain is None:
+        return f"pulverizes {data.item(card).name}"
+    state.piles[gain] -= 1
+    p.discard.append(gain)
+    return f"pulverizes {data.item(card).name}: gains {data.stat_name(gain)}"
+
+
+def _dive(state: KolState, seat: int, eff: data.Effect, src: str, spent: int) -> str:
+    if not state.heap or data.item(state.heap[-1]).cost is None:
+        return "nothing in the Heap to take"
+    card = state.heap.pop()
+    p = state.players[seat]
+    p.items.append(card)
+    sl = data.slot(card)
+    if sl and not any(data.slot(c) == sl for c in p.equipped):
+        p.equipped.append(card)
+    return f"takes {data.item(card).name} from the Heap"
+
+
 HANDLERS: dict[str, Handler] = {
-    "damage": _damage, "reduce": _reduce, "weapon_damage": _weapon_damage,
-    "spell": _spell, "meat": _meat, "draw": _draw, "mojo": _mojo, "stat": _stat,
+    "damage": _damage, "reduce": _reduce, "gear_damage": _gear_damage,
+    "spell": _spell, "count_damage": _count_damage, "meat": _meat, "draw": _draw,
+    "mojo": _mojo, "stat": _stat, "upgrade": _upgrade, "pulverize": _pulverize,
+    "dive": _dive,
 }
 if set(HANDLERS) != set(get_args(data.EffectType)):  # pragma: no cover - import-time check
     raise RuntimeError("every effect type needs exactly one handler")
