@@ -199,7 +199,8 @@ class KingdomOfLoathing(Game[KolState, Act]):
             p.escrow.append(ref)
             eff = data.item(ref).effect
             assert eff is not None
-            state.last = run(state, seat, eff, ref)
+            did = run(state, seat, eff, ref)
+            ev = [public(k, seat=seat, ref=ref, n=action.n, **did)]
             return ev + self._after_effect(state, seat)
         elif k == "train":
             p.meat -= data.skills()[ref].cost
@@ -212,7 +213,8 @@ class KingdomOfLoathing(Game[KolState, Act]):
             p.mojo -= spent
             p.used.append(ref)
             assert sk.effect is not None
-            state.last = run(state, seat, sk.effect, ref, spent)
+            did = run(state, seat, sk.effect, ref, spent)
+            ev = [public(k, seat=seat, ref=ref, n=action.n, **did)]
             return ev + self._after_effect(state, seat)
         elif k == "smash":
             skill = self._pulverizer(state, seat)
@@ -222,9 +224,8 @@ class KingdomOfLoathing(Game[KolState, Act]):
             p.used.append(skill)
             state.target = ref
             assert sk.effect is not None
-            state.last = run(state, seat, sk.effect, skill)
-            gained = p.discard[-1] if state.last.count(": gains ") else ""
-            return [public(k, seat=seat, ref=ref, skill=skill, stat=gained)]
+            did = run(state, seat, sk.effect, skill)
+            return [public(k, seat=seat, ref=ref, skill=skill, **did)]
         elif k == "buff":
             p.mojo -= data.skills()[ref].mojo
             p.buffs_on.append(ref)

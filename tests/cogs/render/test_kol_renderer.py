@@ -56,9 +56,9 @@ def test_board_names_players_and_game_words(make: Any, loc: str) -> None:
     text = texts(board(view, loc))
     for name in NAMES[:3]:
         assert name in text
-    assert "Sulking Scarecrow" in text and "Gloomy Gourd Patch" in text  # the map
-    assert "Rubber Practice Katana" in text  # gear
-    assert "Exploding Biscuit" in text  # the Heap's top
+    assert "Possessed Silverware Drawer" in text and "The Haunted Pantry" in text  # the map
+    assert "Sweet Ninja Sword" in text  # gear
+    assert "Spooky Mushroom" in text  # the Heap's top
     assert not UNKNOWN_KEY.search(text) and not BAD.search(text), text
     assert len(text) < 6000
 
@@ -104,7 +104,7 @@ def test_hand_shows_cards_skills_and_the_decision() -> None:
     prompt = Prompt(seat=1, kind="noncombat", text="x")
     embed = R.hand_embed(combat_view(viewer=1), 1, NAMES[:3], prompt).to_dict()
     text = texts(embed)  # type: ignore[arg-type]
-    assert "💪 Muscle 1 ×2" in text and "Clobbering Swing" in text
+    assert "💪 Muscle 1 ×2" in text and "Clobber" in text
     assert "Your decision" in text and "Non-combat phase" in text
     assert not UNKNOWN_KEY.search(text)
 
@@ -123,21 +123,21 @@ def test_single_actions_are_buttons_and_card_choices_selects() -> None:
     assert {c.aid for g in selects for c in g.choices} == {a for _, a in pairs[:-1]}
     assert [c.aid for g in buttons for c in g.choices] == ["fight"]
     labels = {c.aid: c.label for g in groups for c in g.choices}
-    assert labels["sell-k03"] == "AutoSell Thorny Slingshot (+2 meat)"
-    assert labels["train-s01"] == "Train Clobbering Swing (combat, 1 mojo): 5 meat"
+    assert labels["sell-k03"] == "AutoSell Flame-Broiled Meat Loaf (+1 meat)"
+    assert labels["train-s01"] == "Train Clobber (combat, 1 mojo): 5 meat"
     assert labels["fight"] == "To combat"
     assert labels["mojo-my2"] == "Mojo: discard 🔮 Mysticality 2"
 
 
 def test_few_choices_are_one_row_of_buttons() -> None:
-    pairs = [("kill", Choice(aid="kill-0", label="Kill Sulking Scarecrow")),
-             ("kill", Choice(aid="kill-3", label="Kill Icicle Imp")),
+    pairs = [("kill", Choice(aid="kill-0", label="Kill Possessed Silverware Drawer")),
+             ("kill", Choice(aid="kill-3", label="Kill Knob Goblin Assistant Chef")),
              ("nokill", Choice(aid="nokill", label="Kill nothing"))]
     groups = R.groups(pairs)
     assert len(groups) == 1 and not groups[0].select
     assert [c.label for c in groups[0].choices] == [
-        "Kill Sulking Scarecrow (2 👻) at Gloomy Gourd Patch",
-        "Kill Icicle Imp (6 ❄️) at Frostbitten Foothills", "Kill nothing"]
+        "Kill Possessed Silverware Drawer (2 👻) at The Haunted Pantry",
+        "Kill Knob Goblin Assistant Chef (6 🔥) at Cobb's Knob", "Kill nothing"]
 
 
 def test_maneuver_labels_read_the_cards() -> None:
