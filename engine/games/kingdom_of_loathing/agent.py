@@ -45,12 +45,15 @@ def icon_total(me: SeatView, maneuver: str, buffs: bool = True) -> int:
         me.equipped, me.skills, me.buffs_on if buffs else []))
 
 
-def estimates(view: KolView, me: SeatView) -> dict[str, int]:
+def estimates(view: KolView, me: SeatView, march: bool = False) -> dict[str, int]:
     """A rough best score per maneuver (cards of its stat, icons without Buffs, combat
-    items and the skills the hand's Mysticality can pay for); reductions count as score."""
+    items and the skills the hand's Mysticality can pay for); reductions count as score.
+    ``march``: the Buffs the hand's Mysticality can switch back on in the March's
+    non-combat phase count too (paid first)."""
     hand = view.hand or []
     items = [data.item(c).effect for c in me.items if data.item(c).kind == "combat"]
-    dmg = sum(e.amount for e in items if e and e.type == "damage")
+    dmg = sum(effect_damage(e, me.equipped, me.items, me.skills)
+              for e in items if e and e.type != "reduce")
     red = sum(e.amount for e in items if e and e.type == "reduce")
     if view.combat is not None:  # what this combat already played
         dmg += sum(h.amount for h in view.combat.damage)
@@ -62,7 +65,14 @@ def estimates(view: KolView, me: SeatView) -> dict[str, int]:
             continue
         mojo = me.mojo + (sum(card_value(c) for c in hand if c[:2] == "my")
                           if m != "spell" else 0)
-        skill_dmg = skill_red = 0
+        skill_dmg = skill_red = buffs = 0
+        if march:
+            for s in sorted((s for s in me.skills if data.skills()[s].kind == "buff"),
+                            key=lambda x: -data.skills()[x].icons.get(m)):
+                sk = data.skills()[s]
+                if sk.icons.get(m) > 0 and sk.mojo <= mojo:
+                    mojo -= sk.mojo
+                    buffs += sk.icons.get(m)
         for s in sorted(me.skills, key=lambda x: data.skills()[x].mojo):
             sk = data.skills()[s]
             eff = sk.effect
@@ -78,14 +88,14 @@ def estimates(view: KolView, me: SeatView) -> dict[str, int]:
             if sk.kind == "spell" and sk.effect and mojo >= 1 and s not in me.used:
                 skill_dmg += mojo + sk.effect.amount
                 mojo = 0
-        out[m] = (cards + icon_total(me, m, buffs=False) + red + skill_red
+        out[m] = (cards + icon_total(me, m, buffs=False) + buffs + red + skill_red
                   + (0 if m == "evade" else dmg + skill_dmg))
     return out
 
 
 def march_estimate(view: KolView, me: SeatView) -> int:
     """The best of :func:`estimates` (0 without any stat card)."""
-    return max(estimates(view, me).values(), default=0)
+    return max(estimates(view, me, march=True).values(), default=0)
 
 
 def _can_pulverize(me: SeatView, card: str) -> bool:
@@ -139,7 +149,7 @@ class GreedyAgent:
     @staticmethod
     def _noncombat(view: KolView, me: SeatView, by: dict[str, list[Act]]) -> Act:
         if view.march is not None:  # keep the gear the March estimate counted on
-            return by["fight"][0]
+            return GreedyAgent._march_buffs(view, me, by)
         if "use" in by:
             return by["use"][0]
         for a in by.get("equip", []):
@@ -175,6 +185,28 @@ class GreedyAgent:
         waiting = [s for s in me.skills if data.skills()[s].kind == "buff"
                    and s not in me.buffs_on]
         if waiting and main != "my" and "mojo" in by:
+            need = min(data.skills()[s].mojo for s in waiting)
+            have = sum(card_value(a.ref) for a in by["mojo"]) + me.mojo
+            if have >= need:
+                return by["mojo"][-1]
+        return by["fight"][0]
+
+    @staticmethod
+    def _march_buffs(view: KolView, me: SeatView, by: dict[str, list[Act]]) -> Act:
+        """The March's non-combat phase: Buffs of the best maneuver back on (a March
+        switched them off), paid with Mysticality cards when that maneuver is not a
+        Spell; nothing else changes."""
+        plan = estimates(view, me, march=True)
+        if not plan:
+            return by["fight"][0]
+        best = max(plan, key=lambda m: plan[m])
+        helps = [a for a in by.get("buff", [])
+                 if data.skills()[a.ref].icons.get(best) > 0]
+        if helps:
+            return max(helps, key=lambda a: data.skills()[a.ref].icons.get(best))
+        waiting = [s for s in me.skills if data.skills()[s].kind == "buff"
+                   and s not in me.buffs_on and data.skills()[s].icons.get(best) > 0]
+        if waiting and MANEUVER_STAT[best] != "my" and "mojo" in by:
             need = min(data.skills()[s].mojo for s in waiting)
             have = sum(card_value(a.ref) for a in by["mojo"]) + me.mojo
             if have >= need:
