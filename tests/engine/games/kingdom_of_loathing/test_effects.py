@@ -104,12 +104,16 @@ def test_counted_damage_reads_the_display_case() -> None:
     p.skills = [skill("Ambidextrous Funkslinging")]  # 1 + 2 per combat item
     p.items += [card("Exploding Tomato"), card("Cannonball")]
     s, _ = play(s, act("mojo", "my2"), act("cast", skill("Ambidextrous Funkslinging")))
-    assert [h.amount for h in s.combat.damage] == [1 + 2 * 2]
+    eff = data.skills()[skill("Ambidextrous Funkslinging")].effect
+    assert eff is not None and eff.per == "combat"
+    assert [h.amount for h in s.combat.damage] == [eff.amount + eff.each * 2]
     s = arrange(fresh(), hand=["my2"], phase="combat")
     s.players[0].skills = [skill("Cadenza"), skill("The Polka of Plenty"),
                            skill("The Moxious Madrigal")]
     s, _ = play(s, act("mojo", "my2"), act("cast", skill("Cadenza")))
-    assert [h.amount for h in s.combat.damage] == [2 + 2]  # two Songs known
+    eff = data.skills()[skill("Cadenza")].effect
+    assert eff is not None and eff.per == "song"
+    assert [h.amount for h in s.combat.damage] == [eff.amount + eff.each * 2]  # two Songs
 
 
 def test_upgrade_raises_the_lowest_card_of_its_stat_in_the_discard() -> None:
@@ -136,18 +140,24 @@ def test_frantic_rummaging_takes_the_heaps_top_item_for_free() -> None:
 def test_a_passive_that_needs_a_ranged_weapon() -> None:
     s = arrange(fresh(), phase="noncombat")
     p = s.players[0]
-    p.skills = [skill("Accordion Appreciation")]  # Ranged +2 with a ranged weapon
-    assert icons(p, "ranged") == 0
+    sense = skill("Overdeveloped Sense of Self Preservation")
+    assert data.skills()[sense].needs == "ranged"
+    p.skills = [sense]  # Evade +2 with a ranged weapon
+    assert icons(p, "evade") == 1  # the newbie shorts only: a melee sword is wielded
     p.items.append(card("Hobo Slingshot"))
     p.equipped = [card("Hobo Slingshot"), "nh1", "np1"]
-    assert icons(p, "ranged") == 1 + 2
+    assert icons(p, "evade") == 1 + data.skills()[sense].icons.evade
 
 
 def test_sauce_spells_are_better_against_cold_and_worse_against_hot() -> None:
     s = arrange(fresh(), hand=["my3", "mu1"], phase="combat")
-    s.players[0].skills = [skill("Saucegeyser")]  # mojo + 3, -3 hot, +1 cold
+    s.players[0].skills = [skill("Saucegeyser")]
+    eff = data.skills()[skill("Saucegeyser")].effect
+    assert eff is not None and eff.vs["cold"] > 0 > eff.vs["hot"]
     s, _ = play(s, act("mojo", "my3"), act("spell", skill("Saucegeyser"), 3), "nomove")
-    assert score(s, 0, None) == 6 and score(s, 0, "cold") == 7 and score(s, 0, "hot") == 3
+    assert score(s, 0, None) == 3 + eff.amount
+    assert score(s, 0, "cold") == 3 + eff.amount + eff.vs["cold"]
+    assert score(s, 0, "hot") == 3 + eff.amount + eff.vs["hot"]
 
 
 def test_elemental_reduction_of_a_printed_skill() -> None:

@@ -60,7 +60,9 @@ def test_train_buff_and_noncombat_skill_with_mojo() -> None:
     assert act("train", "s10") not in aids(s)  # no meat left
     s, _ = play(s, act("mojo", "my3"), act("buff", "s05"), act("cast", "s60"))
     p = s.players[0]
-    assert p.buffs_on == ["s05"] and p.mojo == 0 and p.meat == 2
+    gain = data.skills()["s60"].effect
+    assert gain is not None and gain.type == "meat"
+    assert p.buffs_on == ["s05"] and p.mojo == 0 and p.meat == gain.amount
     assert act("cast", "s60") not in aids(s)
     s, _ = play(s, "fight")
     assert s.phase == "combat" and s.players[0].mojo == 0
