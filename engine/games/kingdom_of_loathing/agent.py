@@ -1,10 +1,13 @@
 """A greedy Kingdom of Loathing agent: it sees only its seat's view and the options.
 
-It uses food and booze, equips its best gear, sells spare gear, trains the best skill it
-can afford, switches Buffs on with spare Mysticality, buys better gear from the Heap,
-spends mojo on combat skills, plays its strongest maneuver and kills the strongest
-monster it beats; at rollover it turns an off-stat card into its main stat (or raises a
-main-stat card by one); it marches when its estimated March score reaches the Sorceress.
+It uses food and booze, equips its best gear, Pulverizes spare gear (else sells it),
+trains the best skill it can afford, switches Buffs on with spare Mysticality, buys better
+gear from the Heap, spends mojo on combat skills, plays its strongest maneuver and kills
+the strongest monster it beats; at rollover it turns an off-stat card into its main stat
+(or raises a main-stat card by one); it marches when its estimated March score (the Buffs
+it can switch back on included) reaches the Sorceress, and in the March's non-combat
+phase switches those Buffs back on. Every effect kind's damage is read with
+:func:`~engine.games.kingdom_of_loathing.effects.effect_damage`.
 """
 
 from __future__ import annotations
