@@ -184,3 +184,47 @@ def test_picture_is_a_png_of_the_public_view() -> None:
     assert R.picture(kol_view(4)) == png
     # what a seat holds never changes the picture (it reads the public parts only)
     assert R.picture_key(kol_view(4, viewer=1)) == R.picture_key(kol_view(4))
+
+
+def _id(name: str) -> str:
+    """A printed card's id by its item's or skill's name."""
+    from engine.games.kingdom_of_loathing.data import content
+
+    c = content()
+    found = [x.id for x in c.cards if x.item.name == name]
+    return (found or [s.id for s in c.skills if s.name == name])[0]
+
+
+@pytest.mark.parametrize(("loc", "words"), [
+    ("en-US", ("3 damage", "Muscle 1 in the discard pile becomes 💪 Muscle 2",
+               "the item goes to the Heap, 💪 Muscle 4 comes to the discard pile",
+               "takes Eyepatch from the Heap for free", "Pulverize Knob Goblin Elite "
+               "Polearm (power 4)")),
+    ("fr", ("3 dégâts", "Muscle 1 de la défausse devient 💪 Muscle 2",
+            "l'objet va au Tas, 💪 Muscle 4 arrive dans la défausse",
+            "prend Eyepatch du Tas gratuitement", "Pulvériser Knob Goblin Elite Polearm "
+            "(puissance 4)")),
+])
+def test_effects_are_told_in_words(loc: str, words: tuple[str, ...]) -> None:
+    from engine.core import public
+
+    names = NAMES[:2]
+    tomato, loaf = _id("Exploding Tomato"), _id("Flame-Broiled Meat Loaf")
+    polearm, eyepatch = _id("Knob Goblin Elite Polearm"), _id("Eyepatch")
+    lines = [
+        R.line(public("use", seat=0, ref=tomato, n=0, did="damage", amount=3), names, loc),
+        R.line(public("use", seat=1, ref=loaf, n=0, did="upgrade", card="mu1", to="mu2"),
+               names, loc),
+        R.line(public("smash", seat=0, ref=polearm, skill=_id("Pulverize"),
+                      did="pulverize", card=polearm, to="mu4"), names, loc),
+        R.line(public("cast", seat=1, ref=_id("Frantic Rummaging"), n=0, did="dive",
+                      card=eyepatch), names, loc),
+    ]
+    text = "\n".join(x or "" for x in lines)
+    for w in words[:4]:
+        assert w in text, text
+    assert "Pulverize" in lines[2] and "Knob Goblin Elite Polearm" in lines[2]  # type: ignore[operator]
+    assert "Frantic Rummaging" in lines[3]  # type: ignore[operator]
+    (group,) = R.groups([("smash", Choice(aid=f"smash-{polearm}", label="x"))], loc)
+    assert group.choices[0].label == words[4] and group.choices[0].emoji == "🔨"
+    assert not UNKNOWN_KEY.search(text)
