@@ -454,6 +454,9 @@ class KingdomOfLoathing(Game[KolState, Act]):
             return "Not enough mojo, or that skill was already used this turn."
         if action.kind == "kill":
             return "Your combat score does not beat that monster."
+        if action.kind == "smash":
+            return ("Pulverize needs the skill, its mojo, an item with power, and is used "
+                    "once a turn.")
         if action.kind == "keep":
             return "Discard down to six cards first."
         return "That move is not allowed right now."

@@ -193,3 +193,10 @@ def test_a_skill_trained_during_a_failed_march_is_replaced() -> None:
     s = all_melee(s)
     assert s.trainer == ["s11", "s01", "s03", "s04"] and "s02" in s.players[2].skills
     assert GAME.view(s, None).trainer == s.trainer
+
+
+def test_pulverize_refused_without_its_mojo_says_why() -> None:
+    s = arrange(fresh(), hand=["mu1"], phase="noncombat")
+    s.players[0].skills = [skill("Pulverize")]
+    assert "mojo" in GAME.explain_illegal(s, 0, GAME.action_adapter.validate_python(
+        {"kind": "smash", "ref": "nw1"}))
