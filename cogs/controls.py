@@ -13,9 +13,9 @@ from typing import Any
 import discord
 
 from cogs import ids
-from cogs.i18n import DEFAULT, t
-from cogs.render.base import Group
 from cogs.router import StaticView
+from referee.i18n import DEFAULT, t
+from referee.render.base import Group
 
 MAX_ROWS = 5
 """Discord's limit of component rows in one message."""

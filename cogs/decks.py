@@ -18,7 +18,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.i18n import L, game_name, locale_of, reason, t
 from cogs.saved_decks import (
     check_name,
     edited,
@@ -39,6 +38,7 @@ from engine.core.decks import (
     parse_list,
 )
 from engine.games import REGISTRY
+from referee.i18n import L, game_name, locale_of, reason, t
 
 ECHO = 80
 """At most this many characters of what a player typed are echoed back."""
@@ -76,7 +76,7 @@ def parse_kards(game: DeckBuilding, text: str, leader: str | None) -> Deck:
     new lines between items), read by the engine's one list reader
     (:func:`engine.core.decks.parse_list`) in the game's own word for a card. Its English
     refusal reaches the player in their language through the ``reason.*`` texts
-    (:func:`cogs.i18n.reason`)."""
+    (:func:`referee.i18n.reason`)."""
     return parse_list(text, lambda name: resolve(game, name), separators=r"[,;\n]",
                       comment=None, word=card_word(game), leader=leader, echo=ECHO)
 

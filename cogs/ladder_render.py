@@ -10,12 +10,12 @@ from __future__ import annotations
 import discord
 
 from cogs import ids
-from cogs.ai_seats import mention
-from cogs.i18n import DEFAULT, t
-from cogs.i18n import game_name as localized_game_name
 from cogs.router import StaticView
 from db.ladder_queries import BoardPage, GameProfile, HistoryPage, MatchSummary
 from db.ratings import PROVISIONAL_GAMES, PROVISIONAL_SIGMA, display_rating
+from referee.ai_seats import mention
+from referee.i18n import DEFAULT, t
+from referee.i18n import game_name as localized_game_name
 
 PAGE_SIZE = 10
 """Rows per leaderboard or history page."""

@@ -24,14 +24,14 @@ from typing import Any
 
 import discord
 
-from cogs.ai_seats import mention
-from cogs.i18n import DEFAULT, and_list, t, translate_english
 from cogs.ladder_render import COLOR, game_name, when
-from cogs.render.registry import renderer_for
 from db.base import ActionLog, EventRecord, MatchRecord
 from db.ladder_queries import MatchSummary
 from engine.core import BaseState, Event, Game
 from engine.games import REGISTRY
+from referee.ai_seats import mention
+from referee.i18n import DEFAULT, and_list, t, translate_english
+from referee.render.registry import renderer_for
 
 logger = logging.getLogger("hajime.ladder")
 

@@ -15,20 +15,8 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
-from cogs.ai_seats import is_virtual
 from cogs.autocomplete import matching, user_name
-from cogs.i18n import (
-    DEFAULT,
-    L,
-    Refusal,
-    and_list,
-    game_choices,
-    locale_of,
-    reason,
-    t,
-)
 from cogs.offers import Offers
-from cogs.option_words import options_text
 from cogs.router import Router, StaticView, answer
 from cogs.saved_decks import (
     PRECON,
@@ -46,6 +34,18 @@ from cogs.table import Table
 from db.base import ChallengeRecord, MatchRecord
 from engine.core import EngineError
 from engine.games import REGISTRY
+from referee.ai_seats import is_virtual
+from referee.i18n import (
+    DEFAULT,
+    L,
+    Refusal,
+    and_list,
+    game_choices,
+    locale_of,
+    reason,
+    t,
+)
+from referee.option_words import options_text
 
 log = logging.getLogger("hajime.lobby")
 

@@ -15,11 +15,11 @@ from typing import Any
 import discord
 
 from cogs import ids
-from cogs.i18n import REASON_PREFIX, Refusal, t, translate_english
 from cogs.router import StaticView
 from db.base import ChallengeRecord, Store
 from engine.core.decks import Deck
 from engine.games import REGISTRY
+from referee.i18n import REASON_PREFIX, Refusal, t, translate_english
 
 
 def _decks() -> Any:

@@ -26,7 +26,14 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
-from cogs.ai_seats import (
+from cogs.autocomplete import matching
+from cogs.offers import Offers
+from cogs.router import Router, StaticView, answer
+from cogs.shards import owns
+from db.base import LobbyRecord, MatchRecord
+from engine.core import EngineError
+from engine.games import REGISTRY
+from referee.ai_seats import (
     AI_KEY,
     LEVELS,
     ai_levels,
@@ -36,15 +43,8 @@ from cogs.ai_seats import (
     match_seats,
     next_lobby_ai,
 )
-from cogs.autocomplete import matching
-from cogs.i18n import L, Refusal, and_list, locale_of, reason, t
-from cogs.offers import Offers
-from cogs.option_words import options_text
-from cogs.router import Router, StaticView, answer
-from cogs.shards import owns
-from db.base import LobbyRecord, MatchRecord
-from engine.core import EngineError
-from engine.games import REGISTRY
+from referee.i18n import L, Refusal, and_list, locale_of, reason, t
+from referee.option_words import options_text
 
 log = logging.getLogger("hajime.seating")
 
@@ -81,7 +81,7 @@ def seat_name(user_id: int, loc: str = "en-US") -> str:
     """A seated player's mention, or an AI seat's name ("Hajime (AI, normal)")."""
     if not is_virtual(user_id):
         return f"<@{user_id}>"
-    from cogs.ai_seats import BOT_NAME, lobby_ai_level
+    from referee.ai_seats import BOT_NAME, lobby_ai_level
 
     level = lobby_ai_level(user_id)
     return t(loc, "practice.ai_name", bot=BOT_NAME[0], level=t(loc, f"practice.level.{level}"))

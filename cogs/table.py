@@ -17,14 +17,10 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs import ids, pictures
+from cogs import ids
 from cogs.clicks_first import clicks_of
 from cogs.controls import board_buttons, button
-from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
 from cogs.practice import ai_name
-from cogs.referee import Applied, Referee, pending_seats
-from cogs.render.base import BoardContext, left_line
-from cogs.render.registry import renderer_for
 from cogs.respond import edit_original, reply
 from cogs.router import Router, StaticView
 from cogs.table_hand import Hands
@@ -33,6 +29,11 @@ from cogs.table_ping import ping_text, send_lines
 from cogs.table_timer import TableTimer, humans
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event, Game, for_viewer
+from referee import pictures
+from referee.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
+from referee.render.base import BoardContext, left_line
+from referee.render.registry import renderer_for
+from referee.service import Applied, Referee, pending_seats
 
 log = logging.getLogger("hajime.table")
 
@@ -132,7 +133,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
                           shown: tuple[bytes, Any] | None = None
                           ) -> tuple[dict[str, Any], bytes | None]:
         """:meth:`board_payload`, the picture drawn off the event loop (~20 ms of Pillow),
-        and its key (:func:`cogs.pictures.key_of`; None: no picture). ``shown``: (key,
+        and its key (:func:`referee.pictures.key_of`; None: no picture). ``shown``: (key,
         attachment) of the board message's picture; the same key keeps it (no drawing,
         no upload)."""
         renderer = renderer_for(rec.game)

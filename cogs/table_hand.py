@@ -16,10 +16,10 @@ from typing import Any
 import discord
 
 from cogs.controls import controls
-from cogs.i18n import t
-from cogs.render.base import Choice, Renderer
 from cogs.router import StaticView
 from engine.core import BaseState, Game
+from referee.i18n import t
+from referee.render.base import Choice, Renderer
 
 MATCHES_KEPT = 2048
 """Matches whose seats' last hands are kept (the most recently asked): each seat's last

@@ -23,11 +23,14 @@ import discord
 from discord.ext import commands
 
 from cogs.autocomplete import user_name
-from cogs.i18n import server_locale, t
-from cogs.referee import Referee
 from cogs.router import StaticView
-from cogs.tournament_sealed import LEVEL, match_decks
-from cogs.tournament_text import (
+from db.base import MatchRecord, PairingRecord, PairingResult, Store, TournamentRecord
+from engine.core import EngineError
+from engine.tournament import Event, Pairing, auto_result, champion, next_round, planned_rounds
+from referee.i18n import server_locale, t
+from referee.service import Referee
+from referee.tournament_sealed import LEVEL, match_decks
+from referee.tournament_text import (
     bracket_png,
     event_of,
     pairings_text,
@@ -35,9 +38,6 @@ from cogs.tournament_text import (
     standings_embed,
     title,
 )
-from db.base import MatchRecord, PairingRecord, PairingResult, Store, TournamentRecord
-from engine.core import EngineError
-from engine.tournament import Event, Pairing, auto_result, champion, next_round, planned_rounds
 
 __all__ = ["TournamentFlow", "auto_results", "result_of"]
 

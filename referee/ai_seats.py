@@ -89,7 +89,7 @@ def mention(user_id: int, loc: str | None = None) -> str:
     """A user's mention, or an AI seat's name ("Hajime (AI)") for a virtual id."""
     if not is_virtual(user_id):
         return f"<@{user_id}>"
-    from cogs.i18n import DEFAULT, t  # (imports discord: not at module level)
+    from referee.i18n import DEFAULT, t  # (imports discord: not at module level)
 
     return t(loc or DEFAULT, "practice.ai_plain", bot=BOT_NAME[0])
 

@@ -1,11 +1,11 @@
 """/card texts in the player's language.
 
 The English text of a card, fighter or character is the game's own (``Game.catalog()``).
-Other languages are in ``cogs/locales/cards.<locale>.toml``: one ``[<game>.<entry>]`` table
+Other languages are in ``referee/locales/cards.<locale>.toml``: one ``[<game>.<entry>]`` table
 per entry with its ``text`` and the ``source`` fingerprint of the English text it
 translates. A translation whose fingerprint no longer matches is stale: the English text is
 shown (and logged) until someone updates it, so a rules fix in the engine is never hidden
-behind an outdated translation. ``python -m cogs.card_text`` lists what is missing or stale.
+behind an outdated translation. ``python -m referee.card_text`` lists what is missing or stale.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import tomllib
 from functools import cache
 from typing import Any
 
-from cogs.i18n import DEFAULT, LOCALES, LOCALES_DIR, I18nError, resolve
 from engine.core import CatalogEntry
 from engine.games import REGISTRY
+from referee.i18n import DEFAULT, LOCALES, LOCALES_DIR, I18nError, resolve
 
 log = logging.getLogger("hajime.i18n")
 

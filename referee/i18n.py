@@ -1,4 +1,4 @@
-"""English and French: every text a player reads comes from ``cogs/locales/<locale>.toml``.
+"""English and French: every text a player reads comes from ``referee/locales/<locale>.toml``.
 
 The locale files map dotted keys to texts with ``{placeholders}`` (``str.format`` syntax;
 a literal brace is doubled). A text that depends on a number is a table of plural forms
@@ -20,8 +20,8 @@ The API:
   parameters; :func:`reason` renders any engine error for a player's locale (an English
   engine reason equal to a ``reason.*`` text, placeholders matching anything, is shown
   translated).
-- :func:`rules_path`: the rules summary of a game in a locale (``cogs/text/<game>.md`` in
-  English, ``cogs/text/<locale>/<game>.md`` otherwise).
+- :func:`rules_path`: the rules summary of a game in a locale (``referee/text/<game>.md`` in
+  English, ``referee/text/<locale>/<game>.md`` otherwise).
 
 Recipe for a new cog or game renderer (every cog and renderer of today follows it):
 
@@ -52,7 +52,7 @@ Recipe for a new cog or game renderer (every cog and renderer of today follows i
    ``reason.*`` texts (the bridge that translates English reasons by matching them) to
    the cog's own keys. The engine keeps speaking English: its reasons stay in ``reason.*``.
 
-Translating ``/card`` entries: ``cogs/card_text.py``.
+Translating ``/card`` entries: ``referee/card_text.py``.
 """
 
 from __future__ import annotations

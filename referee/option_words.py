@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.i18n import DEFAULT, has, t
+from referee.i18n import DEFAULT, has, t
 
 CHOICES = ("duel", "bouts", "level", "rounds")
 """Options whose values are the commands' choices (``choice.<key>.<value>``)."""

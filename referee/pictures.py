@@ -1,7 +1,7 @@
 """Board pictures, drawn once per distinct picture and kept (bounded).
 
 Drawing a board with Pillow took 10-20 ms of CPU (1-5 ms since the PNG and the rounded
-rectangles are written faster, :mod:`cogs.render.png`); done for every click it dominated the
+rectangles are written faster, :mod:`referee.render.png`); done for every click it dominated the
 bot's latency (the drawing thread competes with the event loop). A picture is a pure
 function of the spectator view, and many clicks leave what the picture shows unchanged
 (a seat commits, announces, answers): the renderer's :meth:`picture_key` names what the
@@ -23,8 +23,8 @@ from collections import OrderedDict
 
 from pydantic import BaseModel
 
-from cogs.i18n import DEFAULT
-from cogs.render.base import Renderer
+from referee.i18n import DEFAULT
+from referee.render.base import Renderer
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +136,7 @@ async def stop_processes() -> None:
 
 def _draw(game_id: str, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """In a worker process: the picture of a view."""
-    from cogs.render.registry import renderer_for
+    from referee.render.registry import renderer_for
 
     return draw(renderer_for(game_id), view, loc)
 

@@ -16,8 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cogs.ai_seats import is_virtual, with_ai
-from cogs.snapshots import load_state
 from db.base import ActionLog, MatchRecord, ResultRow, Store
 from engine.core import (
     BaseState,
@@ -31,6 +29,8 @@ from engine.core import (
     StaleAction,
 )
 from engine.games import REGISTRY
+from referee.ai_seats import is_virtual, with_ai
+from referee.snapshots import load_state
 
 
 class NoSuchMatch(EngineError):
@@ -85,7 +85,7 @@ class Referee:
         """Where match seeds come from (tests pin it to replay the same matches)."""
         self.snapshot_every = max(1, snapshot_every)
         """The whole state is written every this many versions (and whenever the status
-        changes); the actions between are only logged (:mod:`cogs.snapshots`)."""
+        changes); the actions between are only logged (:mod:`referee.snapshots`)."""
         self._states: OrderedDict[int, tuple[int, BaseState]] = OrderedDict()
         """Live states by match id, with their version: read-only, shared with readers
         (views, hands); the store stays the truth (a version mismatch reloads)."""
@@ -93,7 +93,7 @@ class Referee:
         """Most live states kept (least recently used dropped): idle matches cost none."""
         self.untimed: set[int] = set()
         """Users never timed out: the AI's seats (:mod:`cogs.practice`), which move at once
-        (AI seats with virtual ids, :func:`cogs.ai_seats.is_virtual`, never are either)."""
+        (AI seats with virtual ids, :func:`referee.ai_seats.is_virtual`, never are either)."""
 
     # ------------------------------------------------------------------ helpers
     def game(self, game_id: str) -> Game[Any, Any]:
@@ -119,7 +119,7 @@ class Referee:
 
     async def cached_state(self, rec: MatchRecord, game: Game[Any, Any]) -> BaseState:
         """The state of ``rec`` from the cache when its version matches, else loaded
-        (snapshot plus the logged actions after it, :func:`cogs.snapshots.load_state`)
+        (snapshot plus the logged actions after it, :func:`referee.snapshots.load_state`)
         and kept (live matches only)."""
         hit = self._states.get(rec.id)
         if hit is not None and hit[0] == rec.version:
@@ -228,7 +228,7 @@ class Referee:
         ``pairing`` (tournament, round, slot) creates a tournament pairing's match and
         links it in one transaction; a pairing that has its match already is refused.
         ``ai`` (seat to level) is kept with the match's options
-        (:data:`cogs.ai_seats.AI_KEY`): the seats the AI plays.
+        (:data:`referee.ai_seats.AI_KEY`): the seats the AI plays.
         """
         game = self.game(game_id)
         opts = game.parse_options(options)

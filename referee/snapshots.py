@@ -26,7 +26,7 @@ class ReplayMismatch(RuntimeError):
 def replay_row(game: Game[Any, Any], state: BaseState, row: ActionLog) -> BaseState:
     """``state`` (owned: it may be changed in place) after one logged step of the referee.
 
-    The rows the referee writes (:mod:`cogs.referee`): a seat's action (``note`` empty),
+    The rows the referee writes (:mod:`referee.service`): a seat's action (``note`` empty),
     a ``forfeit``, a ``timeout-forfeit`` (the seat, then ``action["also"]``), a
     ``timeout`` (``action["steps"]``: each seat's default action, in order) and an
     ``aborted: ...`` row, which changes no state.

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.decks import builders, code_of, deck_of, problems
-from cogs.i18n import Refusal
 from db.base import EntrantRecord
 from engine.core.decks import Deck
+from referee.i18n import Refusal
 
 __all__ = ["LEVEL", "check_deck", "has_sealed", "match_decks", "pool_of"]
 

@@ -14,10 +14,10 @@ from typing import Any
 import discord
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.i18n import and_list, game_name, t
-from cogs.option_words import option_text
 from db.base import EntrantRecord, PairingRecord, TournamentRecord
 from engine.tournament import Event, Result, planned_rounds, standings
+from referee.i18n import and_list, game_name, t
+from referee.option_words import option_text
 
 __all__ = ["bracket_png", "event_of", "pairings_text", "signup_text", "standings_embed",
            "title"]

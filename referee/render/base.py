@@ -13,8 +13,8 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from cogs.i18n import DEFAULT, and_list, t
 from engine.core import Event, Outcome, Prompt
+from referee.i18n import DEFAULT, and_list, t
 
 SEAT_WORD = re.compile(r"\(?\b[Ss]eat (\d+)\)?")
 """``Seat 1`` / ``(seat 2)`` in an engine sentence (seats counted from 1)."""
@@ -235,7 +235,7 @@ class Renderer:
 
     def picture_key(self, view: BaseModel) -> str:
         """What :meth:`picture` draws from ``view``: equal keys give the same picture
-        (:mod:`cogs.pictures` reuses it). The default is the whole view; a renderer may
+        (:mod:`referee.pictures` reuses it). The default is the whole view; a renderer may
         leave out the fields its picture never reads."""
         return view.model_dump_json()
 

@@ -7,17 +7,17 @@ combo hit, blocked or not) and, on top, the round, turn, step and the aggressor.
 an :class:`EbView` (give it the spectator view for a public message), so it cannot draw
 anything its viewer may not see. Its words come from the i18n catalog (``picture.eb.*``,
 heights and subtypes from ``eb.height``/``eb.sub``) in the public text's locale, drawn with
-the pictures' font (:mod:`cogs.render.picture_text`); card names are the cards' own.
+the pictures' font (:mod:`referee.render.picture_text`); card names are the cards' own.
 """
 
 from __future__ import annotations
 
 from PIL import Image
 
-from cogs.i18n import DEFAULT, t
-from cogs.render.picture_text import Canvas, fit, font
 from engine.games.epic_battles.data import DECK_SIZE, cards
 from engine.games.epic_battles.views import EbView
+from referee.i18n import DEFAULT, t
+from referee.render.picture_text import Canvas, fit, font
 
 WIDTH, HEIGHT = 720, 250
 BAR_W, BAR_H = 300, 30

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.i18n import DEFAULT, and_list, t
 from engine.games.epic_battles.data import cards, characters
+from referee.i18n import DEFAULT, and_list, t
 
 TOKENS = ("🟥", "🟦")
 """Seat colours, as on the board picture (red, blue)."""

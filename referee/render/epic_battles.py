@@ -2,7 +2,7 @@
 
 Everything here reads an :class:`EbView` (or public events), never a state. The board
 and its picture come from the spectator view; the engine's public notes are narrated in
-players' names and card names (:mod:`cogs.render.eb_text`). Controls: a select of the
+players' names and card names (:mod:`referee.render.eb_text`). Controls: a select of the
 attacks naming card, cost and damage (one click, the payment picked by the engine when
 there is one way), selects for Set, Discard, blocks and flips, and the one-click choices
 (pass, take it, set nothing...) as buttons.
@@ -15,13 +15,13 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from cogs.i18n import DEFAULT, t
-from cogs.render.base import BoardContext, Choice, Group, Renderer
-from cogs.render.eb_board import render_board
-from cogs.render.eb_text import TOKENS, cards_text, note_line, show_card, stats, who
-from cogs.render.registry import register
 from engine.core import Event, Outcome, Prompt
 from engine.games.epic_battles.data import cards, characters
+from referee.i18n import DEFAULT, t
+from referee.render.base import BoardContext, Choice, Group, Renderer
+from referee.render.eb_board import render_board
+from referee.render.eb_text import TOKENS, cards_text, note_line, show_card, stats, who
+from referee.render.registry import register
 
 BUTTONS = ("pass", "bk-0", "set-0", "fl-0", "kd-none", "sr-none", "sw-stop", "rv-yes",
            "rv-no")

@@ -2,7 +2,7 @@
 
 Everything here reads a :class:`KolView` (or events), never a state. The public board uses
 the spectator view; a seat's hand (stat cards) is written only in its ephemeral hand, by
-:func:`cogs.render.kol_text.cards_text`. Controls: single actions are buttons; choices
+:func:`referee.render.kol_text.cards_text`. Controls: single actions are buttons; choices
 among cards (items, skills, maneuvers, monsters, discards) are select menus of at most 25
 options (:mod:`cogs.controls` cuts longer lists), never empty.
 """
@@ -14,13 +14,13 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from cogs.i18n import DEFAULT, and_list, t
-from cogs.render import kol_text as kt
-from cogs.render.base import BoardContext, Choice, Group, Renderer, readable
-from cogs.render.kol_board import render_board
-from cogs.render.kol_events import event_line
-from cogs.render.registry import register
 from engine.core import Event, Outcome, Prompt
+from referee.i18n import DEFAULT, and_list, t
+from referee.render import kol_text as kt
+from referee.render.base import BoardContext, Choice, Group, Renderer, readable
+from referee.render.kol_board import render_board
+from referee.render.kol_events import event_line
+from referee.render.registry import register
 
 SINGLE = ("fight", "nomove", "go", "back", "nokill", "keep", "noroll", "march", "pass")
 """Action kinds without a card choice: buttons, on one row."""
@@ -89,7 +89,7 @@ class KolRenderer(Renderer):
         return render_board(view, loc)
 
     def picture_key(self, view: BaseModel) -> str:
-        """Exactly what :func:`~cogs.render.kol_board.board_facts` reads from the view, so
+        """Exactly what :func:`~referee.render.kol_board.board_facts` reads from the view, so
         steps that change nothing drawn (a card added to a maneuver, a combat item) reuse
         the picture already drawn."""
         v: Any = view

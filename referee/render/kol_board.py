@@ -6,7 +6,7 @@ Heap's top item, and one panel per player (meat, mojo, gear, Buffs, deck/discard
 counts, the Certificate, who left or is out). It reads only the spectator view (what
 :func:`board_facts` takes from it), so it cannot draw anything a spectator may not see.
 Its fixed words come from the i18n catalog (``picture.kol.*``) in the public text's
-locale (:mod:`cogs.render.picture_text`).
+locale (:mod:`referee.render.picture_text`).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Any
 
 from PIL import Image
 
-from cogs.i18n import DEFAULT, t
-from cogs.render import kol_text as kt
-from cogs.render.picture_text import Canvas, fit, font
 from engine.games.kingdom_of_loathing.data import cards
+from referee.i18n import DEFAULT, t
+from referee.render import kol_text as kt
+from referee.render.picture_text import Canvas, fit, font
 
 WIDTH = 760
 MARGIN = 16

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.i18n import DEFAULT, and_list, t
-from cogs.render import kol_text as kt
 from engine.core import Event
+from referee.i18n import DEFAULT, and_list, t
+from referee.render import kol_text as kt
 
 CARD_LINES = frozenset({"equip", "unequip", "sell", "use", "dive", "mojo", "disc",
                         "rollto"})

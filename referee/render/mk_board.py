@@ -4,16 +4,16 @@
 holds the initiative and, at the Advanced level, the distance strip (Ranged or
 Hand-to-Hand). It takes an :class:`MkView` (give it the spectator view for a public
 message), so it cannot draw anything its viewer may not see. Its words come from the i18n
-catalog (``picture.mk.*``) in the public text's locale (:mod:`cogs.render.picture_text`).
+catalog (``picture.mk.*``) in the public text's locale (:mod:`referee.render.picture_text`).
 """
 
 from __future__ import annotations
 
 from PIL import Image
 
-from cogs.i18n import DEFAULT
-from cogs.render.picture_text import Canvas, font
 from engine.games.mortal_kombat.views import MkView
+from referee.i18n import DEFAULT
+from referee.render.picture_text import Canvas, font
 
 WIDTH = 640
 BAR_W = 250

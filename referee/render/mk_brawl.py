@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.i18n import DEFAULT, t
+from referee.i18n import DEFAULT, t
 
 TOKENS = ("🟥", "🟦", "🟩", "🟨", "🟪", "🟧")
 """Seat colours, as on the board picture."""

@@ -12,13 +12,13 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from cogs.i18n import DEFAULT, t
-from cogs.render import mk_brawl
-from cogs.render.base import BoardContext, Choice, Group, Renderer
-from cogs.render.mk_board import render_board
-from cogs.render.registry import register
 from engine.core import Event, Outcome, Prompt
 from engine.games.mortal_kombat.data import kard, kards
+from referee.i18n import DEFAULT, t
+from referee.render import mk_brawl
+from referee.render.base import BoardContext, Choice, Group, Renderer
+from referee.render.mk_board import render_board
+from referee.render.registry import register
 
 TOKENS = mk_brawl.TOKENS
 """Seat colours, as on the board picture (red, blue, then green, yellow, purple, orange)."""

@@ -1,7 +1,7 @@
 """Words and font of the board pictures: the catalog's texts in the reader's language.
 
 A board picture sits beside the public embed, so it speaks the embed's locale: every word
-it draws is ``picture.<game>.<key>`` of the i18n catalog (:func:`cogs.i18n.t`). Pillow's
+it draws is ``picture.<game>.<key>`` of the i18n catalog (:func:`referee.i18n.t`). Pillow's
 bundled font (``ImageFont.load_default``) has no accented letters (é, è, à, ç draw as
 empty boxes), so the pictures use Roboto Regular, shipped in ``fonts/`` with its Apache
 2.0 licence (from the ``font-roboto`` package on PyPI).
@@ -17,8 +17,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.i18n import DEFAULT, t
-from cogs.render import png
+from referee.i18n import DEFAULT, t
+from referee.render import png
 
 FONT_PATH = Path(__file__).with_name("fonts") / "Roboto-Regular.ttf"
 
@@ -158,7 +158,7 @@ class Canvas(ImageDraw.ImageDraw):
         return rects
 
     def png(self) -> bytes:
-        """The picture drawn so far as PNG bytes (:func:`cogs.render.png.encode`)."""
+        """The picture drawn so far as PNG bytes (:func:`referee.render.png.encode`)."""
         return png.encode(self._image)
 
     def w(self, key: str, **params: Any) -> str:

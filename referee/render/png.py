@@ -6,7 +6,7 @@ draw). A board is mostly flat colour, which deflate squeezes as well unfiltered 
 repeated pixel is a match 3 bytes back). The deflate is Intel's ISA-L (the ``isal``
 package), about five times faster than zlib's fastest level on a board and as small;
 without it (no wheel for the platform), zlib's level 1. Decoded, the pixels are the same
-(``tests/cogs/render``).
+(``tests/referee/render``).
 """
 
 from __future__ import annotations

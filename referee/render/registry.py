@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.render.base import Renderer
+from referee.render.base import Renderer
 
 _RENDERERS: dict[str, Renderer] = {}
 _LOADED: list[bool] = []
@@ -24,9 +24,9 @@ def renderer_for(game_id: str) -> Renderer:
 def _load() -> None:
     import importlib
 
-    for name in ("cogs.render.sushido", "cogs.render.world_of_fighters",
-                 "cogs.render.kingdom_of_loathing", "cogs.render.mortal_kombat",
-                 "cogs.render.epic_battles"):
+    for name in ("referee.render.sushido", "referee.render.world_of_fighters",
+                 "referee.render.kingdom_of_loathing", "referee.render.mortal_kombat",
+                 "referee.render.epic_battles"):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:

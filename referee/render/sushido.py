@@ -14,13 +14,13 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from cogs.card_text import entry_text
-from cogs.i18n import DEFAULT, t, translate_english
-from cogs.render.base import BoardContext, Choice, Group, Renderer
-from cogs.render.registry import register
 from engine.core import Event, Outcome, Prompt
 from engine.games.sushido.data import content
 from engine.games.sushido.model import ARENA
+from referee.card_text import entry_text
+from referee.i18n import DEFAULT, t, translate_english
+from referee.render.base import BoardContext, Choice, Group, Renderer
+from referee.render.registry import register
 
 TOKENS = ("🔴", "🔵")
 TYPE_ICON = {"hit": "👊", "block": "🛡️", "move": "👣", "super": "⚡"}
@@ -138,7 +138,7 @@ class SushidoRenderer(Renderer):
     def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
         """The arena as a PNG in ``loc``, drawn from the spectator view (the embed keeps
         the text)."""
-        from cogs.render.sushido_board import render_board
+        from referee.render.sushido_board import render_board
 
         return render_board(view, loc)  # type: ignore[arg-type]
 

@@ -9,7 +9,7 @@ being resolved), and the result when the match is over.
 It takes a :class:`SushidoView` and refuses a seat's view: the spectator view holds no
 hidden card (no hand, no chain content, no face-down commit), so nothing hidden can be
 drawn. Its words come from the i18n catalog (``picture.sushido.*``) in the locale of the
-public text beside it, drawn with the font of :mod:`cogs.render.picture_text`.
+public text beside it, drawn with the font of :mod:`referee.render.picture_text`.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ import math
 
 from PIL import Image
 
-from cogs.i18n import DEFAULT
-from cogs.render.picture_text import Canvas, fit, font
 from engine.games.sushido.effects import diamonds
 from engine.games.sushido.model import ARENA, MAX_CHAIN, MAX_SUPER, VS_SQUARES
 from engine.games.sushido.views import CardView, SeatView, SushidoView
+from referee.i18n import DEFAULT
+from referee.render.picture_text import Canvas, fit, font
 
 MARGIN = 20
 CELL = 56

@@ -6,7 +6,7 @@ with an arrowhead from the previous square, HP bars with numbers, bout/turn info
 and the last turn's reveal. It takes a :class:`WofView` (give it the spectator view for a
 public message), so it cannot draw anything its viewer may not see. Its words come from
 the i18n catalog (``picture.wof.*``) in the public text's locale
-(:mod:`cogs.render.picture_text`).
+(:mod:`referee.render.picture_text`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import math
 
 from PIL import Image
 
-from cogs.i18n import DEFAULT
-from cogs.render.picture_text import Canvas, fit, font
 from engine.games.world_of_fighters.views import FighterView, WofView
+from referee.i18n import DEFAULT
+from referee.render.picture_text import Canvas, fit, font
 
 CELL = 64
 MARGIN = 24

@@ -13,14 +13,14 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from cogs.i18n import DEFAULT, and_list, t
-from cogs.render.base import BoardContext, Choice, Group, Renderer
-from cogs.render.registry import register
-from cogs.render.wof_board import render_board
 from engine.core import Event, Outcome, Prompt
 from engine.games.world_of_fighters.board import range_modifier
 from engine.games.world_of_fighters.data import ATTACKS, CARDS, characters
 from engine.games.world_of_fighters.model import MOVES, SUPER_HP, SUPER_SCORE
+from referee.i18n import DEFAULT, and_list, t
+from referee.render.base import BoardContext, Choice, Group, Renderer
+from referee.render.registry import register
+from referee.render.wof_board import render_board
 
 TOKENS = ("🟧", "🟦")
 """Seat colours, as on the board picture (orange, blue)."""

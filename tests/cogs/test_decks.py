@@ -89,7 +89,7 @@ def test_kard_autocomplete_completes_the_last_item() -> None:
      "Ce code de deck est trop court pour être un deck."),
 ])
 def test_deck_reasons_are_shown_in_french(english: str, french: str) -> None:
-    from cogs.i18n import reason
+    from referee.i18n import reason
 
     assert reason(DeckCodeError(english), "fr") == french
 
@@ -121,6 +121,6 @@ def test_epic_battles_is_served_by_the_same_helpers() -> None:
      "Un deck compte exactement 59 cartes en plus du personnage (celui-ci en a 6)."),
 ])
 def test_epic_battles_deck_reasons_are_shown_in_french(english: str, french: str) -> None:
-    from cogs.i18n import reason
+    from referee.i18n import reason
 
     assert reason(DeckCodeError(english), "fr") == french

@@ -1,6 +1,6 @@
 """Replays by re-simulation: real random matches refereed on a temp SQLite store.
 
-Each match is played through :class:`cogs.referee.Referee` with the real registry (random
+Each match is played through :class:`referee.service.Referee` with the real registry (random
 legal clicks, some deadlines expiring, forfeits, timeout-forfeits); its replay must
 re-simulate to the stored final state and name every action with the game's own label.
 Tampered records fall back to the raw rendering with a note, never an exception.
@@ -18,10 +18,10 @@ import pytest
 
 from cogs.ladder import Ladder
 from cogs.ladder_replay import build_replay, resimulate
-from cogs.referee import Referee, pending_seats
 from db import ActionLog, MatchRecord, SqliteStore
 from db import ratings as R
 from engine.games import REGISTRY
+from referee.service import Referee, pending_seats
 from tests.clock import Clock
 
 ALICE, BOB = 11, 22

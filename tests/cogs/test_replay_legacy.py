@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import cycle
 
 from cogs.ladder_replay import build_replay, resimulate
-from cogs.referee import Referee
+from referee.service import Referee
 from tests.cogs.test_replay import NOTE, play, ref, stored
 
 __all__ = ["ref"]  # the fixture, shared with test_replay

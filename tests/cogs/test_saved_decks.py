@@ -9,12 +9,12 @@ import pathlib
 import pytest
 
 from cogs import decks, saved_decks
-from cogs.i18n import Refusal, reason
 from db import SqliteStore
 from db.base import ChallengeRecord
 from engine.core import EngineError
 from engine.core.decks import Deck
 from engine.games.mortal_kombat.decks import precon, to_code
+from referee.i18n import Refusal, reason
 
 MK = "mortal_kombat"
 ALICE, BOB = 1, 2

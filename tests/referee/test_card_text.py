@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cogs import card_text
-from cogs.card_text import entry_text, fingerprint, problems, slug
 from engine.core import CatalogEntry
 from engine.games import REGISTRY
+from referee import card_text
+from referee.card_text import entry_text, fingerprint, problems, slug
 
 
 def test_every_catalog_entry_has_a_fresh_french_text() -> None:

@@ -15,9 +15,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import HajimeBot
-from cogs import i18n
 from cogs.config import Settings
-from cogs.i18n import (
+from cogs.library import find_topic, rule_sections
+from db import store_from_url
+from engine.core import IllegalAction
+from engine.games import REGISTRY
+from referee import i18n
+from referee.i18n import (
     CATALOGS,
     DEFAULT,
     I18nError,
@@ -31,10 +35,6 @@ from cogs.i18n import (
     reason,
     t,
 )
-from cogs.library import find_topic, rule_sections
-from db import store_from_url
-from engine.core import IllegalAction
-from engine.games import REGISTRY
 
 LOCALIZED_COGS = ("Library", "Ladder", "Lobby", "Decks", "Seating")
 """Cogs whose commands are localized (the table has buttons only)."""
@@ -255,8 +255,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def source_text() -> str:
-    """engine/ and cogs/ Python sources, with implicitly concatenated strings joined."""
-    text = "\n".join(p.read_text(encoding="utf-8") for d in ("engine", "cogs")
+    """engine/, referee/ and cogs/ Python sources, with implicitly concatenated strings joined."""
+    text = "\n".join(p.read_text(encoding="utf-8") for d in ("engine", "referee", "cogs")
                      for p in sorted((ROOT / d).rglob("*.py")))
     return re.sub(r"\"\s*\n\s*f?\"", "", text)
 
@@ -299,7 +299,7 @@ def test_lobby_refusals_are_worded_from_their_keys() -> None:
 
 
 def test_replay_problems_are_shown_in_french() -> None:
-    from cogs.i18n import translate_english
+    from referee.i18n import translate_english
 
     english = "v12 was re-simulated as v13"
     assert translate_english(english, "replay_problem.", "fr") == "v12 a été rejouée comme v13"
@@ -328,7 +328,7 @@ def test_a_match_speaks_the_servers_chosen_language_else_its_players_shared_one(
     from types import SimpleNamespace
 
     from cogs.guard import note_locale
-    from cogs.i18n import chosen_server_locale, match_locale, player_locale
+    from referee.i18n import chosen_server_locale, match_locale, player_locale
 
     unset, english, french, german = (SimpleNamespace(preferred_locale=x) for x in (
         None, discord.Locale.american_english, discord.Locale.french, discord.Locale.german))
@@ -348,7 +348,7 @@ def test_a_match_speaks_the_servers_chosen_language_else_its_players_shared_one(
 
 
 def test_stored_languages_come_back_behind_the_ones_seen_since() -> None:
-    from cogs.i18n import player_locale, recall_players, remember_player
+    from referee.i18n import player_locale, recall_players, remember_player
 
     a, b = 9_000_000_011, 9_000_000_012
     assert remember_player(a, "fr") == "fr"      # new: worth storing

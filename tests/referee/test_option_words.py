@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from cogs.lobby import challenge_text
-from cogs.option_words import option_text, options_text, worded
 from cogs.seating import table_text
 from db.base import ChallengeRecord, LobbyRecord
 from engine.games import REGISTRY
+from referee.option_words import option_text, options_text, worded
 
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "sushido": [{"duel": d} for d in ("iaijutsu", "entrainement", "rencontre")],
@@ -86,8 +86,8 @@ def test_round_cap_zero_means_none_and_a_built_deck_stays_private() -> None:
 @pytest.mark.parametrize(("loc", "said"), [("en-US", "Advanced rules for every match."),
                                            ("fr", "Règles Avancées pour chaque match.")])
 def test_a_tournament_sign_up_names_its_rule_level_in_words(loc: str, said: str) -> None:
-    from cogs.tournament_text import signup_text
     from db.base import TournamentRecord
+    from referee.tournament_text import signup_text
 
     tour = TournamentRecord(id=3, guild_id=1, channel_id=2, organiser_id=11,
                             game="mortal_kombat", format="swiss",

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from cogs import pictures
-from cogs.render.registry import renderer_for
 from engine.core import Rng
 from engine.games import REGISTRY
 from engine.simulate import pick
+from referee import pictures
+from referee.render.registry import renderer_for
 
 
 def spectator_views(game_id: str, seed: int, steps: int) -> list:
@@ -72,7 +72,7 @@ def test_a_kept_picture_is_not_drawn_again() -> None:
 
 def test_a_renderer_whose_picture_takes_no_locale_still_draws() -> None:
     """A game renderer written before pictures were localized draws its English picture."""
-    from cogs.render.base import Renderer
+    from referee.render.base import Renderer
 
     class Old(Renderer):
         game_id = "old-game"
@@ -100,7 +100,7 @@ async def test_picture_processes_yield_the_cpu_to_the_bot() -> None:
     import asyncio
     import os
 
-    from cogs import pictures
+    from referee import pictures
 
     pictures.use_processes(1)
     try:
@@ -118,7 +118,7 @@ async def test_stopping_the_picture_processes_waits_for_them() -> None:
     import asyncio
     import os
 
-    from cogs import pictures
+    from referee import pictures
 
     pictures.use_processes(1)
     pool = pictures._pool

@@ -6,10 +6,10 @@ import pathlib
 
 import pytest
 
-from cogs.referee import AlreadyDone, NoSuchMatch, Referee
-from cogs.snapshots import load_state
 from db import SqliteStore
 from engine.core import MatchOver, NotYourDecision, StaleAction
+from referee.service import AlreadyDone, NoSuchMatch, Referee
+from referee.snapshots import load_state
 from tests.clock import Clock
 from tests.engine.toygame import TOY
 

@@ -1,5 +1,5 @@
 """Snapshots every N actions: the stored snapshot plus the replay of the logged actions
-after it is, at every version, exactly the live state (:mod:`cogs.snapshots`).
+after it is, at every version, exactly the live state (:mod:`referee.snapshots`).
 
 Random matches of every game (and 3-4 seat Kingdom of Loathing and Brawl tables with a
 leaver and timeouts) go through the referee and the real SQLite store; after every step a
@@ -21,12 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cogs.ladder_replay import resimulate
-from cogs.referee import Applied, Referee, pending_seats
-from cogs.snapshots import ReplayMismatch, load_state
 from db import SqliteStore
 from db.base import MatchRecord
 from engine.core import EngineError
 from engine.games import REGISTRY
+from referee.service import Applied, Referee, pending_seats
+from referee.snapshots import ReplayMismatch, load_state
 from tests.clock import Clock
 
 TABLES = [

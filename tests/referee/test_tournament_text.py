@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.tournament_text import standings_embed
 from db.base import TournamentRecord
 from engine.tournament.model import Event, Result
+from referee.tournament_text import standings_embed
 
 
 @pytest.mark.parametrize(("loc", "legend"), [
@@ -28,7 +28,7 @@ def test_standings_say_pt_for_one_point_and_explain_their_columns(loc: str,
 
 
 def test_a_sealed_sign_up_names_its_rule_level_once() -> None:
-    from cogs.tournament_text import signup_text
+    from referee.tournament_text import signup_text
 
     tour = TournamentRecord(id=3, guild_id=1, channel_id=2, organiser_id=11,
                             game="mortal_kombat", format="series",
@@ -39,8 +39,8 @@ def test_a_sealed_sign_up_names_its_rule_level_once() -> None:
 
 
 def test_a_tied_series_extra_round_is_named_the_decider() -> None:
-    from cogs.tournament_text import pairings_text
     from db.base import PairingRecord
+    from referee.tournament_text import pairings_text
 
     tour = TournamentRecord(id=3, guild_id=1, channel_id=2, organiser_id=11,
                             game="mortal_kombat", format="series", options={"matches": 2},

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from cogs.render.base import Renderer, readable
 from engine.core import Event, Outcome
+from referee.render.base import Renderer, readable
 
 NAMES = ["<@1>", "<@2>"]
 R = Renderer()

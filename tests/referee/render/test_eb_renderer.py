@@ -13,15 +13,15 @@ import re
 import discord
 import pytest
 
-import cogs.render.epic_battles as ebr
+import referee.render.epic_battles as ebr
 from cogs.controls import control_rows
-from cogs.render.base import BoardContext, Choice
-from cogs.render.eb_text import note_line, show_card
-from cogs.render.registry import renderer_for
 from engine.core import Event, Rng, for_viewer
 from engine.games.epic_battles import GAME
 from engine.games.epic_battles.model import EbState, Options, SetEvent
 from engine.simulate import pick
+from referee.render.base import BoardContext, Choice
+from referee.render.eb_text import note_line, show_card
+from referee.render.registry import renderer_for
 
 PNG = b"\x89PNG\r\n\x1a\n"
 NAMES = ["<@1>", "<@2>"]
@@ -168,7 +168,7 @@ def test_every_decision_fits_discord_and_is_worded(seed: int) -> None:
 
 
 def test_a_combo_hit_explains_what_combo_effects_touch() -> None:
-    from cogs.i18n import t
+    from referee.i18n import t
 
     for loc, words in (("en-US", "never for the earlier attacks"),
                        ("fr", "jamais pour les attaques précédentes")):

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from cogs.render.base import Renderer
-from cogs.render.epic_battles import EbRenderer
-from cogs.render.mortal_kombat import MkRenderer
-from cogs.render.world_of_fighters import WofRenderer
 from engine.core import Event, Rng, for_viewer
 from engine.games import REGISTRY
 from engine.simulate import pick
+from referee.render.base import Renderer
+from referee.render.epic_battles import EbRenderer
+from referee.render.mortal_kombat import MkRenderer
+from referee.render.world_of_fighters import WofRenderer
 
 
 def _windows(renderer: Renderer, game_id: str, seats: int, seed: int, loc: str,

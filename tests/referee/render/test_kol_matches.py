@@ -16,13 +16,13 @@ import discord
 import pytest
 
 from cogs.controls import control_rows
-from cogs.render.base import BoardContext, Choice
-from cogs.render.kingdom_of_loathing import KolRenderer
 from engine.core import Event, Rng, for_viewer
 from engine.games.kingdom_of_loathing import GAME
 from engine.games.kingdom_of_loathing.agent import GreedyAgent
 from engine.games.kingdom_of_loathing.model import KolState
 from engine.simulate import pick
+from referee.render.base import BoardContext, Choice
+from referee.render.kingdom_of_loathing import KolRenderer
 
 R = KolRenderer()
 NAMES = ["<@101>", "<@102>", "<@103>", "<@104>"]

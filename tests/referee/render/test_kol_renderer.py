@@ -1,6 +1,6 @@
 """The Kingdom of Loathing renderer: board, hand, controls, result and picture from views.
 
-Hand-made views (tests/cogs/render/kol_views.py) cover every phase the board words; the
+Hand-made views (tests/referee/render/kol_views.py) cover every phase the board words; the
 engine-driven checks (whole random matches, resampled hidden cards) are in
 test_kol_matches.py.
 """
@@ -14,13 +14,13 @@ import discord
 import pytest
 
 from cogs.controls import MAX_ROWS, control_rows
-from cogs.i18n import LOCALES
-from cogs.render.base import BoardContext, Choice
-from cogs.render.kingdom_of_loathing import KolRenderer
-from cogs.render.kol_board import render_board
-from cogs.render.registry import renderer_for
 from engine.core import Outcome, Prompt
-from tests.cogs.render.kol_views import HAND, NAMES, combat_view, kol_view, march_view
+from referee.i18n import LOCALES
+from referee.render.base import BoardContext, Choice
+from referee.render.kingdom_of_loathing import KolRenderer
+from referee.render.kol_board import render_board
+from referee.render.registry import renderer_for
+from tests.referee.render.kol_views import HAND, NAMES, combat_view, kol_view, march_view
 
 R = KolRenderer()
 PNG = b"\x89PNG\r\n\x1a\n"

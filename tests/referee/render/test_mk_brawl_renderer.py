@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-import cogs.render.mortal_kombat as mkr
+import referee.render.mortal_kombat as mkr
 from cogs.controls import control_rows
-from cogs.render.base import BoardContext, Choice
 from engine.core import Event, Rng, for_viewer
 from engine.games.mortal_kombat import GAME
 from engine.games.mortal_kombat.model import MkState, Options
 from engine.simulate import pick
+from referee.render.base import BoardContext, Choice
 
 PNG = b"\x89PNG\r\n\x1a\n"
 R = mkr.MkRenderer()

@@ -15,14 +15,14 @@ from typing import Any
 import discord
 import pytest
 
-import cogs.render.mortal_kombat as mkr
+import referee.render.mortal_kombat as mkr
 from cogs.controls import control_rows
-from cogs.render.base import BoardContext, Choice
-from cogs.render.registry import renderer_for
 from engine.core import Event, Outcome, Rng, for_viewer, public
 from engine.games.mortal_kombat import GAME
 from engine.games.mortal_kombat.model import MkState, Options
 from engine.simulate import pick
+from referee.render.base import BoardContext, Choice
+from referee.render.registry import renderer_for
 
 PNG = b"\x89PNG\r\n\x1a\n"
 NAMES = ["<@1>", "<@2>"]

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from cogs.render import picture_text, png
-from cogs.render.picture_text import Canvas
-from cogs.render.png import encode
-from cogs.render.registry import renderer_for
 from engine.games import REGISTRY
-from tests.cogs.render.test_picture_text import _spectator_views
+from referee.render import picture_text, png
+from referee.render.picture_text import Canvas
+from referee.render.png import encode
+from referee.render.registry import renderer_for
+from tests.referee.render.test_picture_text import _spectator_views
 
 TABLES = [("sushido", 2), ("world_of_fighters", 2), ("kingdom_of_loathing", 2),
           ("kingdom_of_loathing", 4), ("mortal_kombat", 2), ("mortal_kombat", 3),
@@ -57,7 +57,7 @@ def test_all_games_are_covered() -> None:
 @pytest.mark.parametrize("loc", ["en-US", "fr"])
 def test_kept_shapes_and_fast_png_draw_the_same_pixels(game_id: str, seats: int, loc: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from cogs.pictures import draw
+    from referee.pictures import draw
 
     renderer = renderer_for(game_id)
     views = [v for seed in (1, 2, 3) for v in _views(game_id, seats, seed, 60)[::5]]

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from PIL import ImageFont
 
-from cogs.i18n import t
-from cogs.render.picture_text import Canvas, font
-from cogs.render.registry import renderer_for
 from engine.core import Rng
 from engine.games import REGISTRY
 from engine.simulate import pick
+from referee.i18n import t
+from referee.render.picture_text import Canvas, font
+from referee.render.registry import renderer_for
 
 GAMES = {"sushido": ({"duel": "entrainement"}, 2), "world_of_fighters": ({"bouts": 3}, 2),
          "kingdom_of_loathing": ({}, 3), "mortal_kombat": ({"level": "advanced"}, 2),
@@ -106,7 +106,7 @@ def test_a_french_board_draws_french_words_without_tofu(game_id: str,
 
 
 def test_english_and_french_pictures_differ_and_are_kept_apart() -> None:
-    from cogs import pictures
+    from referee import pictures
 
     game, renderer = REGISTRY["sushido"], renderer_for("sushido")
     view = game.view(list(states("sushido"))[2], None)
@@ -145,7 +145,7 @@ def test_kept_words_draw_the_same_picture(game_id: str, loc: str,
     """Words pasted from the kept masks give byte-identical PNGs to Pillow's own text()."""
     from PIL import ImageDraw
 
-    from cogs.pictures import draw
+    from referee.pictures import draw
 
     renderer = renderer_for(game_id)
     views = _spectator_views(game_id, 2, 3, 40)[::4]

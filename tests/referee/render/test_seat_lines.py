@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from cogs.render.base import BoardContext, Renderer
 from engine.core import Prompt
+from referee.render.base import BoardContext, Renderer
 from tests.engine.toyturns import TURNS, TurnState
 
 NAMES = ["<@1>", "<@2>", "<@3>"]

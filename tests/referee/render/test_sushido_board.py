@@ -10,8 +10,13 @@ import typing
 import pytest
 from PIL import Image
 
-from cogs.render.registry import renderer_for
-from cogs.render.sushido_board import (
+from engine.core import Rng
+from engine.games.sushido import GAME
+from engine.games.sushido.model import ARENA, Options, SushidoState
+from engine.games.sushido.views import SushidoView
+from engine.simulate import pick
+from referee.render.registry import renderer_for
+from referee.render.sushido_board import (
     ARENA_TOP,
     CELL,
     HEIGHT,
@@ -22,11 +27,6 @@ from cogs.render.sushido_board import (
     ZONE,
     render_board,
 )
-from engine.core import Rng
-from engine.games.sushido import GAME
-from engine.games.sushido.model import ARENA, Options, SushidoState
-from engine.games.sushido.views import SushidoView
-from engine.simulate import pick
 
 PNG = b"\x89PNG\r\n\x1a\n"
 PHASES = {"pick", "hajime", "reveal", "resolve", "over"}

@@ -1,7 +1,7 @@
 """The Sushido renderer: leak fuzz, hidden-card resampling, controls and embed limits.
 
 No Discord connection: embeds and component views are built offline. Every card text goes
-through :func:`cogs.render.sushido.show_card`; the leak tests replace it by a tag naming
+through :func:`referee.render.sushido.show_card`; the leak tests replace it by a tag naming
 the card's id (``⟨c17⟩``), so they can check that no public message ever names a card that
 is hidden from spectators (in a hand, a chain, a commit or the deck).
 """
@@ -16,11 +16,9 @@ from typing import Any
 import discord
 import pytest
 
-import cogs.render.sushido as su
+import referee.render.sushido as su
 from cogs import ids
 from cogs.controls import MAX_ROWS, controls
-from cogs.render.base import BoardContext, Choice, Group
-from cogs.render.registry import renderer_for
 from engine.core import Event, Rng, for_viewer
 from engine.games.sushido import GAME
 from engine.games.sushido.data import content
@@ -32,6 +30,8 @@ from engine.games.sushido.model import (
     SushidoState,
 )
 from engine.simulate import next_move
+from referee.render.base import BoardContext, Choice, Group
+from referee.render.registry import renderer_for
 
 NAMES = ["<@111111111111111111>", "<@222222222222222222>"]
 R = su.SushidoRenderer()

@@ -8,11 +8,11 @@ import time
 import pytest
 from PIL import Image
 
-from cogs.render.wof_board import HEIGHT, WIDTH, render_board
 from engine.core import Rng
 from engine.games.world_of_fighters import GAME
 from engine.games.world_of_fighters.model import Options, WofState
 from engine.simulate import pick
+from referee.render.wof_board import HEIGHT, WIDTH, render_board
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -12,14 +12,14 @@ from typing import Any
 import discord
 import pytest
 
-import cogs.render.world_of_fighters as wof
-from cogs.render.base import BoardContext, Choice
-from cogs.render.registry import renderer_for
+import referee.render.world_of_fighters as wof
 from engine.core import Event, Outcome, Rng, for_viewer
 from engine.games.world_of_fighters import GAME
 from engine.games.world_of_fighters.board import DIRECTION_NAMES
 from engine.games.world_of_fighters.model import Options, WofState
 from engine.simulate import pick
+from referee.render.base import BoardContext, Choice
+from referee.render.registry import renderer_for
 from tests.engine.games.world_of_fighters.helpers import redeal
 
 PNG = b"\x89PNG\r\n\x1a\n"
