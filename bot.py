@@ -128,6 +128,7 @@ class HajimeBot(commands.Bot):
         """Open the store, install the translator, load cogs, sync slash commands."""
         from cogs.decks import Decks
         from cogs.guard import Guard
+        from cogs.i18n_discord import Translator
         from cogs.library import Library
         from cogs.lobby import Lobby
         from cogs.practice import Practice
@@ -136,7 +137,6 @@ class HajimeBot(commands.Bot):
         from cogs.seating import Seating
         from cogs.table import Table
         from cogs.tournaments import Tournaments
-        from referee.i18n import Translator
 
         started = time.perf_counter()
         pictures.use_processes(self.settings.picture_processes)

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.i18n_discord import L, locale_of
 from cogs.saved_decks import (
     check_name,
     edited,
@@ -38,7 +39,7 @@ from engine.core.decks import (
     parse_list,
 )
 from engine.games import REGISTRY
-from referee.i18n import L, game_name, locale_of, reason, t
+from referee.i18n import game_name, reason, t
 
 ECHO = 80
 """At most this many characters of what a player typed are echoed back."""

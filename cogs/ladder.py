@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from cogs import ids
 from cogs.autocomplete import matching, user_name
+from cogs.i18n_discord import L, game_choices, locale_of
 from cogs.ladder_render import (
     PAGE_SIZE,
     history_embed,
@@ -36,7 +37,7 @@ from db.ratings import GLOBAL
 from db.sqlite import SqliteStore
 from engine.core import EngineError
 from engine.games import REGISTRY
-from referee.i18n import L, Refusal, game_choices, game_name, locale_of, reason, t
+from referee.i18n import Refusal, game_name, reason, t
 
 log = logging.getLogger("hajime.ladder")
 

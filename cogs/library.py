@@ -15,10 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.i18n_discord import L, game_choices, locale_of
 from engine.core import CatalogEntry
 from engine.games import REGISTRY
 from referee.card_text import entry_text
-from referee.i18n import DEFAULT, L, game_choices, game_name, has, locale_of, rules_path, t
+from referee.i18n import DEFAULT, game_name, has, rules_path, t
 
 GAME_CHOICES = game_choices()
 ECHO = 80

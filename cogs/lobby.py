@@ -16,6 +16,7 @@ from discord.ext import commands, tasks
 
 from cogs import ids
 from cogs.autocomplete import matching, user_name
+from cogs.i18n_discord import L, game_choices, locale_of
 from cogs.offers import Offers
 from cogs.router import Router, StaticView, answer
 from cogs.saved_decks import (
@@ -35,16 +36,7 @@ from db.base import ChallengeRecord, MatchRecord
 from engine.core import EngineError
 from engine.games import REGISTRY
 from referee.ai_seats import is_virtual
-from referee.i18n import (
-    DEFAULT,
-    L,
-    Refusal,
-    and_list,
-    game_choices,
-    locale_of,
-    reason,
-    t,
-)
+from referee.i18n import DEFAULT, Refusal, and_list, reason, t
 from referee.option_words import options_text
 
 log = logging.getLogger("hajime.lobby")

@@ -8,8 +8,9 @@ from typing import Any
 
 from discord.ext import commands, tasks
 
+from cogs.i18n_discord import server_locale
 from db.base import Store
-from referee.i18n import Refusal, server_locale
+from referee.i18n import Refusal
 from referee.service import Referee
 
 

@@ -31,6 +31,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from cogs.i18n_discord import L, game_choices, locale_of
 from cogs.router import answer
 from cogs.shards import owns
 from db.base import MatchRecord, Store
@@ -38,7 +39,7 @@ from engine.ai import LEVELS, Agent, decide, make
 from engine.core import EngineError, StaleAction
 from engine.games import REGISTRY
 from referee.ai_seats import BOT_NAME, MATCH_AI_IDS, ai_levels, is_virtual
-from referee.i18n import DEFAULT, L, Refusal, game_choices, locale_of, reason, t
+from referee.i18n import DEFAULT, Refusal, reason, t
 from referee.service import Referee
 
 log = logging.getLogger("hajime.practice")

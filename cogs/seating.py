@@ -27,6 +27,7 @@ from discord.ext import commands, tasks
 
 from cogs import ids
 from cogs.autocomplete import matching
+from cogs.i18n_discord import L, locale_of
 from cogs.offers import Offers
 from cogs.router import Router, StaticView, answer
 from cogs.shards import owns
@@ -43,7 +44,7 @@ from referee.ai_seats import (
     match_seats,
     next_lobby_ai,
 )
-from referee.i18n import L, Refusal, and_list, locale_of, reason, t
+from referee.i18n import Refusal, and_list, reason, t
 from referee.option_words import options_text
 
 log = logging.getLogger("hajime.seating")

@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs import ids
 from cogs.clicks_first import clicks_of
 from cogs.controls import board_buttons, button
+from cogs.i18n_discord import locale_of, match_locale
 from cogs.practice import ai_name
 from cogs.respond import edit_original, reply
 from cogs.router import Router, StaticView
@@ -30,7 +31,7 @@ from cogs.table_timer import TableTimer, humans
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event, Game, for_viewer
 from referee import pictures
-from referee.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
+from referee.i18n import DEFAULT, Refusal, and_list, t
 from referee.render.base import BoardContext, left_line
 from referee.render.registry import renderer_for
 from referee.service import Applied, Referee, pending_seats

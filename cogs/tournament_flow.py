@@ -23,11 +23,12 @@ import discord
 from discord.ext import commands
 
 from cogs.autocomplete import user_name
+from cogs.i18n_discord import server_locale
 from cogs.router import StaticView
 from db.base import MatchRecord, PairingRecord, PairingResult, Store, TournamentRecord
 from engine.core import EngineError
 from engine.tournament import Event, Pairing, auto_result, champion, next_round, planned_rounds
-from referee.i18n import server_locale, t
+from referee.i18n import t
 from referee.service import Referee
 from referee.tournament_sealed import LEVEL, match_decks
 from referee.tournament_text import (

@@ -11,11 +11,12 @@ The API:
 
 - :func:`t` ``(locale, key, **params)``: the text in that locale (English for a locale we
   do not have, and for a key missing there).
-- :func:`locale_of` ``(interaction)``: the player's locale (``interaction.locale``, which
-  Discord sends with every interaction, then the server's locale), as one of
-  :data:`LOCALES`.
-- :func:`L` ``(key)``: a ``locale_str`` for command definitions, whose default is the
-  English text and whose ``key`` the :class:`Translator` looks up.
+- In :mod:`cogs.i18n_discord` (what needs Discord's objects): ``locale_of(interaction)``,
+  the player's locale (``interaction.locale``, which Discord sends with every
+  interaction, then the server's locale), as one of :data:`LOCALES`; ``L(key)``, a
+  ``locale_str`` for command definitions, whose default is the English text and whose
+  ``key`` its ``Translator`` looks up; ``server_locale``, ``match_locale``,
+  ``game_choices``.
 - :class:`Refusal`: an :class:`~engine.core.EngineError` that carries a key and its
   parameters; :func:`reason` renders any engine error for a player's locale (an English
   engine reason equal to a ``reason.*`` text, placeholders matching anything, is shown
@@ -33,17 +34,17 @@ Recipe for a new cog or game renderer (every cog and renderer of today follows i
    ``cmd.<group>.<sub>.name`` and ``cmd.<group>.<sub>.opt.<param>.name``; groups take
    ``name=L(...)``/``description=L(...)`` too; choices are
    ``app_commands.Choice(name=L("choice.<option>.<value>"), value=...)`` and games come
-   from :func:`game_choices`. Never ``Literal[...]`` (its choices cannot be localized).
+   from ``game_choices``. Never ``Literal[...]`` (its choices cannot be localized).
    Add the keys to ``en-US.toml`` and ``fr.toml`` (French command and option names:
    lowercase, no spaces, unique among their siblings) and the cog to ``LOCALIZED_COGS``
-   (and its factory) in ``tests/cogs/test_i18n.py``, which checks all of that. Then use
+   (and its factory) in ``tests/referee/test_i18n.py``, which checks all of that. Then use
    the French command names in ``help.text`` of ``fr.toml`` (``/challenge`` and the other
    lobby commands are still English there).
 2. Messages: ``loc = locale_of(interaction)`` once per handler, then ``t(loc, "key",
    name=...)`` for every text (embeds, buttons, placeholders, footers); renderers take
    ``loc`` as a keyword argument defaulting to :data:`DEFAULT`. Refusals raise
    ``Refusal("key", **params)`` and are answered with ``reason(exc, loc)``. A match's
-   public texts (board, thread, challenge) use :func:`server_locale`; other public answers
+   public texts (board, thread, challenge) use ``server_locale``; other public answers
    to a command are written in the locale of the player whose action produced them. The
    engine's English prompts and labels are worded by the renderer from their kind or
    action id, or matched whole against a catalog section (:func:`translate_english`).
@@ -65,10 +66,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
-
-import discord
-from discord import app_commands
+from typing import Any, Protocol
 
 from engine.core import EngineError
 from engine.games import REGISTRY
@@ -85,6 +83,13 @@ PLURAL_FORMS = frozenset({"one", "other"})
 
 Text = str | dict[str, str]
 """One catalog entry: a text, or its plural forms."""
+
+
+class Coded(Protocol):
+    """A locale given as an enum member (``discord.Locale``): its code is its ``value``."""
+
+    @property
+    def value(self) -> str: ...
 
 
 class I18nError(Exception):
@@ -163,11 +168,12 @@ def check_catalogs(catalogs: Mapping[str, Mapping[str, Text]]) -> list[str]:
 CATALOGS = load_catalogs()
 
 
-def resolve(locale: str | discord.Locale | None) -> str:
+def resolve(locale: str | Coded | None) -> str:
     """One of :data:`LOCALES` for a Discord locale (``fr`` for French, else English)."""
     if locale.__class__ is str and locale in CATALOGS:  # already one (most calls): no
-        return locale  # isinstance against discord's enum metaclass, which is slow
-    code = locale.value if isinstance(locale, discord.Locale) else str(locale or "")
+        return locale  # nothing to look up
+    value = getattr(locale, "value", None)  # a discord.Locale
+    code = value if isinstance(value, str) else str(locale or "")
     if code in CATALOGS:
         return code
     if code.split("-")[0].lower() == "fr":
@@ -182,7 +188,7 @@ def plural(locale: str, count: int) -> str:
     return "one" if count == 1 else "other"
 
 
-def t(locale: str | discord.Locale | None, key: str, /, **params: Any) -> str:
+def t(locale: str | Coded | None, key: str, /, **params: Any) -> str:
     """The text of ``key`` in ``locale`` with ``params`` filled in.
 
     A plural entry picks its form by ``params["count"]``. An unknown locale falls back to
@@ -209,35 +215,6 @@ def has(key: str) -> bool:
     return key in CATALOGS[DEFAULT]
 
 
-def locale_of(interaction: discord.Interaction[Any]) -> str:
-    """The player's locale: the one Discord sent with the interaction, else the server's."""
-    for value in (getattr(interaction, "locale", None),
-                  getattr(interaction, "guild_locale", None)):
-        code = value.value if isinstance(value, discord.Locale) else value
-        if code:
-            return resolve(code)
-    return DEFAULT
-
-
-def server_locale(guild: discord.Guild | None) -> str:
-    """The locale of a server's public messages (match threads, boards, challenges): the
-    server's preferred locale (Discord's ``guild_locale``), English when unknown."""
-    found = getattr(guild, "preferred_locale", None)
-    return resolve(found) if found else DEFAULT
-
-
-def chosen_server_locale(guild: discord.Guild | None) -> str | None:
-    """The server's preferred locale when it chose one we speak other than Discord's
-    default; None when it has none (unset, ``en-US`` -- which Discord gives every server
-    until its owner picks a language -- or a language we do not speak)."""
-    found = getattr(guild, "preferred_locale", None)
-    code = found.value if isinstance(found, discord.Locale) else found
-    if not isinstance(code, str) or not code or code == DEFAULT:
-        return None
-    loc = resolve(code)
-    return loc if loc != DEFAULT else None
-
-
 PLAYERS_KEPT = 50_000
 """Players whose client locale is remembered (the most recent ones; a few MB at most)."""
 
@@ -248,7 +225,8 @@ def remember_player(user_id: int, locale: Any) -> str | None:
     """Note the client locale a player's interaction carried (Discord sends it with each
     interaction; there is no other way to learn it). Returns the player's language when
     it is new or changed (worth storing, see :func:`recall_players`), else None."""
-    code = locale.value if isinstance(locale, discord.Locale) else locale
+    value = getattr(locale, "value", None)  # a discord.Locale
+    code = value if isinstance(value, str) else locale
     if not isinstance(code, str) or not code:
         return None
     loc = resolve(code)
@@ -275,19 +253,6 @@ def player_locale(user_id: int) -> str | None:
     return _player_locales.get(user_id)
 
 
-def match_locale(guild: discord.Guild | None, players: list[int]) -> str:
-    """The locale of a match's public texts: the server's chosen locale; when it chose
-    none (:func:`chosen_server_locale`), the locale every seated player shares (their
-    clients' languages, as last seen); else English."""
-    chosen = chosen_server_locale(guild)
-    if chosen is not None:
-        return chosen
-    seen = {player_locale(p) for p in players}
-    if players and len(seen) == 1 and None not in seen:
-        return seen.pop() or DEFAULT
-    return server_locale(guild)
-
-
 def and_list(locale: str, items: list[str]) -> str:
     """``a, b and c`` in ``locale`` (empty for no item)."""
     if len(items) < 2:
@@ -301,40 +266,6 @@ def game_name(game_id: str, locale: str | None = DEFAULT) -> str:
         return t(locale, f"game.{game_id}")
     game = REGISTRY.get(game_id)
     return game.name if game is not None else game_id
-
-
-# ------------------------------------------------------------------- commands
-def L(key: str) -> app_commands.locale_str:
-    """A command-definition string: English from the catalog, localized by ``key``."""
-    entry = CATALOGS[DEFAULT].get(key)
-    if not isinstance(entry, str):
-        raise I18nError(f"{DEFAULT}.toml has no text for {key}")
-    return app_commands.locale_str(entry, key=key)
-
-
-def game_choices() -> list[app_commands.Choice[str]]:
-    """One localized choice per registered game."""
-    return [app_commands.Choice(name=L(f"game.{gid}"), value=gid) for gid in REGISTRY]
-
-
-class Translator(app_commands.Translator):
-    """Localizes command names, descriptions, options and choices from the locale files."""
-
-    async def load(self) -> None:
-        """Refuse to start with locale files that disagree."""
-        problems = check_catalogs(CATALOGS)
-        if problems:
-            raise I18nError("locale files disagree: " + "; ".join(problems[:10]))
-
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
-        """The text of the string's ``key`` in ``locale``; None when we have none for it."""
-        key = string.extras.get("key")
-        code = locale.value
-        if not key or code == DEFAULT or code not in CATALOGS:
-            return None
-        entry = CATALOGS[code].get(key)
-        return entry if isinstance(entry, str) else None
 
 
 # ------------------------------------------------------------------- refusals

@@ -15,7 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import HajimeBot
+from cogs import i18n_discord
 from cogs.config import Settings
+from cogs.i18n_discord import L, Translator, locale_of
 from cogs.library import find_topic, rule_sections
 from db import store_from_url
 from engine.core import IllegalAction
@@ -25,12 +27,9 @@ from referee.i18n import (
     CATALOGS,
     DEFAULT,
     I18nError,
-    L,
     Refusal,
-    Translator,
     check_catalogs,
     flatten,
-    locale_of,
     placeholders,
     reason,
     t,
@@ -76,6 +75,7 @@ async def test_a_disagreeing_locale_file_stops_the_translator(
     broken = {loc: dict(texts) for loc, texts in CATALOGS.items()}
     del broken["fr"]["help.text"]
     monkeypatch.setattr(i18n, "CATALOGS", broken)
+    monkeypatch.setattr(i18n_discord, "CATALOGS", broken)
     with pytest.raises(I18nError, match=r"fr: missing help\.text"):
         await Translator().load()
 
@@ -242,6 +242,7 @@ async def test_a_changed_translation_resyncs_and_nothing_else_does(
         changed = {loc: dict(texts) for loc, texts in CATALOGS.items()}
         changed["fr"]["cmd.help.description"] = "Une autre description."
         monkeypatch.setattr(i18n, "CATALOGS", changed)
+        monkeypatch.setattr(i18n_discord, "CATALOGS", changed)
         await bot.sync_if_changed(None)
         assert len(synced) == 2
         help_cmd = next(p for p in synced[1] if p["name"] == "help")
@@ -328,7 +329,8 @@ def test_a_match_speaks_the_servers_chosen_language_else_its_players_shared_one(
     from types import SimpleNamespace
 
     from cogs.guard import note_locale
-    from referee.i18n import chosen_server_locale, match_locale, player_locale
+    from cogs.i18n_discord import chosen_server_locale, match_locale
+    from referee.i18n import player_locale
 
     unset, english, french, german = (SimpleNamespace(preferred_locale=x) for x in (
         None, discord.Locale.american_english, discord.Locale.french, discord.Locale.german))
