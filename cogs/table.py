@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs import ids
 from cogs.clicks_first import clicks_of
 from cogs.controls import board_buttons, button
+from cogs.embeds import STYLES, to_discord
 from cogs.i18n_discord import locale_of, match_locale
 from cogs.practice import ai_name
 from cogs.respond import edit_original, reply
@@ -162,7 +163,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
                            summary=renderer.result_line(outcome, view, names, loc=loc)
                            if outcome else "",
                            locale=loc, left=tuple(state.left))
-        embed = renderer.board_embed(ctx)
+        embed = to_discord(renderer.board_embed(ctx))
         self.recall(rec)
         recent = self.recent.get(rec.id)
         if recent and outcome is None:
@@ -172,7 +173,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         if outcome is None:  # interrupts anyone may see are usable (e.g. a full gauge)
             buttons = board_buttons(rec.id, loc, [
                 button(c.label[:80], ids.make("i", rec.id, state.version, c.aid), c.emoji,
-                       c.style) for c in renderer.board_controls(view, loc=loc)[:5]])
+                       STYLES[c.style]) for c in renderer.board_controls(view, loc=loc)[:5]])
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
         if kept is None and png is None:
             png = pictures.picture(renderer, view, loc)

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from cogs.controls import controls
+from cogs.embeds import to_discord
 from cogs.router import StaticView
 from engine.core import BaseState, Game
 from referee.i18n import t
@@ -36,7 +37,7 @@ def build_hand(game: Game[Any, Any], renderer: Renderer, match_id: int, state: B
     the seat's language ``loc`` (nothing kept: :class:`Hands` keeps them)."""
     prompt = game.prompt(state, seat)
     outcome = game.outcome(state)
-    embed = renderer.hand_embed(game.view(state, seat), seat, names, prompt, loc=loc)
+    embed = to_discord(renderer.hand_embed(game.view(state, seat), seat, names, prompt, loc=loc))
     offered: list[Any] = []
     if with_controls and outcome is None:
         if prompt is not None and not prompt.committed:

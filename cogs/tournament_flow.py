@@ -23,6 +23,7 @@ import discord
 from discord.ext import commands
 
 from cogs.autocomplete import user_name
+from cogs.embeds import to_discord
 from cogs.i18n_discord import server_locale
 from cogs.router import StaticView
 from db.base import MatchRecord, PairingRecord, PairingResult, Store, TournamentRecord
@@ -230,7 +231,7 @@ class TournamentFlow:
                     public, "tournament.cancelled")), view=StaticView(),
                     allowed_mentions=discord.AllowedMentions.none())
                 return
-            await message.edit(content=None, embed=standings_embed(tour, event, public),
+            await message.edit(content=None, embed=to_discord(standings_embed(tour, event, public)),
                                view=StaticView(), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("could not edit the standings of tournament %s", tour.id)
@@ -247,8 +248,8 @@ class TournamentFlow:
                                       [t(public, "tournament.round_label", round=i + 1)
                                        for i in range(len(event.history))])
         winner = champion(event)
-        embed = standings_embed(tour, event, public, t(
-            public, "tournament.final", who=f"<@{winner}>" if winner is not None else "—"))
+        embed = to_discord(standings_embed(tour, event, public, t(
+            public, "tournament.final", who=f"<@{winner}>" if winner is not None else "—")))
         embed.set_image(url="attachment://bracket.png")
         await self.bot.get_partial_messageable(tour.channel_id).send(
             embed=embed, file=discord.File(fp=io.BytesIO(png), filename="bracket.png"),

@@ -11,13 +11,13 @@ import io
 import unicodedata
 from typing import Any
 
-import discord
 from PIL import Image, ImageDraw, ImageFont
 
 from db.base import EntrantRecord, PairingRecord, TournamentRecord
 from engine.tournament import Event, Result, planned_rounds, standings
 from referee.i18n import and_list, game_name, t
 from referee.option_words import option_text
+from referee.render.embed import Embed
 
 __all__ = ["bracket_png", "event_of", "pairings_text", "signup_text", "standings_embed",
            "title"]
@@ -83,7 +83,7 @@ def _point_count(points: float) -> int:
 
 
 def standings_embed(tour: TournamentRecord, event: Event, loc: str,
-                    note: str | None = None) -> discord.Embed:
+                    note: str | None = None) -> Embed:
     """The standings, best first, with points, wins-draws-losses and the tie-breaks."""
     rows = []
     elimination = tour.format == "single_elimination"
@@ -99,7 +99,7 @@ def standings_embed(tour: TournamentRecord, event: Event, loc: str,
                           sb=f"{s.sonneborn_berger:g}") + flag)
     status = note or t(loc, f"tournament.status.{tour.status}", round=tour.round,
                        of=max(planned_rounds(event), tour.round))
-    embed = discord.Embed(title=title(tour, loc), description=status, color=0xF1C40F)
+    embed = Embed(title=title(tour, loc), description=status, color=0xF1C40F)
     body = "\n".join(rows)
     embed.add_field(name=t(loc, "tournament.standings"), value=body[:1024] or "—",
                     inline=False)

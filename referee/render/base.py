@@ -10,11 +10,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import discord
 from pydantic import BaseModel
 
 from engine.core import Event, Outcome, Prompt
 from referee.i18n import DEFAULT, and_list, t
+from referee.render.embed import Embed, Style
 
 SEAT_WORD = re.compile(r"\(?\b[Ss]eat (\d+)\)?")
 """``Seat 1`` / ``(seat 2)`` in an engine sentence (seats counted from 1)."""
@@ -27,7 +27,7 @@ class Choice:
     aid: str
     label: str
     emoji: str | None = None
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    style: Style = Style.secondary
     disabled: bool = False
     """Shown greyed out (an illegal option worth showing, like a blocked direction)."""
 
@@ -138,10 +138,10 @@ class Renderer:
         none."""
         return []
 
-    def board_embed(self, ctx: BoardContext) -> discord.Embed:
+    def board_embed(self, ctx: BoardContext) -> Embed:
         """The public board (from the spectator view only)."""
         loc = ctx.locale
-        embed = discord.Embed(title=t(loc, "render.title", game=ctx.game_name,
+        embed = Embed(title=t(loc, "render.title", game=ctx.game_name,
                                       id=ctx.match_id), color=self.color)
         embed.description = " · ".join(ctx.names)
         for key, value in ctx.view.model_dump(mode="json").items():
@@ -149,7 +149,7 @@ class Renderer:
         self.add_status(embed, ctx)
         return embed
 
-    def add_status(self, embed: discord.Embed, ctx: BoardContext) -> None:
+    def add_status(self, embed: Embed, ctx: BoardContext) -> None:
         """Whose decision is pending (never what anyone chose)."""
         loc = ctx.locale
         self.add_seats(embed, ctx)
@@ -177,7 +177,7 @@ class Renderer:
         """
         return ["" for _ in names]
 
-    def add_seats(self, embed: discord.Embed, ctx: BoardContext) -> None:
+    def add_seats(self, embed: Embed, ctx: BoardContext) -> None:
         """The seat list of an N-seat board (more than two seats): names in turn (seat)
         order, an arrow on whoever must decide now, a door on seats that left, and the
         renderer's :meth:`seat_lines` after each name. Two-seat boards are left alone."""
@@ -240,9 +240,9 @@ class Renderer:
         return view.model_dump_json()
 
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
-                   prompt: Prompt | None, loc: str = DEFAULT) -> discord.Embed:
+                   prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """A seat's private view (its hand and secrets), for an ephemeral message."""
-        embed = discord.Embed(title=t(loc, "render.your_hand"), color=self.color)
+        embed = Embed(title=t(loc, "render.your_hand"), color=self.color)
         for key, value in view.model_dump(mode="json").items():
             embed.add_field(name=humanize(key), value=str(value)[:1000] or "-", inline=True)
         if prompt is not None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 from pydantic import BaseModel
 
 from engine.core import Event, Outcome, Prompt
@@ -21,6 +20,7 @@ from referee.i18n import DEFAULT, t
 from referee.render.base import BoardContext, Choice, Group, Renderer
 from referee.render.eb_board import render_board
 from referee.render.eb_text import TOKENS, cards_text, note_line, show_card, stats, who
+from referee.render.embed import Embed, Style
 from referee.render.registry import register
 
 BUTTONS = ("pass", "bk-0", "set-0", "fl-0", "kd-none", "sr-none", "sw-stop", "rv-yes",
@@ -79,13 +79,13 @@ class EbRenderer(Renderer):
                        s.set_count, [k.card for k in s.kamidogu], s.rounds)
                       for s in v.sides]))
 
-    def board_embed(self, ctx: BoardContext) -> discord.Embed:
+    def board_embed(self, ctx: BoardContext) -> Embed:
         """The public board, from the spectator view."""
         v: Any = ctx.view
         names, loc = ctx.names, ctx.locale
         title = (t(loc, "eb.title_pick", id=ctx.match_id) if v.phase == "pick" else
                  t(loc, "eb.title", round=v.round, turn=v.turn, id=ctx.match_id))
-        embed = discord.Embed(title=title, color=self.color)
+        embed = Embed(title=title, color=self.color)
         pair = t(loc, "render.vs", a=f"{TOKENS[0]} {player(v, names, 0)}",
                  b=f"{TOKENS[1]} {player(v, names, 1)}")
         desc = [t(loc, "eb.setup", pair=pair,
@@ -160,12 +160,12 @@ class EbRenderer(Renderer):
 
     # ------------------------------------------------------------------ hand
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
-                   prompt: Prompt | None, loc: str = DEFAULT) -> discord.Embed:
+                   prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your hand by type with each card's numbers, your set events (ephemeral)."""
         v: Any = view
         me = v.sides[seat]
         title = t(loc, "eb.corner", token=TOKENS[seat]) + (f" · {me.name}" if me.name else "")
-        embed = discord.Embed(title=title, color=self.color)
+        embed = Embed(title=title, color=self.color)
         if v.phase == "pick":
             embed.description = t(loc, "eb.pick_hand")
         by_type: dict[str, list[str]] = {}
@@ -250,8 +250,8 @@ class EbRenderer(Renderer):
         for kind, choice in choices:
             self.relabel(kind, choice, loc)
             if choice.aid in BUTTONS:
-                choice.style = (discord.ButtonStyle.danger if choice.aid in ("pass", "bk-0")
-                                else discord.ButtonStyle.secondary)
+                choice.style = (Style.danger if choice.aid in ("pass", "bk-0")
+                                else Style.secondary)
                 row.append(choice)
             else:
                 by_kind.setdefault(kind, []).append(choice)

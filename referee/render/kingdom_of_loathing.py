@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 from pydantic import BaseModel
 
 from engine.core import Event, Outcome, Prompt
 from referee.i18n import DEFAULT, and_list, t
 from referee.render import kol_text as kt
 from referee.render.base import BoardContext, Choice, Group, Renderer, readable
+from referee.render.embed import Embed, Style
 from referee.render.kol_board import render_board
 from referee.render.kol_events import event_line
 from referee.render.registry import register
@@ -31,9 +31,9 @@ FAMILIES = {
     "kill": "kill", "disc": "disc", "roll": "roll", "rollto": "rollto",
 }
 """Which menu each card-choosing kind belongs to (one select per family)."""
-STYLES = {"fight": discord.ButtonStyle.primary, "go": discord.ButtonStyle.success,
-          "keep": discord.ButtonStyle.primary, "march": discord.ButtonStyle.danger,
-          "nokill": discord.ButtonStyle.secondary}
+STYLES = {"fight": Style.primary, "go": Style.success,
+          "keep": Style.primary, "march": Style.danger,
+          "nokill": Style.secondary}
 ICONS = {"fight": "⚔️", "go": "✅", "back": "↩️", "nomove": "🤷", "nokill": "🕊️",
          "keep": "🂠", "noroll": "⏭️", "march": "🏰", "pass": "🙅", "equip": "🧥",
          "unequip": "🧺", "sell": "💰", "use": "🍺", "dive": "🗑️", "train": "📖",
@@ -138,15 +138,15 @@ class KolRenderer(Renderer):
         v: Any = view
         return [self.seat_line(v, i, loc).replace("\n", " · ") for i in range(len(v.seats))]
 
-    def add_seats(self, embed: discord.Embed, ctx: BoardContext) -> None:
+    def add_seats(self, embed: Embed, ctx: BoardContext) -> None:
         """Nothing: the KoL board gives every seat its own field (:meth:`board_embed`),
         with the same facts as :meth:`seat_lines` and the turn, Certificate, out or left."""
 
-    def board_embed(self, ctx: BoardContext) -> discord.Embed:
+    def board_embed(self, ctx: BoardContext) -> Embed:
         """The public board, from the spectator view."""
         v: Any = ctx.view
         loc, names = ctx.locale, ctx.names
-        embed = discord.Embed(title=t(loc, "kol.title", round=v.round, id=ctx.match_id),
+        embed = Embed(title=t(loc, "kol.title", round=v.round, id=ctx.match_id),
                               color=self.color)
         order = " → ".join(f"{kt.seat_token(i)} {names[i]}" for i in range(len(v.seats)))
         desc = [t(loc, "kol.order", order=order)]
@@ -218,11 +218,11 @@ class KolRenderer(Renderer):
 
     # ------------------------------------------------------------------ hand
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
-                   prompt: Prompt | None, loc: str = DEFAULT) -> discord.Embed:
+                   prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your adventurer: hand, meat and mojo, display case, skills (ephemeral)."""
         v: Any = view
         me = v.seats[seat]
-        embed = discord.Embed(title=t(loc, "kol.hand_title", token=kt.seat_token(seat)),
+        embed = Embed(title=t(loc, "kol.hand_title", token=kt.seat_token(seat)),
                               color=self.color)
         hand = list(v.hand or [])
         embed.add_field(name=t(loc, "kol.hand", count=len(hand)),
@@ -300,7 +300,7 @@ class KolRenderer(Renderer):
             choice.emoji = ICONS.get(kind) or kt.MANEUVER_ICON.get(
                 choice.aid.split("-")[1] if "-" in choice.aid else "")
             if kind in SINGLE:
-                choice.style = STYLES.get(kind, discord.ButtonStyle.secondary)
+                choice.style = STYLES.get(kind, Style.secondary)
                 singles.append(choice)
             else:
                 families.setdefault(FAMILIES.get(kind, kind), []).append(choice)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 from pydantic import BaseModel
 
 from engine.core import Event, Outcome, Prompt
@@ -17,6 +16,7 @@ from engine.games.mortal_kombat.data import kard, kards
 from referee.i18n import DEFAULT, t
 from referee.render import mk_brawl
 from referee.render.base import BoardContext, Choice, Group, Renderer
+from referee.render.embed import Embed, Style
 from referee.render.mk_board import render_board
 from referee.render.registry import register
 
@@ -143,7 +143,7 @@ class MkRenderer(Renderer):
                      v.brawl, v.aim, v.groups,
                      [(f.name, f.kp, f.rounds, f.losses, f.out, f.down) for f in v.fighters]))
 
-    def board_embed(self, ctx: BoardContext) -> discord.Embed:
+    def board_embed(self, ctx: BoardContext) -> Embed:
         """The public board, from the spectator view."""
         v: Any = ctx.view
         names, loc = ctx.names, ctx.locale
@@ -151,7 +151,7 @@ class MkRenderer(Renderer):
             title = t(loc, "mk.title_pick", id=ctx.match_id)
         else:
             title = t(loc, "mk.title", round=v.round, turn=v.turn, id=ctx.match_id)
-        embed = discord.Embed(title=title, color=self.color)
+        embed = Embed(title=title, color=self.color)
         brawl = mk_brawl.is_brawl(v)
         if brawl:
             pair = " · ".join(f"{TOKENS[s]} {n}" for s, n in enumerate(names))
@@ -239,12 +239,12 @@ class MkRenderer(Renderer):
 
     # ------------------------------------------------------------------ hand
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
-                   prompt: Prompt | None, loc: str = DEFAULT) -> discord.Embed:
+                   prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your hand, grouped by kind, with each kard's numbers (ephemeral)."""
         v: Any = view
         me = v.fighters[seat]
         title = t(loc, "mk.corner", token=TOKENS[seat]) + (f" · {me.name}" if me.name else "")
-        embed = discord.Embed(title=title, color=self.color)
+        embed = Embed(title=title, color=self.color)
         if v.phase == "pick":
             embed.description = t(loc, "mk.pick_hand")
         by_type: dict[str, list[str]] = {}
@@ -325,8 +325,8 @@ class MkRenderer(Renderer):
         for _kind, choice in choices:
             self.relabel(choice, loc)
             if choice.aid in BUTTONS:
-                choice.style = (discord.ButtonStyle.danger if choice.aid in ("take", "pass")
-                                else discord.ButtonStyle.primary)
+                choice.style = (Style.danger if choice.aid in ("take", "pass")
+                                else Style.primary)
                 row.append(choice)
                 continue
             by_kind.setdefault(self.group_kind(choice), []).append(choice)

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-import discord
 from pydantic import BaseModel
 
 from engine.core import Event, Outcome, Prompt
@@ -20,6 +19,7 @@ from engine.games.sushido.model import ARENA
 from referee.card_text import entry_text
 from referee.i18n import DEFAULT, t, translate_english
 from referee.render.base import BoardContext, Choice, Group, Renderer
+from referee.render.embed import Embed, Style
 from referee.render.registry import register
 
 TOKENS = ("🔴", "🔵")
@@ -148,12 +148,12 @@ class SushidoRenderer(Renderer):
         announcing leaves the picture as it was."""
         return view.model_dump_json(exclude=_NOT_DRAWN)  # type: ignore[arg-type]
 
-    def board_embed(self, ctx: BoardContext) -> discord.Embed:
+    def board_embed(self, ctx: BoardContext) -> Embed:
         """The public board, from the spectator view."""
         v: Any = ctx.view
         loc = ctx.locale
         title = t(loc, "sushido.title", duel=DUELS.get(v.duel, v.duel), id=ctx.match_id)
-        embed = discord.Embed(title=title, color=self.color)
+        embed = Embed(title=title, color=self.color)
         if v.phase == "pick":
             pair = t(loc, "render.vs", a=ctx.names[0], b=ctx.names[1])
             embed.description = (f"{pair} · {duel_text(v.duel, loc)}\n"
@@ -192,11 +192,11 @@ class SushidoRenderer(Renderer):
         return embed
 
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
-                   prompt: Prompt | None, loc: str = DEFAULT) -> discord.Embed:
+                   prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your hand, chain and commit (ephemeral)."""
         v: Any = view
         me = v.me
-        embed = discord.Embed(title=t(loc, "sushido.corner", token=TOKENS[seat]),
+        embed = Embed(title=t(loc, "sushido.corner", token=TOKENS[seat]),
                               color=self.color)
         if me is None:
             return embed
@@ -256,7 +256,7 @@ class SushidoRenderer(Renderer):
                 g.select = len(g.choices) > 5 or kind in ("hajime", "pick")
             if kind == "super_combo":
                 for c in g.choices:
-                    c.style = discord.ButtonStyle.danger
+                    c.style = Style.danger
         return _fit_rows(groups, loc)
 
     def board_controls(self, view: BaseModel, loc: str = DEFAULT) -> list[Choice]:
@@ -267,7 +267,7 @@ class SushidoRenderer(Renderer):
         if not any(s.gauge >= 5 for s in v.seats):
             return []
         return [Choice(aid="super-combo", label=t(loc, "sushido.super_combo_button"), emoji="🌟",
-                       style=discord.ButtonStyle.danger)]
+                       style=Style.danger)]
 
     def result_line(self, outcome: Outcome, view: BaseModel, names: list[str],
                     loc: str = DEFAULT) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import discord
 from pydantic import BaseModel
 
 from engine.core import Event, Outcome, Prompt
@@ -19,6 +18,7 @@ from engine.games.world_of_fighters.data import ATTACKS, CARDS, characters
 from engine.games.world_of_fighters.model import MOVES, SUPER_HP, SUPER_SCORE
 from referee.i18n import DEFAULT, and_list, t
 from referee.render.base import BoardContext, Choice, Group, Renderer
+from referee.render.embed import Embed, Style
 from referee.render.registry import register
 from referee.render.wof_board import render_board
 
@@ -111,7 +111,7 @@ class WofRenderer(Renderer):
         """The ring as a PNG in ``loc`` (the table passes the spectator view)."""
         return render_board(view, loc)  # type: ignore[arg-type]
 
-    def board_embed(self, ctx: BoardContext) -> discord.Embed:
+    def board_embed(self, ctx: BoardContext) -> Embed:
         """The public board, from the spectator view."""
         v: Any = ctx.view
         names = ctx.names
@@ -122,7 +122,7 @@ class WofRenderer(Renderer):
             bout = (t(loc, "wof.bout_of", bout=v.bout, bouts=v.bouts) if v.bouts > 1
                     else t(loc, "wof.bout", bout=v.bout))
             title = t(loc, "wof.title", bout=bout, turn=v.turn, id=ctx.match_id)
-        embed = discord.Embed(title=title, color=self.color)
+        embed = Embed(title=title, color=self.color)
         fmt = t(loc, "wof.best_of_three" if v.bouts > 1 else "wof.one_bout")
         pair = t(loc, "render.vs", a=f"{TOKENS[0]} {names[0]}", b=f"{TOKENS[1]} {names[1]}")
         desc = [f"{pair} · {fmt}"]
@@ -187,12 +187,12 @@ class WofRenderer(Renderer):
 
     # ------------------------------------------------------------------ hand
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
-                   prompt: Prompt | None, loc: str = DEFAULT) -> discord.Embed:
+                   prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your corner: hand, Movement cards, commit, super, stats (ephemeral)."""
         v: Any = view
         me = v.fighters[seat]
         title = t(loc, "wof.corner", token=TOKENS[seat]) + (f" · {me.name}" if me.name else "")
-        embed = discord.Embed(title=title, color=self.color)
+        embed = Embed(title=title, color=self.color)
         if v.phase == "pick":
             embed.description = t(loc, "wof.pick_hand")
             if v.my_pick:
@@ -206,7 +206,7 @@ class WofRenderer(Renderer):
                             value=self.prompt_text(prompt, loc), inline=False)
         return embed
 
-    def _corner(self, embed: discord.Embed, v: Any, seat: int, loc: str) -> None:
+    def _corner(self, embed: Embed, v: Any, seat: int, loc: str) -> None:
         """The fields of a seat's corner once the fighters are chosen."""
         me = v.fighters[seat]
         hand = v.my_hand or []
@@ -300,7 +300,7 @@ class WofRenderer(Renderer):
                         c = by_dir.pop(d, None)
                         if c is not None:
                             c.emoji = ARROWS[d]
-                            c.style = discord.ButtonStyle.primary
+                            c.style = Style.primary
                         else:  # illegal here: shown, greyed out, so the compass stays whole
                             c = Choice(aid=f"mv-{d}", label=direction(d, loc),
                                        emoji=ARROWS[d], disabled=True)
@@ -321,7 +321,7 @@ class WofRenderer(Renderer):
                     card = c.aid.removeprefix("ctr-")
                     if card in CARD_ICON:
                         c.emoji = CARD_ICON[card]
-                        c.style = discord.ButtonStyle.danger
+                        c.style = Style.danger
                 out.append(Group(title=title, choices=items, select=len(items) > 5))
                 continue
             out.append(Group(title=title, choices=items,

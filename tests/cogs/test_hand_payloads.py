@@ -25,6 +25,7 @@ from engine.simulate import walk
 from referee import i18n
 from referee.i18n import t
 from referee.render.base import Choice, Group
+from referee.render.embed import Style
 from referee.render.registry import renderer_for
 
 LOCALES = ("en-US", "fr")
@@ -160,7 +161,7 @@ def test_translations_are_remembered_as_worded() -> None:
 
 def test_rows_are_sent_as_discord_py_items_would_be_and_can_still_change() -> None:
     groups = [Group("Reveal", [Choice("r1", "R1", emoji="👊"), Choice("r2", "", disabled=True),
-                               Choice("r3", "R3", style=discord.ButtonStyle.danger)]),
+                               Choice("r3", "R3", style=Style.danger)]),
               Group("Pairs", [Choice(f"h{i}", f"H{i}", emoji="🂠" if i % 2 else None)
                               for i in range(30)], select=True),
               Group("", [Choice(f"x{i}", f"X{i}") for i in range(7)], select=True)]

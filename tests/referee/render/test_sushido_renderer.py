@@ -31,6 +31,7 @@ from engine.games.sushido.model import (
 )
 from engine.simulate import next_move
 from referee.render.base import BoardContext, Choice, Group
+from referee.render.embed import Style
 from referee.render.registry import renderer_for
 
 NAMES = ["<@111111111111111111>", "<@222222222222222222>"]
@@ -305,7 +306,7 @@ def test_super_combo_is_a_red_button_when_there_is_room() -> None:
     s = _big_hand(5, 5)
     groups = R.groups(_choices(s, 0))
     sc = [c for g in groups for c in g.choices if c.aid == "super-combo"]
-    assert len(sc) == 1 and sc[0].style == discord.ButtonStyle.danger
+    assert len(sc) == 1 and sc[0].style == Style.danger
     assert [g.select for g in groups] == [True, False]
 
 
