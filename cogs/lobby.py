@@ -79,7 +79,7 @@ def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, 
     """The match options of a challenger's built deck (its code; the opponent picks freely
     and plays a precon of the same size), refused unless legal at ``level`` now; the
     engine validates it again when the match starts."""
-    from cogs.decks import builders, deck_of, problems
+    from referee.decks import builders, deck_of, problems
 
     if game_id not in builders():
         owner = " / ".join(REGISTRY[g].name for g in builders())

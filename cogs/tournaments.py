@@ -32,7 +32,6 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
-from cogs.decks import code_of, listing
 from cogs.i18n_discord import L, locale_of
 from cogs.router import Router, StaticView, answer
 from cogs.shards import owns
@@ -47,6 +46,7 @@ from engine.core import EngineError
 from engine.core.decks import Deck
 from engine.games import REGISTRY
 from engine.tournament import FORMATS, next_round
+from referee.decks import code_of, listing
 from referee.i18n import Refusal, reason, t
 from referee.service import Referee
 from referee.tournament_sealed import LEVEL, check_deck, has_sealed, pool_of

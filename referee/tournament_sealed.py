@@ -1,6 +1,6 @@
 """Sealed tournaments: one pool per player for the whole event, and decks built from it.
 
-A game takes part when its deck hooks (:func:`cogs.decks.builders`) have ``sealed(seed,
+A game takes part when its deck hooks (:func:`referee.decks.builders`) have ``sealed(seed,
 leader)`` (Mortal Kombat's: a 75-kard pool from the whole set and the 50-kard deck the
 engine builds from it, Basic rules). At the start every entrant gets a pool seed, kept for
 the whole event (``tournament_entrants.pool``). ``/tournament pool`` shows a player their
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.decks import builders, code_of, deck_of, problems
 from db.base import EntrantRecord
 from engine.core.decks import Deck
+from referee.decks import builders, code_of, deck_of, problems
 from referee.i18n import Refusal
 
 __all__ = ["LEVEL", "check_deck", "has_sealed", "match_decks", "pool_of"]

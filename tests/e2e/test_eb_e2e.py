@@ -21,11 +21,11 @@ from typing import Any
 
 import pytest
 
-from cogs import decks
 from engine.core.decks import Deck
 from engine.games.epic_battles.data import cards
 from engine.games.epic_battles.decks import precon
 from engine.games.epic_battles.model import EbState, SetEvent
+from referee import decks
 from referee.render.base import BoardContext
 from referee.render.registry import renderer_for
 from tests.e2e.harness import (

@@ -341,7 +341,7 @@ async def test_series_tie_gets_a_decider(fake_discord: FakeDiscord, tmp_path: pa
 
 async def test_sealed_series_keeps_each_pool_and_uses_the_registered_deck(
         fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
-    from cogs.decks import builders, code_of
+    from referee.decks import builders, code_of
     from referee.tournament_sealed import check_deck, pool_of
 
     fake = fake_discord

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.decks import code_of, deck_of
 from cogs.tournaments import Tournaments
 from db.base import EntrantRecord
 from engine.core.decks import Deck
+from referee.decks import code_of, deck_of
 from referee.i18n import Refusal
 from referee.tournament_sealed import check_deck, has_sealed, match_decks, pool_of
 

@@ -1,13 +1,13 @@
-"""The generic deck builder's helpers (cogs/decks.py), on Mortal Kombat's hooks."""
+"""The generic deck builder's helpers (referee/decks.py), on Mortal Kombat's hooks."""
 
 from __future__ import annotations
 
 import pytest
 
-from cogs import decks
 from engine.core.decks import DeckCodeError
 from engine.games.mortal_kombat import GAME
 from engine.games.mortal_kombat.decks import precon, to_code
+from referee import decks
 
 MK = "mortal_kombat"
 
@@ -20,7 +20,7 @@ def test_mortal_kombat_builds_decks() -> None:
 
 
 def test_a_list_of_names_reads_counts_and_ignores_case_and_spaces() -> None:
-    deck = decks.parse_kards(GAME, "3 low kick, 2x  High Block; Fireball (Goro)\n1 Adrenaline",
+    deck = decks.typed_deck(GAME, "3 low kick, 2x  High Block; Fireball (Goro)\n1 Adrenaline",
                              "goro")
     names = {n: cid for n, cid in GAME.deck_names().items()}
     assert deck.cards[names["Low Kick"]] == 3 and deck.cards[names["High Block"]] == 2
@@ -36,7 +36,7 @@ def test_a_list_of_names_reads_counts_and_ignores_case_and_spaces() -> None:
 ])
 def test_bad_lists_are_refused_naming_what_is_wrong(text: str, words: str) -> None:
     with pytest.raises(DeckCodeError, match=words.replace("(", r"\(").replace(")", r"\)")):
-        decks.parse_kards(GAME, text, "goro")
+        decks.typed_deck(GAME, text, "goro")
 
 
 def test_unknown_leader_is_refused() -> None:
@@ -55,7 +55,7 @@ def test_a_precon_round_trips_and_is_legal_at_every_level() -> None:
 
 
 def test_validation_names_each_broken_limit_of_the_level() -> None:
-    deck = decks.parse_kards(GAME, "17 Adrenaline, 30 Low Kick, Fireball (Goro)", "subzero")
+    deck = decks.typed_deck(GAME, "17 Adrenaline, 30 Low Kick, Fireball (Goro)", "subzero")
     advanced = decks.problems(MK, deck, "advanced")
     assert any("Adrenaline" in p for p in advanced)            # over 4 of one SE
     assert any("Special Effect kards" in p for p in advanced)  # over 16 SE
@@ -100,7 +100,7 @@ def test_epic_battles_is_served_by_the_same_helpers() -> None:
 
     eb = "epic_battles"
     assert eb in decks.builders() and MK in decks.builders()
-    deck = decks.parse_kards(EB_GAME, "4 Hadoken, 2x sparring", "ryu")
+    deck = decks.typed_deck(EB_GAME, "4 Hadoken, 2x sparring", "ryu")
     assert deck.cards == {"hadoken": 4, "sparring": 2}
     assert decks.leader_id(EB_GAME, "sub-zero") == "sub_zero"
     code = decks.code_of(eb, eb_precon("ryu"))
@@ -108,7 +108,7 @@ def test_epic_battles_is_served_by_the_same_helpers() -> None:
     assert decks.problems(eb, eb_precon("ryu"), None) == []
     assert any("exactly 59 cards" in p for p in decks.problems(eb, deck, "advanced"))
     with pytest.raises(DeckCodeError, match=r"Unknown card: Fireball\."):
-        decks.parse_kards(EB_GAME, "Fireball", None)
+        decks.typed_deck(EB_GAME, "Fireball", None)
     assert "2 Hadoken, 3 Sparring" in decks.kard_suggestions(EB_GAME, "2 Hadoken, 3 Spar")
 
 
