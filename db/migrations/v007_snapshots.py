@@ -9,7 +9,7 @@ rebuilds the state as the snapshot plus their replay (:func:`referee.snapshots.l
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 ALTER TABLE matches ADD COLUMN state_version INTEGER;

@@ -9,7 +9,7 @@ A row is written only when a player's language changes, never once per click.
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 CREATE TABLE player_locales (
