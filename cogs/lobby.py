@@ -37,7 +37,7 @@ from engine.core import EngineError
 from engine.games import REGISTRY
 from referee.ai_seats import is_virtual
 from referee.i18n import DEFAULT, Refusal, and_list, reason, t
-from referee.option_words import options_text
+from referee.lobby_text import challenge_text, match_link
 
 log = logging.getLogger("hajime.lobby")
 
@@ -95,27 +95,6 @@ def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, 
 
 FIRST = "_first"
 """Challenge option naming the user who takes seat 1 (rematches: the other player starts)."""
-
-
-def match_link(rec: MatchRecord) -> str:
-    """A jump link to a match's board (or its channel)."""
-    guild = rec.guild_id if rec.guild_id is not None else "@me"
-    if rec.thread_id and rec.message_id:
-        return f"https://discord.com/channels/{guild}/{rec.thread_id}/{rec.message_id}"
-    return f"https://discord.com/channels/{guild}/{rec.channel_id}"
-
-
-def challenge_text(ch: ChallengeRecord, status: str | None = None,
-                   loc: str = DEFAULT) -> str:
-    """The public text of a challenge message (in the server's language ``loc``)."""
-    game = REGISTRY[ch.game].name
-    opts = options_text(ch.options, loc)
-    head = t(loc, "lobby.challenge", challenger=f"<@{ch.challenger_id}>",
-             opponent=f"<@{ch.opponent_id}>", game=game)
-    head += f" · {opts}" if opts else ""
-    if status is None:
-        return f"{head}.\n" + t(loc, "lobby.expires", when=f"<t:{int(ch.expires_at)}:R>")
-    return f"{head}.\n{status}"
 
 
 def challenge_buttons(challenge_id: int, loc: str = DEFAULT) -> StaticView:

@@ -41,7 +41,6 @@ from discord.ext import commands
 from discord.http import handle_message_parameters
 
 from cogs.i18n_discord import match_locale
-from cogs.lobby import challenge_text, match_link
 from cogs.router import StaticView
 from cogs.seating import table_text
 from cogs.shards import owns
@@ -50,6 +49,7 @@ from db.base import MatchRecord, Store
 from engine.games import REGISTRY
 from referee.ai_seats import humans, mention
 from referee.i18n import Refusal, and_list, t
+from referee.lobby_text import challenge_text, match_link
 from referee.service import Referee
 
 log = logging.getLogger("hajime.reconcile")

@@ -45,6 +45,7 @@ from referee.ai_seats import (
     next_lobby_ai,
 )
 from referee.i18n import Refusal, and_list, reason, t
+from referee.lobby_text import match_link
 from referee.option_words import options_text
 
 log = logging.getLogger("hajime.seating")
@@ -426,7 +427,6 @@ class Seating(Offers, commands.Cog):
         practice: Any = self.bot.get_cog("Practice")
         if practice is not None and ai:
             practice.adopt(rec)  # the AI seats play from now on
-        from cogs.lobby import match_link  # the lobby imports this module
         await interaction.edit_original_response(
             content=table_text(lobby, t(public, "seating.started", link=match_link(rec)),
                                public),

@@ -133,8 +133,9 @@ async def test_an_epic_battles_opponent_brings_a_saved_deck_of_any_character(
 
 
 def test_the_challenge_says_built_deck_only_when_one_is_brought() -> None:
-    from cogs.lobby import challenge_text, check_options
+    from cogs.lobby import check_options
     from engine.games import REGISTRY
+    from referee.lobby_text import challenge_text
 
     def text(game: str, raw: dict[str, object]) -> str:
         options = REGISTRY[game].parse_options(check_options(game, raw)).model_dump(

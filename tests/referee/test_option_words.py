@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from cogs.lobby import challenge_text
 from cogs.seating import table_text
 from db.base import ChallengeRecord, LobbyRecord
 from engine.games import REGISTRY
+from referee.lobby_text import challenge_text
 from referee.option_words import option_text, options_text, worded
 
 VARIANTS: dict[str, list[dict[str, Any]]] = {
