@@ -77,7 +77,7 @@ def _takes_locale(kind: type[Renderer]) -> bool:
 
 def draw(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """``renderer``'s picture of ``view`` worded in ``loc`` (not kept)."""
-    if _takes_locale(type(renderer)):
+    if _takes_locale(type(renderer)):  # type: ignore[arg-type]  # (a class is hashable)
         return renderer.picture(view, loc)
     return renderer.picture(view)
 
