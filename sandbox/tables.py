@@ -39,6 +39,7 @@ from db.sqlite import SqliteStore
 from engine.ai import LEVELS, decide, make
 from engine.core import Event, Game, MatchOver, StaleAction, for_viewer
 from engine.games import REGISTRY
+from referee.games import pictures
 from referee.i18n import DEFAULT, Refusal, game_name, t
 from referee.render.registry import renderer_for
 from referee.service import Applied, Referee
@@ -397,11 +398,3 @@ class Sandbox:
             self._told(await self.referee.act(match_id, rec.seats[AI_SEAT], action.aid,
                                               rec.version, seat=AI_SEAT))
         return True
-
-
-def pictures() -> dict[str, Any]:
-    """The bot's board drawings per game (pure Pillow functions of the spectator view)."""
-    from referee.render.sushido_board import render_board as sushido
-    from referee.render.wof_board import render_board as wof
-
-    return {"sushido": sushido, "world_of_fighters": wof}

@@ -21,7 +21,6 @@ from referee.render.base import BoardContext, Choice, Group, Renderer
 from referee.render.eb_board import render_board
 from referee.render.eb_text import TOKENS, cards_text, note_line, show_card, stats, who
 from referee.render.embed import Embed, Style
-from referee.render.registry import register
 
 BUTTONS = ("pass", "bk-0", "set-0", "fl-0", "kd-none", "sr-none", "sw-stop", "rv-yes",
            "rv-no")
@@ -303,6 +302,3 @@ class EbRenderer(Renderer):
         if k in ("log", "round_over", "match_over", "set_revealed"):
             return None  # the notes say it, in the reader's language
         return super().line(event, names, loc)
-
-
-register(EbRenderer())

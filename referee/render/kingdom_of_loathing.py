@@ -20,7 +20,6 @@ from referee.render.base import BoardContext, Choice, Group, Renderer, readable
 from referee.render.embed import Embed, Style
 from referee.render.kol_board import render_board
 from referee.render.kol_events import event_line
-from referee.render.registry import register
 
 SINGLE = ("fight", "nomove", "go", "back", "nokill", "keep", "noroll", "march", "pass")
 """Action kinds without a card choice: buttons, on one row."""
@@ -364,5 +363,3 @@ PROMPTS = frozenset({"noncombat", "combat", "choose", "kill", "discard", "rollov
 GROUPS = frozenset({"items", "skills", "mojo", "maneuver", "add", "kill", "disc", "roll",
                     "rollto", "actions"})
 """Control families with a title in the catalog (``kol.group.*``)."""
-
-register(KolRenderer())

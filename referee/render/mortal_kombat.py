@@ -18,7 +18,6 @@ from referee.render import mk_brawl
 from referee.render.base import BoardContext, Choice, Group, Renderer
 from referee.render.embed import Embed, Style
 from referee.render.mk_board import render_board
-from referee.render.registry import register
 
 TOKENS = mk_brawl.TOKENS
 """Seat colours, as on the board picture (red, blue, then green, yellow, purple, orange)."""
@@ -455,6 +454,3 @@ class MkRenderer(Renderer):
         if k == "timeout":
             return t(loc, "mk.line.timeout", who=w)
         return super().line(event, names, loc)
-
-
-register(MkRenderer())

@@ -20,7 +20,6 @@ from referee.card_text import entry_text
 from referee.i18n import DEFAULT, t, translate_english
 from referee.render.base import BoardContext, Choice, Group, Renderer
 from referee.render.embed import Embed, Style
-from referee.render.registry import register
 
 TOKENS = ("🔴", "🔵")
 TYPE_ICON = {"hit": "👊", "block": "🛡️", "move": "👣", "super": "⚡"}
@@ -532,6 +531,3 @@ def _first_kinds(choices: list[tuple[str, Choice]]) -> list[tuple[str, None]]:
         if kind not in seen:
             seen.append(kind)
     return [(k, None) for k in seen]
-
-
-register(SushidoRenderer())

@@ -19,7 +19,6 @@ from engine.games.world_of_fighters.model import MOVES, SUPER_HP, SUPER_SCORE
 from referee.i18n import DEFAULT, and_list, t
 from referee.render.base import BoardContext, Choice, Group, Renderer
 from referee.render.embed import Embed, Style
-from referee.render.registry import register
 from referee.render.wof_board import render_board
 
 TOKENS = ("🟧", "🟦")
@@ -444,6 +443,3 @@ class WofRenderer(Renderer):
                      blocked=d["blocked"], damage=d["damage"])
         return t(loc, "wof.line.scores", who=w, card=card, score=d["score"],
                  damage=d["damage"])
-
-
-register(WofRenderer())
