@@ -46,9 +46,9 @@ from typing import Any
 
 import pytest
 
-from cogs.ladder_replay import resimulate
 from cogs.table import Table
 from db import SqliteStore
+from referee.replay import resimulate
 from referee.service import Referee, pending_seats
 from referee.snapshots import load_state
 from tests.fakediscord import FakeDiscord

@@ -29,10 +29,10 @@ from typing import Any
 
 import pytest
 
-from cogs.ladder_replay import resimulate
 from db.postgres import PostgresStore
 from engine.core import StaleAction
 from engine.games import REGISTRY
+from referee.replay import resimulate
 from referee.service import Referee, pending_seats
 from referee.snapshots import load_state
 from tests.fakediscord import Channel, FakeDiscord, FakeUser

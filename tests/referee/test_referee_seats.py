@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.ladder_replay import action_line, resimulate
 from db import SqliteStore
 from engine.core import Event, MatchOver, NotYourDecision, Prompt
+from referee.replay import action_line, resimulate
 from referee.service import Referee
 from tests.clock import Clock
 from tests.engine.toyturns import TURNS, Score, TurnState

@@ -20,11 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cogs.ladder_replay import resimulate
 from db import SqliteStore
 from db.base import MatchRecord
 from engine.core import EngineError
 from engine.games import REGISTRY
+from referee.replay import resimulate
 from referee.service import Applied, Referee, pending_seats
 from referee.snapshots import ReplayMismatch, load_state
 from tests.clock import Clock

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from cogs.ladder import Ladder
-from cogs.ladder_replay import build_replay, resimulate
 from db import ActionLog, MatchRecord, SqliteStore
 from db import ratings as R
 from engine.games import REGISTRY
+from referee.replay import build_replay, resimulate
 from referee.service import Referee, pending_seats
 from tests.clock import Clock
 

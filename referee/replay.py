@@ -22,15 +22,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import discord
-
-from cogs.ladder_render import COLOR, game_name, when
 from db.base import ActionLog, EventRecord, MatchRecord
 from db.ladder_queries import MatchSummary
 from engine.core import BaseState, Event, Game
 from engine.games import REGISTRY
 from referee.ai_seats import mention
 from referee.i18n import DEFAULT, and_list, t, translate_english
+from referee.ladder_text import COLOR, game_name, when
+from referee.render.embed import Embed
 from referee.render.registry import renderer_for
 
 logger = logging.getLogger("hajime.ladder")
@@ -293,10 +292,10 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
     return Replay(title=title, header=header, pages=paginate(blocks, loc=loc))
 
 
-def replay_embed(replay: Replay, page: int, *, loc: str = DEFAULT) -> discord.Embed:
+def replay_embed(replay: Replay, page: int, *, loc: str = DEFAULT) -> Embed:
     """Page ``page`` (0-based, clamped) of a replay."""
     page = max(0, min(page, len(replay.pages) - 1))
-    embed = discord.Embed(title=replay.title, color=COLOR, description=replay.pages[page])
+    embed = Embed(title=replay.title, color=COLOR, description=replay.pages[page])
     embed.add_field(name=t(loc, "replay.players"), value=replay.header[:1024] or "-",
                     inline=False)
     embed.set_footer(text=t(loc, "replay.footer", page=page + 1, pages=len(replay.pages)))

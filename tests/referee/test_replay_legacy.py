@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from itertools import cycle
 
-from cogs.ladder_replay import build_replay, resimulate
+from referee.replay import build_replay, resimulate
 from referee.service import Referee
-from tests.cogs.test_replay import NOTE, play, ref, stored
+from tests.referee.test_replay import NOTE, play, ref, stored
 
 __all__ = ["ref"]  # the fixture, shared with test_replay
 
