@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.i18n import DEFAULT, t
+
 LEVELS = ("easy", "normal", "hard")
 """The AI levels (the same as :data:`engine.ai.LEVELS`)."""
 AI_KEY = "_ai"
@@ -89,8 +91,6 @@ def mention(user_id: int, loc: str | None = None) -> str:
     """A user's mention, or an AI seat's name ("Hajime (AI)") for a virtual id."""
     if not is_virtual(user_id):
         return f"<@{user_id}>"
-    from referee.i18n import DEFAULT, t  # (imports discord: not at module level)
-
     return t(loc or DEFAULT, "practice.ai_plain", bot=BOT_NAME[0])
 
 
