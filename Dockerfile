@@ -9,6 +9,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY engine ./engine
+COPY referee ./referee
 COPY cogs ./cogs
 COPY db ./db
 COPY bot.py config.example.toml ./

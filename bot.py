@@ -31,11 +31,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import lean_http, pictures
+from cogs import lean_http
 from cogs.config import ConfigError, Settings, load_settings, split_shards
-from cogs.referee import Referee
 from cogs.shards import Shards
 from db.base import Store
+from referee import pictures
+from referee.service import Referee
 
 GC_THRESHOLD = (10_000, 10, 10)
 """The cyclic GC's thresholds once ready (Python's default: 700, 10, 10). Each click keeps
@@ -127,7 +128,7 @@ class HajimeBot(commands.Bot):
         """Open the store, install the translator, load cogs, sync slash commands."""
         from cogs.decks import Decks
         from cogs.guard import Guard
-        from cogs.i18n import Translator
+        from cogs.i18n_discord import Translator
         from cogs.library import Library
         from cogs.lobby import Lobby
         from cogs.practice import Practice

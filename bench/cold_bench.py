@@ -35,8 +35,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cogs.referee import Referee
 from db import SqliteStore
+from referee.service import Referee
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -65,7 +65,7 @@ async def timed_step(ref: Referee, match_id: int, rng: random.Random) -> float |
     hit = ref._states.get(match_id)
     state = hit[1] if hit is not None else None
     if state is None:  # choose from a throw-away copy: the timed call must read it cold
-        from cogs.snapshots import load_state
+        from referee.snapshots import load_state
         state = await load_state(ref.store, game, rec)
     seat = min(s for s, p in game.prompts(state).items() if not p.committed)
     aid = rng.choice(game.legal(state, seat)).aid
@@ -106,7 +106,7 @@ async def run(matches: int, game: str, samples: int, seed: int) -> dict[str, Any
                 if kind == "cold_fresh":
                     rec = await store.get_match(mid)
                     assert rec is not None
-                    from cogs.snapshots import load_state
+                    from referee.snapshots import load_state
                     st = await load_state(store, ref.game(game), rec)
                     await store.save_snapshot(mid, st.version, ref.game(game).dump(st))
             took = await timed_step(ref, mid, rng)

@@ -61,12 +61,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cogs.snapshots import ReplayMismatch, load_state, replay  # noqa: E402
 from db import SqliteStore  # noqa: E402
 from db._rows import action_from_row  # noqa: E402
 from db.base import ActionLog  # noqa: E402
 from engine.core import BaseState  # noqa: E402
 from engine.games import REGISTRY  # noqa: E402
+from referee.snapshots import ReplayMismatch, load_state, replay  # noqa: E402
 from tests.e2e.harness import Player, enabled_controls, press, use_control  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.ratelimit import RateLimits  # noqa: E402

@@ -36,11 +36,11 @@ from typing import Any
 sys.path.insert(0, str(Path.cwd()))
 sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
 
-from cogs.render.registry import renderer_for
 from cogs.table import Table
 from db.base import MatchRecord
 from engine.games import REGISTRY
 from engine.simulate import walk
+from referee.render.registry import renderer_for
 
 GAMES = ("sushido", "world_of_fighters", "kingdom_of_loathing", "mortal_kombat",
          "epic_battles")

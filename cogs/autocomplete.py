@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ai_seats import is_virtual, mention
+from referee.ai_seats import is_virtual, mention
 
 NAMES: dict[int, str] = {}
 """Display names already fetched (autocomplete answers must come within 3 seconds)."""

@@ -13,9 +13,10 @@ from typing import Any
 import discord
 
 from cogs import ids
-from cogs.i18n import DEFAULT, t
-from cogs.render.base import Group
+from cogs.embeds import STYLES
 from cogs.router import StaticView
+from referee.i18n import DEFAULT, t
+from referee.render.base import Group
 
 MAX_ROWS = 5
 """Discord's limit of component rows in one message."""
@@ -182,7 +183,7 @@ def control_specs(match_id: int, version: int, seat: int,
     for group in groups:
         if not group.select and len(group.choices) <= 5:
             rows.append([button(c.label[:80], ids.make("a", match_id, version, seat, c.aid),
-                                c.emoji, c.style, c.disabled)
+                                c.emoji, STYLES[c.style], c.disabled)
                          for c in group.choices])
             continue
         for start in range(0, len(group.choices), 25):

@@ -32,8 +32,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import ids
-from cogs.i18n import DEFAULT, PLAYERS_KEPT, locale_of, recall_players, remember_player, t
+from cogs.i18n_discord import locale_of
 from cogs.router import answer
+from referee.i18n import DEFAULT, PLAYERS_KEPT, recall_players, remember_player, t
 
 log = logging.getLogger("hajime.guard")
 
@@ -228,7 +229,7 @@ def slim(data: dict[str, Any]) -> dict[str, Any]:
 
 def note_locale(data: dict[str, Any]) -> tuple[int, str] | None:
     """Remember the client locale of the player behind an interaction (see
-    :func:`cogs.i18n.match_locale`); ``(user id, language)`` when it is new or changed
+    :func:`cogs.i18n_discord.match_locale`); ``(user id, language)`` when it is new or changed
     (to store), else None."""
     with contextlib.suppress(AttributeError, KeyError, TypeError, ValueError):
         user = (data.get("member") or {}).get("user") or data.get("user") or {}

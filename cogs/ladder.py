@@ -20,7 +20,8 @@ from discord.ext import commands
 
 from cogs import ids
 from cogs.autocomplete import matching, user_name
-from cogs.i18n import L, Refusal, game_choices, game_name, locale_of, reason, t
+from cogs.embeds import to_discord
+from cogs.i18n_discord import L, game_choices, locale_of
 from cogs.ladder_render import (
     PAGE_SIZE,
     history_embed,
@@ -30,13 +31,14 @@ from cogs.ladder_render import (
     pager,
     profile_embed,
 )
-from cogs.ladder_replay import Resim, build_replay, replay_embed, resimulate
 from cogs.router import Router, StaticView, answer
 from db import ladder_queries as Q
 from db.ratings import GLOBAL
 from db.sqlite import SqliteStore
 from engine.core import EngineError
 from engine.games import REGISTRY
+from referee.i18n import Refusal, game_name, reason, t
+from referee.replay import Resim, build_replay, replay_embed, resimulate
 
 log = logging.getLogger("hajime.ladder")
 
@@ -240,7 +242,7 @@ class Ladder(commands.Cog):
         loc = locale_of(interaction)
         replay = build_replay(rec, summary, events, logs, resim, loc=loc)
         page = max(0, min(page, len(replay.pages) - 1))
-        return {"embed": replay_embed(replay, page, loc=loc),
+        return {"embed": to_discord(replay_embed(replay, page, loc=loc)),
                 "view": pager("rp", [match_id], page, len(replay.pages), loc=loc),
                 "allowed_mentions": NO_PINGS}
 

@@ -10,25 +10,19 @@ from __future__ import annotations
 import discord
 
 from cogs import ids
-from cogs.ai_seats import mention
-from cogs.i18n import DEFAULT, t
-from cogs.i18n import game_name as localized_game_name
 from cogs.router import StaticView
 from db.ladder_queries import BoardPage, GameProfile, HistoryPage, MatchSummary
 from db.ratings import PROVISIONAL_GAMES, PROVISIONAL_SIGMA, display_rating
+from referee.ai_seats import mention
+from referee.i18n import DEFAULT, t
+from referee.ladder_text import COLOR, game_name, when
 
 PAGE_SIZE = 10
 """Rows per leaderboard or history page."""
 PROVISIONAL_MARK = "❔"
-COLOR = 0xF1C40F
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 MAX_GAME_FIELDS = 12
 """Games shown in full on a profile (an embed holds 25 fields and 6,000 characters)."""
-
-
-def game_name(game_id: str, loc: str = DEFAULT) -> str:
-    """The human name of a game in ``loc`` (its id if the game is no longer registered)."""
-    return localized_game_name(game_id, loc)
 
 
 def pages_of(total: int, size: int = PAGE_SIZE) -> int:
@@ -58,11 +52,6 @@ def streak_text(streak: int, loc: str = DEFAULT) -> str:
     if streak < 0:
         return t(loc, "streak.losses", count=-streak)
     return "-"
-
-
-def when(ts: float) -> str:
-    """A Discord timestamp (renders in the reader's time zone)."""
-    return f"<t:{int(ts)}:d>"
 
 
 # ---------------------------------------------------------------- leaderboard

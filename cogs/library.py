@@ -1,9 +1,9 @@
 """The library: /rules, /card (with autocomplete) and /help.
 
-Rules summaries live in ``cogs/text/<game>.md`` as ``## topic`` sections (French in
-``cogs/text/fr/<game>.md``); every other text is in ``cogs/locales``; cards come from
+Rules summaries live in ``referee/text/<game>.md`` as ``## topic`` sections (French in
+``referee/text/fr/<game>.md``); every other text is in ``referee/locales``; cards come from
 each game's own data (``Game.catalog()``), so the bot never restates a card differently
-from the engine that plays it (translations are checked against it: ``cogs.card_text``).
+from the engine that plays it (translations are checked against it: ``referee.card_text``).
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.card_text import entry_text
-from cogs.i18n import DEFAULT, L, game_choices, game_name, has, locale_of, rules_path, t
+from cogs.i18n_discord import L, game_choices, locale_of
 from engine.core import CatalogEntry
 from engine.games import REGISTRY
+from referee.card_text import entry_text
+from referee.i18n import DEFAULT, game_name, has, rules_path, t
 
 GAME_CHOICES = game_choices()
 ECHO = 80

@@ -15,20 +15,9 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
-from cogs.ai_seats import is_virtual
 from cogs.autocomplete import matching, user_name
-from cogs.i18n import (
-    DEFAULT,
-    L,
-    Refusal,
-    and_list,
-    game_choices,
-    locale_of,
-    reason,
-    t,
-)
+from cogs.i18n_discord import L, game_choices, locale_of
 from cogs.offers import Offers
-from cogs.option_words import options_text
 from cogs.router import Router, StaticView, answer, check_message
 from cogs.saved_decks import (
     PRECON,
@@ -46,6 +35,9 @@ from cogs.table import Table
 from db.base import ChallengeRecord, MatchRecord
 from engine.core import EngineError
 from engine.games import REGISTRY
+from referee.ai_seats import is_virtual
+from referee.i18n import DEFAULT, Refusal, and_list, reason, t
+from referee.lobby_text import challenge_text, match_link
 
 log = logging.getLogger("hajime.lobby")
 
@@ -87,7 +79,7 @@ def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, 
     """The match options of a challenger's built deck (its code; the opponent picks freely
     and plays a precon of the same size), refused unless legal at ``level`` now; the
     engine validates it again when the match starts."""
-    from cogs.decks import builders, deck_of, problems
+    from referee.decks import builders, deck_of, problems
 
     if game_id not in builders():
         owner = " / ".join(REGISTRY[g].name for g in builders())
@@ -103,27 +95,6 @@ def built_deck_options(game_id: str, code: str, level: str | None) -> dict[str, 
 
 FIRST = "_first"
 """Challenge option naming the user who takes seat 1 (rematches: the other player starts)."""
-
-
-def match_link(rec: MatchRecord) -> str:
-    """A jump link to a match's board (or its channel)."""
-    guild = rec.guild_id if rec.guild_id is not None else "@me"
-    if rec.thread_id and rec.message_id:
-        return f"https://discord.com/channels/{guild}/{rec.thread_id}/{rec.message_id}"
-    return f"https://discord.com/channels/{guild}/{rec.channel_id}"
-
-
-def challenge_text(ch: ChallengeRecord, status: str | None = None,
-                   loc: str = DEFAULT) -> str:
-    """The public text of a challenge message (in the server's language ``loc``)."""
-    game = REGISTRY[ch.game].name
-    opts = options_text(ch.options, loc)
-    head = t(loc, "lobby.challenge", challenger=f"<@{ch.challenger_id}>",
-             opponent=f"<@{ch.opponent_id}>", game=game)
-    head += f" · {opts}" if opts else ""
-    if status is None:
-        return f"{head}.\n" + t(loc, "lobby.expires", when=f"<t:{int(ch.expires_at)}:R>")
-    return f"{head}.\n{status}"
 
 
 def challenge_buttons(challenge_id: int, loc: str = DEFAULT) -> StaticView:

@@ -8,9 +8,10 @@ from typing import Any
 
 from discord.ext import commands, tasks
 
-from cogs.i18n import Refusal, server_locale
-from cogs.referee import Referee
+from cogs.i18n_discord import server_locale
 from db.base import Store
+from referee.i18n import Refusal
+from referee.service import Referee
 
 
 class Offers:

@@ -2,7 +2,7 @@
 
 A practice match is an ordinary stored match, **unrated**, whose second seat is the bot's
 own user. The AI plays that seat through the same path as a human: the referee's
-:meth:`~cogs.referee.Referee.act` (same checks, version guard, one transaction), then the
+:meth:`~referee.service.Referee.act` (same checks, version guard, one transaction), then the
 table's publishing. It is given the seat's view only (:func:`engine.ai.decide`), and it
 thinks in a worker thread (``run_in_executor``) so the bot keeps answering meanwhile.
 
@@ -10,8 +10,8 @@ The AI moves as soon as it is prompted: after every published step (the table
 dispatches ``hajime_step``), right after the opening, and on start: a sweep of the bot's
 live matches (every few seconds, and at once on ``on_ready``) finds any decision it still
 owes, so a restart never leaves it stuck. It is never pinged and never timed out (the
-referee skips it, :attr:`cogs.referee.Referee.untimed`). The board names it "Hajime (AI,
-hard)"; the level is kept with the match (its options, :data:`cogs.ai_seats.AI_KEY`), so
+referee skips it, :attr:`referee.service.Referee.untimed`). The board names it "Hajime (AI,
+hard)"; the level is kept with the match (its options, :data:`referee.ai_seats.AI_KEY`), so
 it survives a restart. Matches stored before that kept it in a guild setting
 ``practice:<match id>``: it is still read, and deleted once the match is over.
 
@@ -31,15 +31,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from cogs.ai_seats import BOT_NAME, MATCH_AI_IDS, ai_levels, is_virtual
-from cogs.i18n import DEFAULT, L, Refusal, game_choices, locale_of, reason, t
-from cogs.referee import Referee
+from cogs.i18n_discord import L, game_choices, locale_of
 from cogs.router import answer
 from cogs.shards import owns
 from db.base import MatchRecord, Store
 from engine.ai import LEVELS, Agent, decide, make
 from engine.core import EngineError, StaleAction
 from engine.games import REGISTRY
+from referee.ai_seats import BOT_NAME, MATCH_AI_IDS, ai_levels, is_virtual
+from referee.i18n import DEFAULT, Refusal, reason, t
+from referee.service import Referee
 
 log = logging.getLogger("hajime.practice")
 

@@ -40,16 +40,17 @@ import discord
 from discord.ext import commands
 from discord.http import handle_message_parameters
 
-from cogs.ai_seats import humans, mention
-from cogs.i18n import Refusal, and_list, match_locale, t
-from cogs.lobby import challenge_text, match_link
-from cogs.referee import Referee
+from cogs.i18n_discord import match_locale
 from cogs.router import StaticView
 from cogs.seating import table_text
 from cogs.shards import owns
 from cogs.table import Table
 from db.base import MatchRecord, Store
 from engine.games import REGISTRY
+from referee.ai_seats import humans, mention
+from referee.i18n import Refusal, and_list, t
+from referee.lobby_text import challenge_text, match_link
+from referee.service import Referee
 
 log = logging.getLogger("hajime.reconcile")
 
@@ -256,7 +257,7 @@ class Reconciler(commands.Cog):
         return False
 
     def locale(self, rec: MatchRecord) -> str:
-        """The language of a match's public messages (:func:`cogs.i18n.match_locale`)."""
+        """The language of a match's public messages (:func:`cogs.i18n_discord.match_locale`)."""
         return match_locale(self.bot.get_guild(rec.guild_id)
                             if rec.guild_id is not None else None, list(rec.seats))
 

@@ -19,8 +19,9 @@ from discord.ext import commands
 
 from cogs import ids
 from cogs.clicks_first import LANES, WAIT_CAP, ClicksFirst
-from cogs.i18n import REASON_PREFIX, Refusal, locale_of, reason, t, translate_english
+from cogs.i18n_discord import locale_of
 from engine.core import EngineError
+from referee.i18n import REASON_PREFIX, Refusal, reason, t, translate_english
 
 log = logging.getLogger("hajime.router")
 

@@ -15,19 +15,12 @@ from typing import Any
 import discord
 
 from cogs import ids
-from cogs.i18n import REASON_PREFIX, Refusal, t, translate_english
 from cogs.router import StaticView
 from db.base import ChallengeRecord, Store
 from engine.core.decks import Deck
 from engine.games import REGISTRY
-
-
-def _decks() -> Any:
-    """:mod:`cogs.decks` (imported at call time: it imports this module)."""
-    from cogs import decks
-
-    return decks
-
+from referee import decks
+from referee.i18n import REASON_PREFIX, Refusal, t, translate_english
 
 NAME_MAX = 32
 """A deck name's longest length."""
@@ -45,17 +38,17 @@ def check_name(name: str) -> str:
 
 def looks_like_code(game_id: str, text: str) -> bool:
     """Whether ``text`` is written as one of the game's deck codes (``MK1-...``)."""
-    tag = re.escape(_decks().builder(game_id).deck_tag)
+    tag = re.escape(decks.builder(game_id).deck_tag)
     return re.match(rf"\s*{tag}\d+-", text, re.IGNORECASE) is not None
 
 
 def read_deck(game_id: str, text: str, leader: str | None) -> Deck:
     """A deck from a code or from a list of kard names (with ``leader``)."""
-    hooks = _decks().builder(game_id)
+    hooks = decks.builder(game_id)
     stripped = text.strip()
     if looks_like_code(game_id, stripped):
-        return _decks().deck_of(game_id, stripped)
-    return _decks().parse_kards(hooks, stripped, _decks().leader_id(hooks, leader))
+        return decks.deck_of(game_id, stripped)
+    return decks.typed_deck(hooks, stripped, decks.leader_id(hooks, leader))
 
 
 class DeckRefusal(Refusal):
@@ -74,7 +67,7 @@ class DeckRefusal(Refusal):
 
 def require_legal(game_id: str, deck: Deck, level: str | None) -> None:
     """Refuse a deck that breaks a limit at ``level``, naming each one."""
-    broken = _decks().problems(game_id, deck, level)
+    broken = decks.problems(game_id, deck, level)
     if broken:
         raise DeckRefusal("decks.illegal", broken)
 
@@ -96,7 +89,7 @@ async def store_deck(store: Any, user_id: int, game_id: str, name: str, deck: De
     deck over :data:`MAX_DECKS`."""
     tidy = check_name(name)
     require_legal(game_id, deck, level)
-    code = _decks().code_of(game_id, deck)
+    code = decks.code_of(game_id, deck)
     if await store.get_deck(user_id, game_id, tidy) is None \
             and len(await store.user_decks(user_id, game_id)) >= MAX_DECKS:
         raise Refusal("decks.too_many", max=MAX_DECKS)
@@ -106,14 +99,14 @@ async def store_deck(store: Any, user_id: int, game_id: str, name: str, deck: De
 def edited(game_id: str, deck: Deck, add: str | None, remove: str | None) -> Deck:
     """``deck`` with the kards of ``add`` added and those of ``remove`` taken out (lists of
     names with counts); removing a kard the deck does not hold is refused."""
-    hooks = _decks().builder(game_id)
+    hooks = decks.builder(game_id)
     cards = dict(deck.cards)
     if add and add.strip():
-        for cid, n in _decks().parse_kards(hooks, add, None).cards.items():
+        for cid, n in decks.typed_deck(hooks, add, None).cards.items():
             cards[cid] = cards.get(cid, 0) + n
     if remove and remove.strip():
         names = {cid: n for n, cid in hooks.deck_names().items()}
-        for cid, n in _decks().parse_kards(hooks, remove, None).cards.items():
+        for cid, n in decks.typed_deck(hooks, remove, None).cards.items():
             if cards.get(cid, 0) < n:
                 raise Refusal("decks.not_in_deck", kard=names.get(cid, cid), n=n,
                               held=cards.get(cid, 0))
@@ -136,12 +129,12 @@ PRECON = "~precon~" * 5
 
 def deck_games() -> set[str]:
     """The games with decks (``/deck``)."""
-    return set(_decks().builders())
+    return set(decks.builders())
 
 
 async def deck_picker(store: Store, ch: ChallengeRecord, loc: str) -> StaticView:
     """A select of the opponent's saved decks of the challenge's game, and the precon."""
-    deck_of, leader_name = _decks().deck_of, _decks().leader_name
+    deck_of, leader_name = decks.deck_of, decks.leader_name
 
     view = StaticView()
     choices = [discord.SelectOption(label=t(loc, "lobby.precon"), value=PRECON)]
@@ -150,7 +143,7 @@ async def deck_picker(store: Store, ch: ChallengeRecord, loc: str) -> StaticView
         choices.append(discord.SelectOption(
             label=d.name[:100], value=d.name[:100],
             description=t(loc, "decks.line", name=d.name, leader=leader_name(ch.game, deck),
-                          size=deck.size, cards=_decks().cards_word(ch.game, loc),
+                          size=deck.size, cards=decks.cards_word(ch.game, loc),
                           ).replace("**", "")[:100]))
     view.add_item(discord.ui.Select(custom_id=ids.make("ch", ch.id, "deck"),
                                     placeholder=t(loc, "lobby.pick_deck_placeholder"),
@@ -163,7 +156,7 @@ async def opponent_deck_options(store: Store, ch: ChallengeRecord,
     """The match options once the opponent brings their saved deck ``name``: checked at
     the challenge's level, and of the same size as the challenger's deck (a challenger
     playing a precon gets one of the opponent's deck's size)."""
-    deck_of, problems = _decks().deck_of, _decks().problems
+    deck_of, problems = decks.deck_of, decks.problems
     found = await saved(store, ch.opponent_id, ch.game, name)
     deck = deck_of(ch.game, found.code)
     broken = problems(ch.game, deck, ch.options.get("level"))

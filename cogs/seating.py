@@ -26,7 +26,15 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
-from cogs.ai_seats import (
+from cogs.autocomplete import matching
+from cogs.i18n_discord import L, locale_of
+from cogs.offers import Offers
+from cogs.router import Router, StaticView, answer, check_message
+from cogs.shards import shard_filter
+from db.base import LobbyRecord, MatchRecord
+from engine.core import EngineError
+from engine.games import REGISTRY
+from referee.ai_seats import (
     AI_KEY,
     LEVELS,
     ai_levels,
@@ -36,15 +44,9 @@ from cogs.ai_seats import (
     match_seats,
     next_lobby_ai,
 )
-from cogs.autocomplete import matching
-from cogs.i18n import L, Refusal, and_list, locale_of, reason, t
-from cogs.offers import Offers
-from cogs.option_words import options_text
-from cogs.router import Router, StaticView, answer, check_message
-from cogs.shards import shard_filter
-from db.base import LobbyRecord, MatchRecord
-from engine.core import EngineError
-from engine.games import REGISTRY
+from referee.i18n import Refusal, and_list, reason, t
+from referee.lobby_text import match_link
+from referee.option_words import options_text
 
 log = logging.getLogger("hajime.seating")
 
@@ -81,7 +83,7 @@ def seat_name(user_id: int, loc: str = "en-US") -> str:
     """A seated player's mention, or an AI seat's name ("Hajime (AI, normal)")."""
     if not is_virtual(user_id):
         return f"<@{user_id}>"
-    from cogs.ai_seats import BOT_NAME, lobby_ai_level
+    from referee.ai_seats import BOT_NAME, lobby_ai_level
 
     level = lobby_ai_level(user_id)
     return t(loc, "practice.ai_name", bot=BOT_NAME[0], level=t(loc, f"practice.level.{level}"))
@@ -426,7 +428,6 @@ class Seating(Offers, commands.Cog):
         practice: Any = self.bot.get_cog("Practice")
         if practice is not None and ai:
             practice.adopt(rec)  # the AI seats play from now on
-        from cogs.lobby import match_link  # the lobby imports this module
         await interaction.edit_original_response(
             content=table_text(lobby, t(public, "seating.started", link=match_link(rec)),
                                public),

@@ -17,14 +17,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs import ids, pictures
+from cogs import ids
 from cogs.clicks_first import clicks_of
 from cogs.controls import board_buttons, button
-from cogs.i18n import DEFAULT, Refusal, and_list, locale_of, match_locale, t
+from cogs.embeds import STYLES, to_discord
+from cogs.i18n_discord import locale_of, match_locale
 from cogs.practice import ai_name
-from cogs.referee import Applied, Referee, pending_seats
-from cogs.render.base import BoardContext, left_line
-from cogs.render.registry import renderer_for
 from cogs.respond import edit_original, reply
 from cogs.router import Router, StaticView
 from cogs.table_hand import Hands
@@ -33,6 +31,11 @@ from cogs.table_ping import ping_text, send_lines
 from cogs.table_timer import TableTimer, humans
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event, Game, for_viewer
+from referee import pictures
+from referee.i18n import DEFAULT, Refusal, and_list, t
+from referee.render.base import BoardContext, left_line
+from referee.render.registry import renderer_for
+from referee.service import Applied, Referee, pending_seats
 
 log = logging.getLogger("hajime.table")
 
@@ -132,7 +135,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
                           shown: tuple[bytes, Any] | None = None
                           ) -> tuple[dict[str, Any], bytes | None]:
         """:meth:`board_payload`, the picture drawn off the event loop (~20 ms of Pillow),
-        and its key (:func:`cogs.pictures.key_of`; None: no picture). ``shown``: (key,
+        and its key (:func:`referee.pictures.key_of`; None: no picture). ``shown``: (key,
         attachment) of the board message's picture; the same key keeps it (no drawing,
         no upload)."""
         renderer = renderer_for(rec.game)
@@ -160,7 +163,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
                            summary=renderer.result_line(outcome, view, names, loc=loc)
                            if outcome else "",
                            locale=loc, left=tuple(state.left))
-        embed = renderer.board_embed(ctx)
+        embed = to_discord(renderer.board_embed(ctx))
         self.recall(rec)
         recent = self.recent.get(rec.id)
         if recent and outcome is None:
@@ -170,7 +173,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         if outcome is None:  # interrupts anyone may see are usable (e.g. a full gauge)
             buttons = board_buttons(rec.id, loc, [
                 button(c.label[:80], ids.make("i", rec.id, state.version, c.aid), c.emoji,
-                       c.style) for c in renderer.board_controls(view, loc=loc)[:5]])
+                       STYLES[c.style]) for c in renderer.board_controls(view, loc=loc)[:5]])
         payload: dict[str, Any] = {"embed": embed, "view": buttons}
         if kept is None and png is None:
             png = pictures.picture(renderer, view, loc)

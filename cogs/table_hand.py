@@ -16,10 +16,11 @@ from typing import Any
 import discord
 
 from cogs.controls import controls
-from cogs.i18n import t
-from cogs.render.base import Choice, Renderer
+from cogs.embeds import to_discord
 from cogs.router import StaticView
 from engine.core import BaseState, Game
+from referee.i18n import t
+from referee.render.base import Choice, Renderer
 
 MATCHES_KEPT = 2048
 """Matches whose seats' last hands are kept (the most recently asked): each seat's last
@@ -36,7 +37,7 @@ def build_hand(game: Game[Any, Any], renderer: Renderer, match_id: int, state: B
     the seat's language ``loc`` (nothing kept: :class:`Hands` keeps them)."""
     prompt = game.prompt(state, seat)
     outcome = game.outcome(state)
-    embed = renderer.hand_embed(game.view(state, seat), seat, names, prompt, loc=loc)
+    embed = to_discord(renderer.hand_embed(game.view(state, seat), seat, names, prompt, loc=loc))
     offered: list[Any] = []
     if with_controls and outcome is None:
         if prompt is not None and not prompt.committed:

@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.referee import Applied, Referee, pending_seats
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event
+from referee.service import Applied, Referee, pending_seats
 
 if TYPE_CHECKING:
     from cogs.table_hand import Hands

@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
-from cogs.i18n import and_list, t
-from cogs.render.base import Renderer
 from cogs.table_memory import nonce
+from referee.i18n import and_list, t
+from referee.render.base import Renderer
 
 
 def ping_text(prompts: dict[int, Any], targets: list[int], names: list[str],

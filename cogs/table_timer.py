@@ -14,12 +14,12 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
-from cogs.i18n import and_list, t
 from cogs.practice import is_ai
-from cogs.referee import Applied, Referee, pending_seats
 from cogs.shards import shard_filter
 from cogs.table_memory import HAND_SECONDS
 from db.base import MatchRecord, Store
+from referee.i18n import and_list, t
+from referee.service import Applied, Referee, pending_seats
 
 log = logging.getLogger("hajime.table")
 

@@ -23,11 +23,16 @@ import discord
 from discord.ext import commands
 
 from cogs.autocomplete import user_name
-from cogs.i18n import server_locale, t
-from cogs.referee import Referee
+from cogs.embeds import to_discord
+from cogs.i18n_discord import server_locale
 from cogs.router import StaticView
-from cogs.tournament_sealed import LEVEL, match_decks
-from cogs.tournament_text import (
+from db.base import MatchRecord, PairingRecord, PairingResult, Store, TournamentRecord
+from engine.core import EngineError
+from engine.tournament import Event, Pairing, auto_result, champion, next_round, planned_rounds
+from referee.i18n import t
+from referee.service import Referee
+from referee.tournament_sealed import LEVEL, match_decks
+from referee.tournament_text import (
     bracket_png,
     event_of,
     pairings_text,
@@ -35,9 +40,6 @@ from cogs.tournament_text import (
     standings_embed,
     title,
 )
-from db.base import MatchRecord, PairingRecord, PairingResult, Store, TournamentRecord
-from engine.core import EngineError
-from engine.tournament import Event, Pairing, auto_result, champion, next_round, planned_rounds
 
 __all__ = ["TournamentFlow", "auto_results", "result_of"]
 
@@ -229,7 +231,7 @@ class TournamentFlow:
                     public, "tournament.cancelled")), view=StaticView(),
                     allowed_mentions=discord.AllowedMentions.none())
                 return
-            await message.edit(content=None, embed=standings_embed(tour, event, public),
+            await message.edit(content=None, embed=to_discord(standings_embed(tour, event, public)),
                                view=StaticView(), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("could not edit the standings of tournament %s", tour.id)
@@ -246,8 +248,8 @@ class TournamentFlow:
                                       [t(public, "tournament.round_label", round=i + 1)
                                        for i in range(len(event.history))])
         winner = champion(event)
-        embed = standings_embed(tour, event, public, t(
-            public, "tournament.final", who=f"<@{winner}>" if winner is not None else "—"))
+        embed = to_discord(standings_embed(tour, event, public, t(
+            public, "tournament.final", who=f"<@{winner}>" if winner is not None else "—")))
         embed.set_image(url="attachment://bracket.png")
         await self.bot.get_partial_messageable(tour.channel_id).send(
             embed=embed, file=discord.File(fp=io.BytesIO(png), filename="bracket.png"),

@@ -4,7 +4,7 @@
 organiser) and **Cancel** (the organiser). Once started, that message shows the
 standings, edited in place as results land; each round's pairings are posted when the
 round is paired, and each pairing is opened as an ordinary match (its thread, timers,
-forfeits and ratings as usual: :meth:`cogs.referee.Referee.open_match` with ``pairing``).
+forfeits and ratings as usual: :meth:`referee.service.Referee.open_match` with ``pairing``).
 At the end the final standings and a bracket picture are posted.
 
 Advancing is one idempotent step (:meth:`Tournaments.advance`): it records the results
@@ -32,18 +32,10 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from cogs import ids
-from cogs.decks import code_of, listing
-from cogs.i18n import L, Refusal, locale_of, reason, t
-from cogs.referee import Referee
+from cogs.i18n_discord import L, locale_of
 from cogs.router import Router, StaticView, answer, check_message
 from cogs.shards import shard_filter
 from cogs.tournament_flow import TournamentFlow, auto_results, result_of
-from cogs.tournament_sealed import LEVEL, check_deck, has_sealed, pool_of
-from cogs.tournament_text import (
-    event_of,
-    signup_text,
-    title,
-)
 from db.base import (
     EntrantRecord,
     Store,
@@ -54,6 +46,15 @@ from engine.core import EngineError
 from engine.core.decks import Deck
 from engine.games import REGISTRY
 from engine.tournament import FORMATS, next_round
+from referee.decks import code_of, listing
+from referee.i18n import Refusal, reason, t
+from referee.service import Referee
+from referee.tournament_sealed import LEVEL, check_deck, has_sealed, pool_of
+from referee.tournament_text import (
+    event_of,
+    signup_text,
+    title,
+)
 
 __all__ = ["Tournaments", "auto_results", "result_of", "seed_order"]
 

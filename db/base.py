@@ -37,7 +37,7 @@ class MatchRecord(BaseModel):
     """The match's version (every action bumps it; the version guard compares it)."""
     state_version: int | None = None
     """The version ``state`` was written at when older than :attr:`version` (the actions
-    after it are in the log: :func:`cogs.snapshots.load_state` replays them); None: the
+    after it are in the log: :func:`referee.snapshots.load_state` replays them); None: the
     snapshot is current."""
     deadline: float | None = None
     """Unix time at which the pending decisions time out (None: no timer)."""

@@ -2,8 +2,8 @@
 
 The bot learns a player's Discord language only from their interactions; it keeps the
 last one per player here so that a restarted bot still shows a match in the language its
-players share (:func:`cogs.i18n.match_locale`). The cog writes a row only when a player's
-language changes (:func:`cogs.i18n.remember_player` says when), never once per click.
+players share (:func:`cogs.i18n_discord.match_locale`). The cog writes a row only when a player's
+language changes (:func:`referee.i18n.remember_player` says when), never once per click.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``python -m sandbox`` (or ``bash scripts/run.sh --sandbox``) serves a page on 127.0.0.1
 where one person picks a game and opens a table whose seats are links, one per browser
-tab. It runs the bot's own engine, referee (:class:`cogs.referee.Referee`: one
+tab. It runs the bot's own engine, referee (:class:`referee.service.Referee`: one
 transaction per action, the version guard, double clicks refused) and SQLite store; it
 imports nothing from discord.
 

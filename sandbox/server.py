@@ -28,9 +28,9 @@ from typing import Any
 
 from aiohttp import web
 
-from cogs.i18n import CATALOGS, DEFAULT, LOCALES, reason, resolve
-from cogs.referee import AlreadyDone, NoSuchMatch
 from engine.core import EngineError, MatchOver, NotYourDecision, StaleAction
+from referee.i18n import CATALOGS, DEFAULT, LOCALES, reason, resolve
+from referee.service import AlreadyDone, NoSuchMatch
 from sandbox.tables import AI_SEAT, Refused, Sandbox
 
 STATIC = Path(__file__).parent / "static"
@@ -39,7 +39,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 LANGUAGES = {"en-US": "English", "fr": "Français"}
-"""The page's language picker (a language of :data:`cogs.i18n.LOCALES`)."""
+"""The page's language picker (a language of :data:`referee.i18n.LOCALES`)."""
 
 
 def lang(request: web.Request) -> str:

@@ -7,7 +7,7 @@ its links. Without a token a page is a spectator's.
 
 Everything a page may show comes from ``game.view(state, seat)`` (the spectator view
 without a token) and from the events that seat may see; the state itself never leaves
-this module. Every click goes through :meth:`cogs.referee.Referee.act`: one transaction,
+this module. Every click goes through :meth:`referee.service.Referee.act`: one transaction,
 the version the buttons were drawn for (a stale click is refused), and the click's nonce
 (a click sent twice is refused the second time).
 
@@ -15,8 +15,8 @@ An AI seat (``ai`` level, from :mod:`engine.ai`) plays whenever it is asked to d
 :func:`engine.ai.decide` hands its agent the seat's view, never the state, and the
 action goes through the same referee as a human's.
 
-Texts come from the bot's catalog (:mod:`cogs.i18n`, English or French per page), and the
-narration and results from the bot's renderers (:mod:`cogs.render`): the lines its
+Texts come from the bot's catalog (:mod:`referee.i18n`, English or French per page), and the
+narration and results from the bot's renderers (:mod:`referee.render`): the lines its
 Discord thread shows (public events), and those of the seat's own private answers.
 """
 
@@ -34,14 +34,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cogs.i18n import DEFAULT, Refusal, game_name, t
-from cogs.referee import Applied, Referee
-from cogs.render.registry import renderer_for
 from db.base import MatchRecord
 from db.sqlite import SqliteStore
 from engine.ai import LEVELS, decide, make
 from engine.core import Event, Game, MatchOver, StaleAction, for_viewer
 from engine.games import REGISTRY
+from referee.games import pictures
+from referee.i18n import DEFAULT, Refusal, game_name, t
+from referee.render.registry import renderer_for
+from referee.service import Applied, Referee
 
 log = logging.getLogger("hajime.sandbox")
 
@@ -397,11 +398,3 @@ class Sandbox:
             self._told(await self.referee.act(match_id, rec.seats[AI_SEAT], action.aid,
                                               rec.version, seat=AI_SEAT))
         return True
-
-
-def pictures() -> dict[str, Any]:
-    """The bot's board drawings per game (pure Pillow functions of the spectator view)."""
-    from cogs.render.sushido_board import render_board as sushido
-    from cogs.render.wof_board import render_board as wof
-
-    return {"sushido": sushido, "world_of_fighters": wof}

@@ -19,10 +19,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cogs.render.registry import renderer_for  # noqa: E402
 from engine.core import Rng, for_viewer  # noqa: E402
 from engine.games import REGISTRY  # noqa: E402
 from engine.simulate import pick  # noqa: E402
+from referee.render.registry import renderer_for  # noqa: E402
 
 NAMES = ["@alice", "@bob", "@carol", "@dave"]
 

@@ -3,8 +3,8 @@
 The game's catalog texts are formulaic (``Power 8 cold · 2 meat · Muscle 2``, ``weapon:
 Melee +2 while equipped.``), so their French is made by the rules below; names stay
 names. ``python scripts/kol_cards_fr.py`` prints the ``[kingdom_of_loathing.*]`` entries
-of ``cogs/locales/cards.fr.toml`` (with the fingerprints of the English texts): run it
-again when the engine's texts change (``python -m cogs.card_text`` says which are stale),
+of ``referee/locales/cards.fr.toml`` (with the fingerprints of the English texts): run it
+again when the engine's texts change (``python -m referee.card_text`` says which are stale),
 and replace that part of the file. A text no rule covers stops it with an error.
 """
 
@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cogs.card_text import fingerprint, slug
 from engine.games import REGISTRY
+from referee.card_text import fingerprint, slug
 
 EL = {
     "hot": "chaud",

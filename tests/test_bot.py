@@ -193,7 +193,7 @@ async def test_every_close_waits_for_the_whole_close() -> None:
     """A signal's close and ``async with``'s exit run one close, and each returns only
     once the store is closed and the picture processes are stopped (the bot's run used
     to end after discord.py's part alone, and Python cancelled the rest)."""
-    from cogs import pictures
+    from referee import pictures
 
     class SlowStore:
         closes = 0

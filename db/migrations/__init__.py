@@ -19,9 +19,10 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 import aiosqlite
+
+from db.migration import Migration
 
 __all__ = [
     "MIGRATIONS",
@@ -31,15 +32,6 @@ __all__ = [
     "migrate",
     "split_statements",
 ]
-
-
-@dataclass(frozen=True)
-class Migration:
-    """One schema step: ``script`` moves the database from ``version - 1`` to ``version``."""
-
-    version: int
-    name: str
-    script: str
 
 
 def split_statements(script: str) -> Iterator[str]:

@@ -8,7 +8,7 @@ disagree with ``mu`` and ``sigma``.
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 CREATE TABLE matches (

@@ -14,7 +14,7 @@ Boards of finished matches are taken as current; active ones are re-rendered onc
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 ALTER TABLE matches ADD COLUMN board_version INTEGER;

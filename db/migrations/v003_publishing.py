@@ -18,7 +18,7 @@ Existing matches are taken as published, with an empty memory.
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 ALTER TABLE matches ADD COLUMN published_version INTEGER;

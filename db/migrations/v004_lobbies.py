@@ -11,7 +11,7 @@ or two players racing for the last seat change it once), so a restart loses no t
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 CREATE TABLE lobbies (

@@ -8,7 +8,7 @@ code, validated before it is stored) and when it was last saved.
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 CREATE TABLE saved_decks (

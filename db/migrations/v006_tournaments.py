@@ -17,7 +17,7 @@ records the last result of the previous one, so a restart resumes where it stopp
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 CREATE TABLE tournaments (

@@ -10,7 +10,7 @@ players were first rated, the leaderboard's last tie-break.
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 CREATE TABLE matches (

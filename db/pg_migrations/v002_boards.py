@@ -5,7 +5,7 @@ The same change as :mod:`db.migrations.v002_boards` (see there for the meaning).
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 ALTER TABLE matches ADD COLUMN board_version BIGINT;

@@ -5,7 +5,7 @@ The same change as :mod:`db.migrations.v003_publishing` (see there for the meani
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 ALTER TABLE matches ADD COLUMN published_version BIGINT;

@@ -5,7 +5,7 @@ The same change as :mod:`db.migrations.v006_tournaments` (see there for the mean
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 CREATE TABLE tournaments (

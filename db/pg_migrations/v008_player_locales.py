@@ -5,7 +5,7 @@ The same change as :mod:`db.migrations.v008_player_locales` (see there for the m
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 CREATE TABLE player_locales (

@@ -5,7 +5,7 @@ The same change as :mod:`db.migrations.v009_action_versions` (see there for the 
 
 from __future__ import annotations
 
-from db.migrations import Migration
+from db.migration import Migration
 
 SCRIPT = """
 CREATE INDEX match_actions_version ON match_actions (match_id, version, id);

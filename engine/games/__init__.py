@@ -1,6 +1,8 @@
 """The one explicit registry of games: ``REGISTRY[game_id] -> Game``.
 
-Add a game by importing its object here; nothing is discovered implicitly.
+Add a game by importing its package here and registering its ``GAME`` below; nothing is
+discovered implicitly. A game's other parts (renderer, picture, texts, rules) are declared in
+``referee/games.py`` (see ``docs/adding-a-game.md``).
 """
 
 from __future__ import annotations
@@ -9,6 +11,13 @@ from typing import Any
 
 from engine.core.game import Game
 from engine.core.plain_attrs import plain_attrs_all
+from engine.games import (
+    epic_battles,
+    kingdom_of_loathing,
+    mortal_kombat,
+    sushido,
+    world_of_fighters,
+)
 
 REGISTRY: dict[str, Game[Any, Any]] = {}
 
@@ -23,24 +32,8 @@ def get(game_id: str) -> Game[Any, Any]:
     return REGISTRY[game_id]
 
 
-def _load() -> None:
-    import importlib
-
-    for module in ("engine.games.sushido", "engine.games.world_of_fighters",
-                   "engine.games.kingdom_of_loathing", "engine.games.mortal_kombat",
-                   "engine.games.epic_battles"):
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as exc:  # a game package not written yet
-            if exc.name != module:
-                raise
-            continue
-        game = getattr(mod, "GAME", None)
-        if game is not None:  # a package still being written has no GAME yet
-            register(game)
-    # the models of every game now exist: reads of their fields skip pydantic's
-    # ``__getattr__`` hook (see engine.core.plain_attrs)
-    plain_attrs_all()
-
-
-_load()
+for _package in (sushido, world_of_fighters, kingdom_of_loathing, mortal_kombat, epic_battles):
+    register(_package.GAME)
+# the models of every game now exist: reads of their fields skip pydantic's
+# ``__getattr__`` hook (see engine.core.plain_attrs)
+plain_attrs_all()

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from cogs import ids
 from cogs.guard import INT64_MAX, INT64_MIN, malformed, option_problem
-from cogs.i18n import L, t
+from cogs.i18n_discord import L
+from referee.i18n import t
 
 
 @app_commands.command(name="probe", description="A command to check options against.")

@@ -15,17 +15,18 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import i18n
 from cogs.controls import board_buttons, button, controls
-from cogs.i18n import t
-from cogs.render.base import Choice, Group
-from cogs.render.registry import renderer_for
 from cogs.router import StaticView
 from cogs.table import Table, names_of
 from cogs.table_hand import Hands
 from db.base import MatchRecord
 from engine.games import REGISTRY
 from engine.simulate import walk
+from referee import i18n
+from referee.i18n import t
+from referee.render.base import Choice, Group
+from referee.render.embed import Style
+from referee.render.registry import renderer_for
 
 LOCALES = ("en-US", "fr")
 
@@ -39,7 +40,7 @@ def _walk(game: Any, seed: int, steps: int) -> Iterator[Any]:
 def _forget_words() -> None:
     """Empty every ``functools`` cache of the renderers and the catalog look-ups."""
     modules = [m for name, m in sys.modules.items()
-               if name.startswith("cogs.render.") or name == "cogs.i18n"]
+               if name.startswith("referee.render.") or name == "referee.i18n"]
     for module in modules:
         for value in list(vars(module).values()):
             if isinstance(value, functools._lru_cache_wrapper):
@@ -160,7 +161,7 @@ def test_translations_are_remembered_as_worded() -> None:
 
 def test_rows_are_sent_as_discord_py_items_would_be_and_can_still_change() -> None:
     groups = [Group("Reveal", [Choice("r1", "R1", emoji="👊"), Choice("r2", "", disabled=True),
-                               Choice("r3", "R3", style=discord.ButtonStyle.danger)]),
+                               Choice("r3", "R3", style=Style.danger)]),
               Group("Pairs", [Choice(f"h{i}", f"H{i}", emoji="🂠" if i % 2 else None)
                               for i in range(30)], select=True),
               Group("", [Choice(f"x{i}", f"X{i}") for i in range(7)], select=True)]

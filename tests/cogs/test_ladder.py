@@ -12,11 +12,11 @@ import pytest
 from cogs import ids
 from cogs.ladder import Ladder, can_manage
 from cogs.ladder_render import leaderboard_embed, leaderboard_view, match_line, pager
-from cogs.ladder_replay import action_line, build_replay, paginate, replay_embed
 from db import ActionLog, EventRecord, MatchRecord, SqliteStore
 from db import ratings as R
 from db.ladder_queries import BoardPage, BoardRow, MatchSummary, SeatResult
 from engine.core import EngineError
+from referee.replay import action_line, build_replay, paginate, replay_embed
 
 
 def rec(status: str = "finished", seats: list[int] | None = None) -> MatchRecord:

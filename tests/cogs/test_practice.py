@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from cogs.i18n import Refusal
 from cogs.practice import COMPAT_LEVELS, Practice, ai_name, level_key
-from cogs.referee import Referee
-from cogs.snapshots import load_state
 from db import SqliteStore
 from engine.games import REGISTRY
+from referee.i18n import Refusal
+from referee.service import Referee
+from referee.snapshots import load_state
 from tests.clock import Clock
 
 ALICE, AI = 11, 99

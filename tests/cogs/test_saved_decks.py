@@ -8,13 +8,14 @@ import pathlib
 
 import pytest
 
-from cogs import decks, saved_decks
-from cogs.i18n import Refusal, reason
+from cogs import saved_decks
 from db import SqliteStore
 from db.base import ChallengeRecord
 from engine.core import EngineError
 from engine.core.decks import Deck
 from engine.games.mortal_kombat.decks import precon, to_code
+from referee import decks
+from referee.i18n import Refusal, reason
 
 MK = "mortal_kombat"
 ALICE, BOB = 1, 2
@@ -66,7 +67,7 @@ def test_edits_add_and_remove_by_name_and_refuse_what_is_not_there() -> None:
 
 async def test_an_illegal_deck_is_not_saved_and_the_refusal_speaks_french(
         store: SqliteStore) -> None:
-    over = decks.parse_kards(decks.builder(MK), "17 Adrenaline, 33 Low Kick", "kano")
+    over = decks.typed_deck(decks.builder(MK), "17 Adrenaline, 33 Low Kick", "kano")
     with pytest.raises(Refusal) as caught:
         await saved_decks.store_deck(store, ALICE, MK, "x", over, "advanced")
     english, french = reason(caught.value, "en-US"), reason(caught.value, "fr")
@@ -132,8 +133,9 @@ async def test_an_epic_battles_opponent_brings_a_saved_deck_of_any_character(
 
 
 def test_the_challenge_says_built_deck_only_when_one_is_brought() -> None:
-    from cogs.lobby import challenge_text, check_options
+    from cogs.lobby import check_options
     from engine.games import REGISTRY
+    from referee.lobby_text import challenge_text
 
     def text(game: str, raw: dict[str, object]) -> str:
         options = REGISTRY[game].parse_options(check_options(game, raw)).model_dump(

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from cogs.i18n import Refusal
 from cogs.seating import ORDER, parse_option_text, seat_order, table_buttons, table_text
 from db.base import LobbyRecord
 from engine.games import REGISTRY
+from referee.i18n import Refusal
 from tests.engine.toyturns import TURNS
 
 
@@ -38,7 +38,7 @@ def test_open_table_text_and_buttons() -> None:
 
 
 def test_ai_seats_are_named_removable_and_become_match_seats() -> None:
-    from cogs.ai_seats import lobby_ai_id, match_seats, next_lobby_ai
+    from referee.ai_seats import lobby_ai_id, match_seats, next_lobby_ai
 
     first = next_lobby_ai([11], "hard")
     second = next_lobby_ai([11, first], "easy")

@@ -6,7 +6,7 @@ import discord
 
 from cogs import ids
 from cogs.controls import controls
-from cogs.render.base import Choice, Group
+from referee.render.base import Choice, Group
 
 
 def _ids(view: discord.ui.View) -> tuple[set[str], int]:

@@ -3,10 +3,10 @@ repeating the question for each (a four-Kombatant Brawl's Discard/Draw)."""
 
 from __future__ import annotations
 
-from cogs.render.registry import renderer_for
 from cogs.table import Table
 from cogs.table_ping import ping_text
 from engine.core.prompts import Prompt
+from referee.render.registry import renderer_for
 
 NAMES = ["<@1>", "<@2>", "<@3>", "<@4>"]
 

@@ -6,9 +6,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from cogs import table as table_module
-from cogs.referee import Referee
 from cogs.table import Table
 from engine.games import REGISTRY
+from referee.service import Referee
 
 
 class CountingReferee(Referee):

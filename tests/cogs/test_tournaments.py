@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.i18n import Refusal
 from cogs.tournaments import Tournaments, auto_results, result_of, seed_order
 from db.base import EntrantRecord, MatchRecord, PairingRecord
 from engine.tournament import Pairing
+from referee.i18n import Refusal
 
 
 def test_create_accepts_every_two_player_game_and_refuses_bad_options() -> None:

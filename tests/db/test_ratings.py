@@ -150,7 +150,7 @@ def test_outcomes_pure() -> None:
 
 async def test_referee_forfeit_and_timeouts_rate_as_losses(store: SqliteStore) -> None:
     """Through the real referee: a forfeit, then a loss on timeouts, both rated."""
-    from cogs.referee import Referee
+    from referee.service import Referee
     from tests.engine.toygame import TOY
 
     now = [1_000_000.0]

@@ -29,7 +29,7 @@ def player_transcript(request: pytest.FixtureRequest,
 @pytest.fixture
 def tagged_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every rendered Sushido card carry its id (``⟨c17⟩``) for the leak check."""
-    import cogs.render.sushido as sushido
+    import referee.render.sushido as sushido
 
     original = sushido.show_card
 
@@ -46,7 +46,7 @@ def tagged_wof_cards(monkeypatch: pytest.MonkeyPatch) -> None:
 
     Cards of one type are identical, so the id is the type's: 1 + its index in ``CARDS``.
     """
-    import cogs.render.world_of_fighters as wof
+    import referee.render.world_of_fighters as wof
     from engine.games.world_of_fighters.data import CARDS
 
     original = wof.show_card

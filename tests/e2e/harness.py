@@ -21,11 +21,11 @@ from typing import Any
 
 from bot import HajimeBot
 from cogs.config import Settings
-from cogs.snapshots import load_state
 from db import store_from_url
 from db.ratings import on_results
 from engine.core import Game
 from engine.games import REGISTRY
+from referee.snapshots import load_state
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.fixtures import running_bot
 from tests.fakediscord.store import Message, walk_components
@@ -188,7 +188,7 @@ def teach_leaks(monkeypatch: Any, game_id: str, hidden_of: Any, shown_in: Any) -
 def pin_engine_seed(monkeypatch: Any, engine_seed: int) -> None:
     """Make the match's shuffle seed fixed (the referee draws a random one), so the match
     (with the player's seeded choices) is the same every run: known length and events."""
-    from cogs.referee import Referee
+    from referee.service import Referee
 
     original = Referee.open_match
 

@@ -46,11 +46,11 @@ from typing import Any
 
 import pytest
 
-from cogs.ladder_replay import resimulate
-from cogs.referee import Referee, pending_seats
-from cogs.snapshots import load_state
 from cogs.table import Table
 from db import SqliteStore
+from referee.replay import resimulate
+from referee.service import Referee, pending_seats
+from referee.snapshots import load_state
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message, walk_components
 from tests.fakediscord.users import FakeUser, InteractionResult

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pathlib
 
-from cogs import decks
 from engine.games.mortal_kombat.decks import precon, to_code
+from referee import decks
 from tests.e2e.harness import bot_running, idle
 from tests.fakediscord import FakeDiscord
 
@@ -83,7 +83,7 @@ async def test_a_challenge_with_a_bad_deck_is_refused_and_nothing_is_posted(
             ({"game": MK, "deck": "MK1-nonsense"}, "code"),
             ({"game": MK, "deck": "MK1-" + small[4:-3]}, "code"),
             ({"game": MK, "level": "advanced",
-              "deck": to_code(decks.parse_kards(decks.builder(MK),
+              "deck": to_code(decks.typed_deck(decks.builder(MK),
                                                 "45 Low Kick, 5 Fireball (Goro)", "kano"))},
              "not legal for this match"),
             ({"game": "sushido", "deck": small}, "deck"),

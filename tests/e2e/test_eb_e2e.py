@@ -21,13 +21,13 @@ from typing import Any
 
 import pytest
 
-from cogs import decks
-from cogs.render.base import BoardContext
-from cogs.render.registry import renderer_for
 from engine.core.decks import Deck
 from engine.games.epic_battles.data import cards
 from engine.games.epic_battles.decks import precon
 from engine.games.epic_battles.model import EbState, SetEvent
+from referee import decks
+from referee.render.base import BoardContext
+from referee.render.registry import renderer_for
 from tests.e2e.harness import (
     Player,
     bot_running,
@@ -76,8 +76,8 @@ def eb_hidden(state: EbState) -> set[int]:
 @pytest.fixture
 def eb_tags(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tag every rendered card and teach the harness which Epic Battles cards are hidden."""
-    import cogs.render.eb_text as ebt
-    import cogs.render.epic_battles as ebr
+    import referee.render.eb_text as ebt
+    import referee.render.epic_battles as ebr
 
     original = ebt.show_card
 

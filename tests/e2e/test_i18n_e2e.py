@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from bot import HajimeBot
-from cogs.i18n import CATALOGS
 from db import ResultRow, SqliteStore
+from referee.i18n import CATALOGS
 from tests.e2e.harness import bot_running
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.users import InteractionResult

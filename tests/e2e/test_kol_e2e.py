@@ -33,10 +33,10 @@ from typing import Any
 
 import pytest
 
-from cogs.render import kol_text
-from cogs.render.kingdom_of_loathing import KolRenderer
 from engine.games.kingdom_of_loathing import GAME
 from engine.games.kingdom_of_loathing.model import KolState
+from referee.render import kol_text
+from referee.render.kingdom_of_loathing import KolRenderer
 from tests.e2e.harness import (
     Player,
     bot_running,

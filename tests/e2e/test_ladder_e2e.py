@@ -15,10 +15,10 @@ import pytest
 
 from bot import HajimeBot
 from cogs.config import Settings
-from cogs.referee import pending_seats
 from db import ResultRow, SqliteStore, store_from_url
 from db import ladder_queries as Q
 from db import ratings as R
+from referee.service import pending_seats
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.fixtures import fake_discord, running_bot
 from tests.fakediscord.users import InteractionResult

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-import cogs.i18n
+import referee.i18n
 from cogs.table import Table
 from tests.e2e.harness import bot_running, challenge_accepted, idle
 from tests.e2e.test_i18n_e2e import assert_speaks
@@ -36,7 +36,7 @@ async def test_a_french_match_stays_french_after_a_restart(
     alice, bob = fake.user("alice"), fake.user("bob")
     alice.locale = bob.locale = "fr"
     db = tmp_path / "h.sqlite3"
-    cogs.i18n._player_locales.clear()  # a new process knows nobody
+    referee.i18n._player_locales.clear()  # a new process knows nobody
     async with bot_running(fake, db) as bot:
         writes = count_writes(bot)
         match_id, board = await challenge_accepted(fake, bot, alice, bob, "sushido")
@@ -49,7 +49,7 @@ async def test_a_french_match_stays_french_after_a_restart(
         rec = await bot.store.get_match(match_id)
         assert table.public_locale(rec) == "fr"
         await act_while_down(bot, match_id)  # the board is re-drawn by the next bot
-    cogs.i18n._player_locales.clear()  # the restart: memory is gone, the store is not
+    referee.i18n._player_locales.clear()  # the restart: memory is gone, the store is not
     async with bot_running(fake, db) as bot:
         await wait_settled(fake, bot)
         table = bot.get_cog("Table")

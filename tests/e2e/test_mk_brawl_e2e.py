@@ -25,9 +25,9 @@ from typing import Any
 
 import pytest
 
-from cogs.render.mortal_kombat import MkRenderer
 from engine.games.mortal_kombat import GAME
 from engine.games.mortal_kombat.model import MkState
+from referee.render.mortal_kombat import MkRenderer
 from tests.e2e.harness import (
     bot_running,
     enabled_controls,

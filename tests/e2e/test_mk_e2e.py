@@ -54,7 +54,7 @@ def mk_hidden(state: MkState) -> set[int]:
 @pytest.fixture
 def mk_tags(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tag every rendered kard and teach the harness which MK kards are hidden."""
-    import cogs.render.mortal_kombat as mkr
+    import referee.render.mortal_kombat as mkr
 
     original = mkr.show_kard
 

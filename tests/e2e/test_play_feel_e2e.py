@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from cogs.snapshots import load_state
+from referee.snapshots import load_state
 from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, pin_engine_seed
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message

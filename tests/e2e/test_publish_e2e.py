@@ -14,10 +14,10 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.referee import pending_seats
-from cogs.render.registry import renderer_for
-from cogs.snapshots import load_state
 from engine.games import REGISTRY
+from referee.render.registry import renderer_for
+from referee.service import pending_seats
+from referee.snapshots import load_state
 from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, stored_opening
 from tests.e2e.test_play_feel_e2e import pinged
 from tests.e2e.test_reconcile_e2e import act_while_down, wait_settled

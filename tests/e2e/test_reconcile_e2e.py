@@ -14,9 +14,9 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.referee import pending_seats
-from cogs.snapshots import load_state
 from cogs.table import Table
+from referee.service import pending_seats
+from referee.snapshots import load_state
 from tests.e2e.harness import bot_running, challenge_accepted, idle, stored_opening
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message

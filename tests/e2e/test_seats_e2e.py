@@ -18,9 +18,9 @@ from discord import app_commands
 
 import cogs.ladder
 import cogs.library  # noqa: F401
-from cogs.i18n import CATALOGS
 from cogs.lobby import Lobby
 from engine.games import REGISTRY
+from referee.i18n import CATALOGS
 from tests.e2e.harness import Player, bot_running, idle, press, raw_click
 from tests.engine.toyturns import TURNS
 from tests.fakediscord import FakeDiscord

@@ -29,12 +29,12 @@ from typing import Any
 
 import pytest
 
-from cogs.ladder_replay import resimulate
-from cogs.referee import Referee, pending_seats
-from cogs.snapshots import load_state
 from db.postgres import PostgresStore
 from engine.core import StaleAction
 from engine.games import REGISTRY
+from referee.replay import resimulate
+from referee.service import Referee, pending_seats
+from referee.snapshots import load_state
 from tests.fakediscord import Channel, FakeDiscord, FakeUser
 from tests.fakediscord.fixtures import patch_discord
 from tests.fakediscord.server import guild_snowflake

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from cogs.snapshots import load_state
 from engine.games.sushido import GAME
+from referee.snapshots import load_state
 from tests.e2e.harness import Player, bot_running, challenge_accepted, idle, press
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message, walk_components

@@ -6,8 +6,8 @@ import asyncio
 import pathlib
 from typing import Any
 
-from cogs.snapshots import load_state
 from engine.games import REGISTRY
+from referee.snapshots import load_state
 from tests.e2e.harness import (
     Player,
     bot_running,
@@ -131,8 +131,8 @@ async def test_controls_that_do_not_fit_are_paged(fake_discord: FakeDiscord,
                                                   tmp_path: pathlib.Path,
                                                   monkeypatch: Any) -> None:
     """One row per action (forced) overflows 5 rows: Previous/Next page through them."""
-    from cogs.render.base import Group
-    from cogs.render.sushido import SushidoRenderer
+    from referee.render.base import Group
+    from referee.render.sushido import SushidoRenderer
 
     monkeypatch.setattr(SushidoRenderer, "groups",
                         lambda self, choices, loc="en-US": [Group(k, [c]) for k, c in choices])

@@ -23,9 +23,9 @@ import cogs.ladder
 import cogs.library
 import cogs.lobby
 import cogs.practice  # noqa: F401
-from cogs.i18n import CATALOGS, Refusal
 from db.base import PairingRecord
 from engine.games import REGISTRY
+from referee.i18n import CATALOGS, Refusal
 from tests.e2e.harness import Player, bot_running, idle, press, raw_click
 from tests.engine.toyturns import TURNS
 from tests.fakediscord import FakeDiscord
@@ -341,8 +341,8 @@ async def test_series_tie_gets_a_decider(fake_discord: FakeDiscord, tmp_path: pa
 
 async def test_sealed_series_keeps_each_pool_and_uses_the_registered_deck(
         fake_discord: FakeDiscord, tmp_path: pathlib.Path) -> None:
-    from cogs.decks import builders, code_of
-    from cogs.tournament_sealed import check_deck, pool_of
+    from referee.decks import builders, code_of
+    from referee.tournament_sealed import check_deck, pool_of
 
     fake = fake_discord
     alice, bob, carol = players(fake, 3)

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from cogs.render.wof_board import render_board
 from engine.games.world_of_fighters import GAME
 from engine.games.world_of_fighters.data import CARDS
 from engine.games.world_of_fighters.model import WofState
+from referee.render.wof_board import render_board
 from tests.e2e.harness import (
     Player,
     bot_running,

@@ -11,9 +11,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.snapshots import load_state
 from engine.core import EngineError
 from engine.games import REGISTRY
+from referee.snapshots import load_state
 from sandbox.tables import Sandbox
 
 CLICK = st.tuples(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cogs.render.registry import renderer_for
 from engine.core import Event
+from referee.render.registry import renderer_for
 from sandbox.tables import Sandbox
 
 

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from cogs.snapshots import load_state
 from engine.games import REGISTRY
+from referee.snapshots import load_state
 from sandbox.server import SANDBOX, make_app
 from sandbox.tables import Sandbox
 
@@ -199,8 +199,8 @@ async def test_a_whole_sushido_match_over_http(client: TestClient[Any, Any]) -> 
     assert final["actions"] == []
     # The lines are the bot's (its renderer's), and each seat is told its own draws only:
     # its private lines are the renderer's words for the events addressed to it.
-    from cogs.render.registry import renderer_for
     from engine.core import Event
+    from referee.render.registry import renderer_for
 
     rows = await client.app[SANDBOX].store.events(match)
     last = max(r.version for r in rows)

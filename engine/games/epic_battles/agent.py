@@ -6,8 +6,9 @@ the public piles and counts), never the rival's hand or a deck's order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engine.core import Game
 from engine.games.epic_battles import attack
 from engine.games.epic_battles.effects import card
 from engine.games.epic_battles.model import (
@@ -26,9 +27,6 @@ from engine.games.epic_battles.model import (
     Steal,
     Swap,
 )
-
-if TYPE_CHECKING:
-    from engine.games.epic_battles.rules import EpicBattles
 
 EFFECT_VALUE = {"bonus": 2.0, "power": 1.5, "mill": 1.0, "unblockable": 3.0,
                 "multi_block": 2.0, "strip": 1.2, "energize": 0.8, "recover": 1.0,
@@ -102,7 +100,7 @@ def score(state: EbState, seat: int, action: Any) -> float:
     return 0.0  # pragma: no cover
 
 
-def choose(game: EpicBattles, state: EbState, seat: int) -> Any:
+def choose(game: Game[EbState, Any], state: EbState, seat: int) -> Any:
     """The best-scoring legal action (ties: the first listed). A character pick is
     spread over the roster by the match seed, so greedy play meets the whole field."""
     acts = game.legal(state, seat)

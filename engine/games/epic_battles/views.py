@@ -10,15 +10,13 @@ Never: a rival's hand, a deck's order, a rival's face-down events or pending cho
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.core import Game
 from engine.games.epic_battles.data import characters
 from engine.games.epic_battles.model import EbState, Phase
-
-if TYPE_CHECKING:
-    from engine.games.epic_battles.rules import EpicBattles
 
 
 class KamiView(BaseModel):
@@ -109,7 +107,7 @@ class EbView(BaseModel):
     winners: list[int] | None
 
 
-def build_view(game: EpicBattles, state: EbState, viewer: int | None) -> EbView:
+def build_view(game: Game[EbState, Any], state: EbState, viewer: int | None) -> EbView:
     """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
     roster = characters()
     sides = []

@@ -21,6 +21,8 @@ from engine.games.mortal_kombat.combat import (
     attack_speed,
     attack_strength,
     close,
+    respond,
+    spend,
 )
 from engine.games.mortal_kombat.data import kard
 from engine.games.mortal_kombat.flow import name
@@ -43,6 +45,18 @@ def next_question(state: MkState) -> list[Event]:
         ex.target = ex.queue[0]
         return []
     return land_area(state)
+
+
+def answer(state: MkState, seat: int, act: Act) -> list[Event]:
+    """A defender's answer: to an Area attack (:func:`area_respond`), else to the exchange
+    (:func:`combat.respond`)."""
+    ex = state.exchange
+    assert ex is not None
+    if not ex.stage:
+        return respond(state, seat, act)
+    if act.kind != "take":
+        spend(state, seat)
+    return area_respond(state, seat, act)
 
 
 def area_respond(state: MkState, seat: int, act: Act) -> list[Event]:

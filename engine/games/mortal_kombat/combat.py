@@ -136,10 +136,6 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
     assert ex is not None
     if act.kind != "take":
         spend(state, seat)
-    if ex.stage:
-        from engine.games.mortal_kombat.area import area_respond
-
-        return area_respond(state, seat, act)
     if act.kind == "fr":
         assert act.a is not None
         _from_hand(state, seat, act.a)

@@ -30,11 +30,14 @@ from engine.core import (
     public,
 )
 from engine.core.decks import Deck
-from engine.games.mortal_kombat import combat, decks, moves
+from engine.games.mortal_kombat import area, combat, decks, moves
+from engine.games.mortal_kombat.area import next_question
+from engine.games.mortal_kombat.brawl import close_action, end_turn
+from engine.games.mortal_kombat.combat import _discard_table
 from engine.games.mortal_kombat.data import kard, kombatants
-from engine.games.mortal_kombat.flow import discard_draw, start_round
+from engine.games.mortal_kombat.flow import discard_draw, name, start_round
 from engine.games.mortal_kombat.model import Act, Fighter, MkState, Options, act
-from engine.games.mortal_kombat.seats import in_match, standing, target_of
+from engine.games.mortal_kombat.seats import in_match, leave_group, left_of, standing, target_of
 from engine.games.mortal_kombat.views import MkView, build_view
 
 GAME_ID = "mortal_kombat"
@@ -178,7 +181,7 @@ class MortalKombat(Game[MkState, Act]):
             state.phase = "respond"
             return [public("attack_ready", seat=seat)]
         if kind in ("take", "bl", "ev", "ct", "sc", "fr"):
-            return combat.respond(state, seat, action)
+            return area.answer(state, seat, action)
         if kind == "bn":
             return combat.burn(state, seat, action.a)
         if kind == "kn":
@@ -212,9 +215,7 @@ class MortalKombat(Game[MkState, Act]):
         return events + start_round(state)
 
     def on_leave(self, state: MkState, seat: int) -> list[Event]:
-        """A seat left a Brawl: it is knocked out and play goes on (:func:`brawl.leave`)."""
-        from engine.games.mortal_kombat.brawl import leave
-
+        """A seat left a Brawl: it is knocked out and play goes on (:func:`leave`)."""
         return leave(state, seat)
 
     def view(self, state: MkState, viewer: int | None) -> MkView:
@@ -369,3 +370,50 @@ def _label(k: str, a_id: str | None, b_id: str | None) -> str:
 
 
 GAME = MortalKombat()
+
+
+def leave(state: MkState, seat: int) -> list[Event]:
+    """``seat`` left (already in :attr:`MkState.left`): it is knocked out and play goes on
+    (an exchange it is part of is dropped, its kards discarded). Here rather than in
+    :mod:`brawl`, which :mod:`combat` uses: it needs the exchange (:mod:`combat`,
+    :mod:`area`) and the reveal (:data:`GAME`)."""
+    f = state.fighters[seat]
+    f.kp = min(f.kp, 0)
+    state.picks.pop(seat, None)
+    state.discards.pop(seat, None)
+    state.notes.append(f"{name(state, seat)} leaves the fight.")
+    events: list[Event] = []
+    if state.phase == "pick":
+        if state.picks and len(state.picks) >= len(in_match(state)):
+            events += GAME.reveal(state)
+        return events
+    if seat not in state.down and seat not in state.out:
+        state.down.append(seat)
+        leave_group(state, seat)
+    up = standing(state)
+    if state.initiative == seat and state.phase != "act" and up:
+        # the next actor left between actions (e.g. during Discard/Draw): the seat at
+        # its left acts instead, and starts the turn if the leaver was to
+        state.initiative = left_of(state, seat, up)
+        if state.turn_starter == seat:
+            state.turn_starter = state.initiative
+    if state.aim in (seat, state.initiative) and state.initiative is not None:
+        state.aim = left_of(state, state.initiative, up)  # aim on, as a new actor's
+    ex = state.exchange
+    if ex is not None and seat in ex.queue and seat != target_of(state, ex):
+        ex.queue.remove(seat)
+        ex.hit = [s for s in ex.hit if s != seat]
+        return events
+    if ex is not None and ex.stage and seat == ex.target and seat != ex.attacker:
+        ex.queue = [s for s in ex.queue if s != seat]
+        return events + next_question(state)
+    involved = (ex is not None and seat in (ex.attacker, target_of(state, ex))) or \
+        state.followup_for == seat or (state.phase == "act" and state.initiative == seat)
+    if involved:
+        _discard_table(state)
+        return events + close_action(state, keep=False)
+    if len(standing(state)) <= 1:
+        return events + end_turn(state)
+    if state.phase == "discard" and len(state.discards) >= len(standing(state)):
+        return events + discard_draw(state)
+    return events
