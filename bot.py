@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import hashlib
 import json
@@ -31,7 +32,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import lean_http, pictures
+from cogs import health, lean_http, pictures
 from cogs.config import ConfigError, Settings, load_settings
 from cogs.referee import Referee
 from cogs.shards import Shards
@@ -122,6 +123,7 @@ class HajimeBot(commands.Bot):
                                snapshot_every=settings.snapshot_every)
         self.synced = asyncio.Event()
         self._whole_close: asyncio.Future[None] | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Open the store, install the translator, load cogs, sync slash commands."""
@@ -171,6 +173,10 @@ class HajimeBot(commands.Bot):
         else:
             await self.sync_if_changed(None)
         self.synced.set()
+        # liveness for a container's health check (python -m cogs.health): beats while
+        # the gateway is connected and this loop turns
+        self._heartbeat = asyncio.create_task(
+            health.heartbeat(self, health.heartbeat_path()), name="hajime-heartbeat")
         log.info("cogs loaded and commands synced in %.0f ms",
                  (time.perf_counter() - started) * 1000)
 
@@ -238,6 +244,10 @@ class HajimeBot(commands.Bot):
 
     async def _close_all(self) -> None:
         """:meth:`close`'s steps."""
+        if self._heartbeat is not None:  # a closing bot is no longer alive
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
         await super().close()
         await self.store.close()
         await pictures.stop_processes()
