@@ -3,7 +3,8 @@
 ``bot.py`` runs in its own process on a file database, pointed at the offline Discord
 (``HAJIME_DISCORD_API`` / ``HAJIME_DISCORD_GATEWAY``, as ``bench/discord_bench.py``
 does). Pairs of fake players keep challenging, accepting, playing and sometimes
-forfeiting (so new matches keep opening); the bot is killed at a random moment,
+forfeiting (so new matches keep opening); the bot is killed at a random moment (every
+other kill aimed within 0.3 s of an accept click, the window between accept and match),
 ``HAJIME_CRASH_KILLS`` times (default 10: about a minute and a half on a 2-core machine).
 Two variants: two-seat (pairs challenge each other) and multi-seat (3-seat tables opened
 with ``/host`` and filled by two joins, :mod:`cogs.seating`, next to one pair).
@@ -86,6 +87,8 @@ class Run:
         self.accepts: dict[int, bool] = {}
         """Challenges (``ch``) and tables (``tb``) whose accept or filling join was sent, by
         id: whether the bot answered it as done (not refused)."""
+        self.accepting = asyncio.Event()
+        """Set when an accept (or a table's filling join) is sent: an aimed kill waits."""
         self.tables: dict[int, bool] = {}
         """The same for the multi-seat tables (``tb``): the join that fills one."""
         self.stale_at_due: list[str] = []
@@ -192,6 +195,7 @@ class Run:
                 continue
             cid = int(accept.split(":")[2])
             self.accepts.setdefault(cid, False)
+            self.accepting.set()
             done = await self.answered(accepter.click(message, accept))
             if done is not None and not done.ephemeral:
                 self.accepts[cid] = True
@@ -229,6 +233,7 @@ class Run:
                 last = n == len(todo) - 1
                 if last:
                     self.tables.setdefault(lid, False)
+                    self.accepting.set()
                 done = await self.answered(guest.click(table, join))
                 if done is None or done.ephemeral:
                     break
@@ -501,7 +506,13 @@ async def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, seating: 
                 break
             stop = asyncio.Event()
             playing = players(stop)
-            await asyncio.sleep(run.rng.uniform(0.3, 2.5))
+            if kill % 2:  # aimed: within 0.3 s of an accept (or a table's last join)
+                run.accepting.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(run.accepting.wait(), 5)
+                await asyncio.sleep(run.rng.uniform(0, 0.3))
+            else:
+                await asyncio.sleep(run.rng.uniform(0.3, 2.5))
             run.kill()
             stop.set()
             await asyncio.gather(*playing, return_exceptions=False)
