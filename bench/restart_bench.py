@@ -145,7 +145,9 @@ async def run(matches: int, stale: int, steps: int, hogs: int, players: int,
                             for mid, board in boards.items()}
             started = time.time()
             with log.open("wb") as err:
-                proc = subprocess.Popen([sys.executable, str(ROOT / "bot.py"), "--config",
+                profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] \
+                    if os.environ.get("BENCH_PROFILE") else []  # =out.prof: profile the bot
+                proc = subprocess.Popen([sys.executable, *profile, str(ROOT / "bot.py"), "--config",
                                          str(cfg)], env=env, cwd=ROOT, stderr=err,
                                         stdout=subprocess.DEVNULL)
             conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
@@ -167,6 +169,15 @@ async def run(matches: int, stale: int, steps: int, hogs: int, players: int,
                       if fake.store.get(board).edits > edits_before[mid]}  # type: ignore[union-attr]
             last_edit = max((stamp(fake.store.get(boards[mid]))  # type: ignore[arg-type]
                              for mid in stale_ids), default=None)
+            first_edit = min((stamp(fake.store.get(boards[mid]))  # type: ignore[arg-type]
+                              for mid in stale_ids), default=None)
+            timeline = []  # the bot's own lines from start to settled, against ready
+            for line in log.read_text(errors="replace").splitlines():
+                try:
+                    rec = json.loads(line)
+                    timeline.append(f"{rec['ts'] - (ready or 0):+.2f} {rec['msg'][:70]}")
+                except (ValueError, KeyError, TypeError):
+                    continue
             calls = fake.requests[requests_before:]
             load_after = os.getloadavg()[0]
             bad = [line for line in log.read_text(errors="replace").splitlines()
@@ -195,6 +206,8 @@ async def run(matches: int, stale: int, steps: int, hogs: int, players: int,
         "cpus": os.cpu_count(),
         "seconds_to_seed": round(seeding, 1),
         "seconds_start_to_ready": round(ready - started, 2) if ready else None,
+        "seconds_ready_to_first_board_edit": round(first_edit - ready, 2)
+        if ready and first_edit else None,
         "seconds_ready_to_last_board_edit": round(last_edit - ready, 2)
         if ready and last_edit else None,
         "seconds_ready_to_all_recorded_current": round(recorded - ready, 2)
@@ -206,6 +219,7 @@ async def run(matches: int, stale: int, steps: int, hogs: int, players: int,
         "rest_calls": len(calls),
         "rest_calls_by_route": dict(sorted(kinds.items())),
         "errors_in_the_bot_log": bad[:3],
+        "bot_log_against_ready": timeline[:12],
         "load_average_1min_before_after": [round(load_before, 2), round(load_after, 2)],
     }
 

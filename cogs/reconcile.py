@@ -357,6 +357,11 @@ class Reconciler(commands.Cog):
             log.warning("could not open match %s (HTTP %s); cancelled", match_id, exc.status)
             await self.referee.abort(match_id, "no_board")
             raise Refusal("reconcile.no_board") from exc
+        except BaseException:
+            # anything else (a dropped connection, a cancelled handler) leaves the match
+            # marked opening: a pass resumes it now, not at the next restart
+            self.kick()
+            raise
         finally:
             self._opening_now.discard(match_id)
 
