@@ -90,6 +90,15 @@ async def seed(fake: FakeDiscord, db: Path, matches: int, stale: int,
     return boards, stale_ids
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process, all its threads (Linux ``/proc``)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def unsettled(conn: sqlite3.Connection) -> int:
     """Live matches whose board or posts are behind their state (or still opening)."""
     return int(conn.execute(
@@ -153,6 +162,7 @@ async def run(matches: int, stale: int, steps: int, hogs: int, players: int,
             conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
             ready = None
             recorded = None
+            cpu = 0.0
             deadline = time.monotonic() + timeout
             while time.monotonic() < deadline:
                 if proc.poll() is not None:
@@ -160,6 +170,7 @@ async def run(matches: int, stale: int, steps: int, hogs: int, players: int,
                 ready = ready or ready_time(log)
                 if ready is not None and unsettled(conn) == 0:
                     recorded = time.time()
+                    cpu = cpu_seconds(proc.pid)
                     break
                 await asyncio.sleep(0.01)
             left = unsettled(conn)
@@ -213,6 +224,7 @@ async def run(matches: int, stale: int, steps: int, hogs: int, players: int,
         "seconds_ready_to_all_recorded_current": round(recorded - ready, 2)
         if ready and recorded else None,
         "unsettled_at_the_end": left,
+        "bot_cpu_seconds_start_to_settled": round(cpu, 2),
         "boards_edited": len(edited),
         "boards_edited_that_were_current": len(edited - stale_ids),
         "stale_boards_not_edited": len(stale_ids - edited),
