@@ -74,7 +74,7 @@ SETTLE = 30.0
 BOARDS_DUE = 2.0
 """Seconds after the bot is ready by which every live board must be current."""
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(max(900, 300 + 30 * KILLS))]
 
 
 class Run:
@@ -502,6 +502,11 @@ async def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, seating: 
             if kill:
                 await run.start()
                 await run.check_after_restart(expired, expired_version)
+                print(f"crash run ({seating}): restart {kill}: {len(run.lost)} lost,"
+                      f" {len(run.stale_at_due)} stale at {BOARDS_DUE}s, slowest board"
+                      f" {run.due_seconds[-1]}s after ready,"
+                      f" {sum(run.accepts.values()) + sum(run.tables.values())} accepts answered"
+                      f" ({len(run.accepts) + len(run.tables)} sent)", flush=True)
             if kill == KILLS:
                 break
             stop = asyncio.Event()
