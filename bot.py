@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import hashlib
 import json
@@ -31,7 +32,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import lean_http
+from cogs import health, lean_http
 from cogs.config import ConfigError, Settings, load_settings, split_shards
 from cogs.shards import Shards
 from db.base import Store
@@ -123,6 +124,7 @@ class HajimeBot(commands.Bot):
                                snapshot_every=settings.snapshot_every)
         self.synced = asyncio.Event()
         self._whole_close: asyncio.Future[None] | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Open the store, install the translator, load cogs, sync slash commands."""
@@ -172,6 +174,10 @@ class HajimeBot(commands.Bot):
         else:
             await self.sync_if_changed(None)
         self.synced.set()
+        # liveness for a container's health check (python -m cogs.health): beats while
+        # the gateway is connected and this loop turns
+        self._heartbeat = asyncio.create_task(
+            health.heartbeat(self, health.heartbeat_path()), name="hajime-heartbeat")
         log.info("cogs loaded and commands synced in %.0f ms",
                  (time.perf_counter() - started) * 1000)
 
@@ -240,6 +246,10 @@ class HajimeBot(commands.Bot):
 
     async def _close_all(self) -> None:
         """:meth:`close`'s steps."""
+        if self._heartbeat is not None:  # a closing bot is no longer alive
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
         await super().close()
         try:  # the next start replays nothing: every cached match's snapshot is current
             await self.referee.flush_snapshots(everything=True)

@@ -127,13 +127,23 @@ class Router(commands.Cog):
             await answer(interaction, reason(exc, loc))
         except discord.HTTPException:
             log.exception("discord error while handling %s", raw)
+            self.settle_soon()
             with contextlib.suppress(discord.HTTPException):
                 await answer(interaction, t(loc, "router.discord_refused"))
         except Exception:
             log.exception("error while handling %s", raw)
+            self.settle_soon()
             await answer(interaction, t(loc, "router.error"))
         finally:
             self.active -= 1
+
+    def settle_soon(self) -> None:
+        """A handler failed midway: what it committed may wait for Discord (an accepted
+        challenge's match still opening, when answering the click failed before the
+        board was posted); a reconcile pass finishes it now, not at the next restart."""
+        reconciler: Any = self.bot.get_cog("Reconciler")
+        if reconciler is not None:
+            reconciler.kick()
 
 
 def check_message(interaction: discord.Interaction[Any], stored: int | None) -> None:

@@ -489,7 +489,7 @@ class Store(Protocol):
 
     async def unsettled_matches(self) -> list[MatchRecord]:
         """Active matches still opening, and matches whose board or posts are older than
-        their state."""
+        their state, the most recently played first."""
 
     async def set_published(self, match_id: int, version: int,
                             memory: dict[str, Any]) -> bool:

@@ -209,14 +209,14 @@ class BoardStore(SqliteDatabase):
 
     async def unsettled_matches(self) -> list[MatchRecord]:
         """Active matches still opening, and matches whose board or posts are older than
-        their state.
+        their state, the most recently played first (a restart redraws those first).
 
         Matches that never got a board message (e.g. aborted while opening) are left out.
         """
         rows = await self._fetch(
             f"SELECT {_rows.MATCH_COLUMNS} FROM matches WHERE ({UNSETTLED})"
             " AND ((opening = 1 AND status = 'active') OR message_id IS NOT NULL)"
-            " ORDER BY id"
+            " ORDER BY updated_at DESC, id DESC"
         )
         return [_rows.match_from_row(r) for r in rows]
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import os
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -45,6 +46,10 @@ def serialize_ast_parse(parse: Callable[..., Any]) -> Callable[..., Any]:
 
 
 ast.parse = serialize_ast_parse(ast.parse)  # type: ignore[assignment]
+
+# the bots the tests start beat into a file of this session (cogs.health), not the default
+os.environ.setdefault("HAJIME_HEARTBEAT_FILE",
+                      os.path.join(tempfile.gettempdir(), f"hajime-test-beat-{os.getpid()}"))
 
 settings.register_profile("hajime", deadline=None, print_blob=True)
 settings.register_profile("hajime-ci", deadline=None, print_blob=True, derandomize=True)

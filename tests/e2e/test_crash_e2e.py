@@ -3,20 +3,26 @@
 ``bot.py`` runs in its own process on a file database, pointed at the offline Discord
 (``HAJIME_DISCORD_API`` / ``HAJIME_DISCORD_GATEWAY``, as ``bench/discord_bench.py``
 does). Pairs of fake players keep challenging, accepting, playing and sometimes
-forfeiting (so new matches keep opening); the bot is killed at a random moment,
+forfeiting (so new matches keep opening); the bot is killed at a random moment (every
+other kill aimed within 0.3 s of an accept click, the window between accept and match),
 ``HAJIME_CRASH_KILLS`` times (default 10: about a minute and a half on a 2-core machine).
+Two variants: two-seat (pairs challenge each other) and multi-seat (3-seat tables opened
+with ``/host`` and filled by two joins, :mod:`cogs.seating`, next to one pair).
 While it is down, one live match's deadline is moved into the past (a long downtime).
 After each kill and restart:
 
 - ``PRAGMA integrity_check`` is ``ok``;
 - every acknowledged click (answered with the updated controls) is in the database;
-- every accepted challenge has its match (none lost between accept and create);
+- every accepted challenge (and every started table) has its match (none lost between
+  accept and create), and that match opens: it is neither cancelled nor left unopened;
+  every accept (or table-filling join) the bot answered is stored as accepted;
 - no action was applied twice: no two log rows for one version, every match's state is its
   action log re-applied to its seed, and clicks that were acknowledged before the kill,
   sent again after it, change nothing;
-- every live match has a board showing its current state within seconds (its message's
-  embed is what the bot renders for the stored state, and ``board_version == version``),
-  and no match is left half-opened;
+- every live match has a board showing its current state within :data:`BOARDS_DUE`
+  seconds (2) of the bot being ready (its ``logged in`` line, the ``on_ready`` moment):
+  its message's embed is what the bot renders for the stored state, and
+  ``board_version == version``; no match is left half-opened;
 - every match's thread was told everything (``published_version == version``), the
   board's "So far this turn" field shows the table's stored memory, and nothing was told
   twice: one opening message per match, one "Match over" message (with its Rematch
@@ -32,6 +38,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
+import json
 import os
 import random
 import secrets
@@ -59,10 +67,14 @@ ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("HAJIME_CRASH_KILLS", "10"))
 SEED = int(os.environ.get("HAJIME_CRASH_SEED", str(secrets.randbits(32))))
 PAIRS = 3
+TABLE_GAME, TABLE_SEATS = "kingdom_of_loathing", 3
+"""The multi-seat variant's tables (``/host``, filled by joins)."""
 SETTLE = 30.0
-"""Seconds a restarted bot has to bring every board up to date (a loaded CI machine)."""
+"""Seconds a restarted bot has to tell every thread what it missed (a loaded machine)."""
+BOARDS_DUE = 2.0
+"""Seconds after the bot is ready by which every live board must be current."""
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(max(900, 300 + 30 * KILLS))]
 
 
 class Run:
@@ -70,6 +82,21 @@ class Run:
 
     def __init__(self, fake: FakeDiscord, tmp: Path, users: list[FakeUser]) -> None:
         self.fake = fake
+        self.ready_at = 0.0
+        """When the running bot process became ready (wall clock, from its log)."""
+        self.accepts: dict[int, bool] = {}
+        """Challenges (``ch``) and tables (``tb``) whose accept or filling join was sent, by
+        id: whether the bot answered it as done (not refused)."""
+        self.accepting = asyncio.Event()
+        """Set when an accept (or a table's filling join) is sent: an aimed kill waits."""
+        self.tables: dict[int, bool] = {}
+        """The same for the multi-seat tables (``tb``): the join that fills one."""
+        self.stale_at_due: list[str] = []
+        """Boards still stale :data:`BOARDS_DUE` seconds after ready, over every restart."""
+        self.lost: set[str] = set()
+        """Accepted challenges or started tables whose match was lost, over every restart."""
+        self.due_seconds: list[float] = []
+        """For each restart: seconds from ready to every board current."""
         self.tmp = tmp
         self.db = tmp / "crash.sqlite3"
         self.users = users
@@ -87,7 +114,7 @@ class Run:
         cfg = self.tmp / "config.toml"
         cfg.write_text(f'database = "{self.db}"\ndev_guilds = [{self.fake.guild_id}]\n'
                        "turn_seconds = 120\ntimer_tick_seconds = 0.5\n"
-                       "challenge_expiry_seconds = 600\nlog_level = \"INFO\"\n")
+                       "challenge_expiry_seconds = 20\nlog_level = \"INFO\"\n")
         env = {**os.environ, "DISCORD_TOKEN": "crash", "HAJIME_DISCORD_API": self.fake.api_base,
                "HAJIME_DISCORD_GATEWAY": str(self.fake.gateway_url)}
         log = self.tmp / f"bot-{len(self.logs)}.log"
@@ -101,11 +128,25 @@ class Run:
             lambda: self.fake.command_syncs > 0 and any(
                 s.identified and not s.ws.closed for s in self.fake.sessions[sessions:]),
             timeout=60, what="the bot process to log in")
+        self.ready_at = await self.ready_line(log)
         if self.reader is None:
             self.reader = SqliteStore(str(self.db))
             await self.reader.open()
             no_bot = SimpleNamespace(get_guild=lambda _id: None)  # English boards
             self.table = Table(no_bot, self.reader, Referee(self.reader))  # type: ignore[arg-type]
+
+    async def ready_line(self, log: Path) -> float:
+        """The time of the bot's ``logged in as`` line (its ``on_ready``), waited for."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            for line in log.read_text(errors="replace").splitlines():
+                with contextlib.suppress(ValueError):
+                    rec = json.loads(line)
+                    if isinstance(rec, dict) and str(rec.get("msg", "")).startswith(
+                            "logged in as"):
+                        return float(rec["ts"])
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"{log.name}: the bot never logged in")
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -120,10 +161,11 @@ class Run:
         except Exception:  # the bot is down, or was killed while answering
             return None
 
-    async def live_match(self, a: FakeUser, b: FakeUser) -> tuple[int, Message] | None:
+    async def live_match(self, a: FakeUser, *others: FakeUser) -> tuple[int, Message] | None:
         assert self.reader is not None
         for rec in await self.reader.live_matches(a.id):
-            if b.id in rec.seats and rec.message_id is not None:
+            if {a.id, *(u.id for u in others)} == set(rec.seats) \
+                    and rec.message_id is not None:
                 board = self.fake.store.get(rec.message_id)
                 if board is not None:
                     return rec.id, board
@@ -133,48 +175,111 @@ class Run:
         assert self.reader is not None
         while not stop.is_set():
             found = await self.live_match(a, b)
-            if found is None:
+            if found is not None:
+                await self.play_match(*found)
+                continue
+            # a challenge a kill left open (posted, not answered) is accepted, not doubled
+            left = [ch for ch in await self.reader.open_challenges()
+                    if {ch.challenger_id, ch.opponent_id} == {a.id, b.id}]
+            if left:
+                message = self.offer_message(f"hj:ch:{left[-1].id}:accept")
+                accepter = b if left[-1].opponent_id == b.id else a
+            else:
                 res = await self.answered(a.slash("challenge", opponent=b, game="sushido"))
-                if res is None or res.message is None or res.ephemeral:
-                    await asyncio.sleep(0.2)
-                    continue
-                accept = next((c for c in res.message.custom_ids if c.endswith(":accept")), None)
-                if accept is not None:
-                    await self.answered(b.click(res.message, accept))
-                await asyncio.sleep(0.05)
+                message = None if res is None or res.ephemeral else res.message
+                accepter = b
+            accept = None if message is None else next(
+                (c for c in message.custom_ids if c.endswith(":accept")), None)
+            if message is None or accept is None:
+                await asyncio.sleep(0.2)
                 continue
-            match_id, board = found
-            rec = await self.reader.get_match(match_id)
-            assert rec is not None
-            game = self.table.referee.game(rec.game)
-            seats = sorted(pending_seats(game, await load_state(self.reader, game, rec)))
-            if not seats:
-                await asyncio.sleep(0.05)
+            cid = int(accept.split(":")[2])
+            self.accepts.setdefault(cid, False)
+            self.accepting.set()
+            done = await self.answered(accepter.click(message, accept))
+            if done is not None and not done.ephemeral:
+                self.accepts[cid] = True
+            await asyncio.sleep(0.05)
+
+    async def play_table(self, host: FakeUser, guests: list[FakeUser],
+                         stop: asyncio.Event) -> None:
+        """A table of :data:`TABLE_SEATS`: ``/host``, the guests join (the last join
+        starts it), then the match is played like a pair's."""
+        assert self.reader is not None
+        while not stop.is_set():
+            found = await self.live_match(host, *guests)
+            if found is not None:
+                await self.play_match(*found)
                 continue
-            user = self.fake.user_by_id(rec.seats[self.rng.choice(seats)])
-            assert user is not None
-            if self.rng.random() < 0.08:  # concede now and then: a new match opens next
-                ff = await self.answered(user.slash("forfeit", match_id=match_id))
-                if ff is not None and ff.message is not None and ff.ephemeral:
-                    await self.answered(user.interact(ff.message, f"hj:ff:{match_id}"))
+            # a table a kill left open is filled, not abandoned (its host could not host)
+            left = [lb for lb in await self.reader.open_lobbies() if lb.host_id == host.id]
+            if left:
+                lobby = left[-1]
+                table = self.offer_message(f"hj:tb:{lobby.id}:join")
+                seated = set(lobby.players)
+            else:
+                res = await self.answered(host.slash("host", game=TABLE_GAME,
+                                                     seats=TABLE_SEATS))
+                table = None if res is None or res.ephemeral else res.message
+                seated = {host.id}
+            join = None if table is None else next(
+                (c for c in table.custom_ids if c.endswith(":join")), None)
+            if table is None or join is None:
+                await asyncio.sleep(0.2)
                 continue
-            hand = await self.answered(user.interact(board, f"hj:act:{match_id}"))
-            if hand is None or hand.message is None or not hand.ephemeral:
-                await asyncio.sleep(0.05)
-                continue
-            comps = [c for c in walk_components(hand.message.components)
-                     if c.get("type") in (2, 3) and not c.get("disabled")
-                     and c.get("custom_id", "").startswith(("hj:a:", "hj:s:"))]
-            if not comps:
-                continue
-            comp = self.rng.choice(comps)
-            values = [self.rng.choice(comp["options"])["value"]] if comp["type"] == 3 else None
-            click = user.interact(hand.message, comp["custom_id"], component_type=comp["type"],
-                                  values=values)
-            res = await self.answered(click)
-            self.clicks += 1
-            if res is not None and res.response_type == 7:
-                self.acked[res.id] = res
+            lid = int(join.split(":")[2])
+            todo = [g for g in guests if g.id not in seated]
+            for n, guest in enumerate(todo):
+                last = n == len(todo) - 1
+                if last:
+                    self.tables.setdefault(lid, False)
+                    self.accepting.set()
+                done = await self.answered(guest.click(table, join))
+                if done is None or done.ephemeral:
+                    break
+                if last:
+                    self.tables[lid] = True
+            await asyncio.sleep(0.05)
+
+    def offer_message(self, custom_id: str) -> Message | None:
+        """The channel's message with that button (its id may not be stored: a kill)."""
+        return next((m for m in self.fake.store.channel(self.fake.channel.id)
+                     if custom_id in m.custom_ids), None)
+
+    async def play_match(self, match_id: int, board: Message) -> None:
+        """One decision (or a forfeit now and then) in a live match."""
+        assert self.reader is not None
+        rec = await self.reader.get_match(match_id)
+        assert rec is not None
+        game = self.table.referee.game(rec.game)
+        seats = sorted(pending_seats(game, await load_state(self.reader, game, rec)))
+        if not seats:
+            await asyncio.sleep(0.05)
+            return
+        user = self.fake.user_by_id(rec.seats[self.rng.choice(seats)])
+        assert user is not None
+        if self.rng.random() < 0.08:  # concede now and then: a new match opens next
+            ff = await self.answered(user.slash("forfeit", match_id=match_id))
+            if ff is not None and ff.message is not None and ff.ephemeral:
+                await self.answered(user.interact(ff.message, f"hj:ff:{match_id}"))
+            return
+        hand = await self.answered(user.interact(board, f"hj:act:{match_id}"))
+        if hand is None or hand.message is None or not hand.ephemeral:
+            await asyncio.sleep(0.05)
+            return
+        comps = [c for c in walk_components(hand.message.components)
+                 if c.get("type") in (2, 3) and not c.get("disabled")
+                 and c.get("custom_id", "").startswith(("hj:a:", "hj:s:"))]
+        if not comps:
+            return
+        comp = self.rng.choice(comps)
+        values = [self.rng.choice(comp["options"])["value"]] if comp["type"] == 3 else None
+        click = user.interact(hand.message, comp["custom_id"], component_type=comp["type"],
+                              values=values)
+        res = await self.answered(click)
+        self.clicks += 1
+        if res is not None and res.response_type == 7:
+            self.acked[res.id] = res
 
     # ------------------------------------------------------------------ the checks
     def check_database(self) -> None:
@@ -254,6 +359,48 @@ class Run:
                              f" {diff}")
         return wrong
 
+    async def boards_drawn_late(self) -> list[str]:
+        """Live boards whose last post or edit (as the fake Discord stamped it) came later
+        than :data:`BOARDS_DUE` seconds after the bot was ready: still stale then. Notes
+        the slowest board's time after ready in :attr:`due_seconds`."""
+        assert self.reader is not None
+        async with self.reader.read_connection() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT id, message_id FROM matches WHERE status = 'active'"
+                " AND message_id IS NOT NULL ORDER BY id"))
+        late, slowest = [], 0.0
+        for match_id, message_id in rows:
+            board = self.fake.store.get(message_id)
+            assert board is not None, f"#{match_id}: its board message is gone"
+            drawn = dt.datetime.fromisoformat(board.edited_timestamp or board.timestamp)
+            after = drawn.timestamp() - self.ready_at
+            slowest = max(slowest, after)
+            if after > BOARDS_DUE:
+                late.append(f"#{match_id} drawn {after:.2f}s after ready")
+        self.due_seconds.append(round(slowest, 2))
+        return late
+
+    async def lost_offers(self) -> list[str]:
+        """Accepted challenges and started tables whose match is missing, cancelled or
+        unopened; accepts the bot answered that the database does not hold."""
+        assert self.reader is not None
+        async with self.reader.read_connection() as conn:
+            rows = [*await conn.execute_fetchall(
+                "SELECT 'challenge', c.id, c.status, m.id, m.status, m.opening FROM challenges c"
+                " LEFT JOIN matches m ON m.id = c.match_id"), *await conn.execute_fetchall(
+                "SELECT 'table', l.id, l.status, m.id, m.status, m.opening FROM lobbies l"
+                " LEFT JOIN matches m ON m.id = l.match_id")]
+        lost = []
+        for kind, oid, status, match_id, match_status, opening in rows:
+            done = (self.accepts if kind == "challenge" else self.tables).get(oid)
+            started = status in ("accepted", "started")
+            if done and not started:
+                lost.append(f"{kind} {oid} answered as accepted but stored {status}")
+            elif started and (match_id is None or match_status == "aborted" or opening):
+                lost.append(f"{kind} {oid} {status}: match {match_id} {match_status}"
+                            f"{' (opening)' if opening else ''}")
+        return lost
+
     async def threads_told(self) -> list[str]:
         """What is still wrong with the threads (empty: told everything, nothing twice)."""
         assert self.reader is not None
@@ -281,7 +428,8 @@ class Run:
         return wrong
 
     async def check_after_restart(self, expired: int | None, expired_version: int) -> None:
-        """With the new bot up: boards current, the missed deadline applied, no replays."""
+        """With the new bot up: boards current (by :data:`BOARDS_DUE` seconds after ready),
+        the missed deadline applied, every accepted challenge's match opened, no replays."""
         assert self.reader is not None
         deadline = time.monotonic() + SETTLE
         while True:
@@ -293,7 +441,10 @@ class Run:
             if not wrong:
                 break
             assert time.monotonic() < deadline, f"after {SETTLE}s: {wrong}"
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.1)
+        late = await self.boards_drawn_late()
+        self.stale_at_due += late
+        self.lost.update(await self.lost_offers())
         for old in self.rng.sample(sorted(self.acked), min(5, len(self.acked))):
             await self.replay(self.acked[old])
 
@@ -326,12 +477,24 @@ class Run:
             assert not bad, f"{log.name}: {bad[:3]}"
 
 
-async def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
+@pytest.mark.parametrize("seating", ["two-seat", "multi-seat"])
+async def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, seating: str) -> None:
     fake = FakeDiscord()
     users = [fake.add_user(f"p{i}") for i in range(2 * PAIRS)]
     await fake.start()
     run = Run(fake, tmp_path, users)
-    print(f"crash run: HAJIME_CRASH_SEED={SEED} HAJIME_CRASH_KILLS={KILLS}")
+    print(f"crash run ({seating}): HAJIME_CRASH_SEED={SEED} HAJIME_CRASH_KILLS={KILLS}")
+
+    def players(stop: asyncio.Event) -> list[asyncio.Task[None]]:
+        if seating == "two-seat":
+            return [asyncio.create_task(run.play_pair(users[2 * i], users[2 * i + 1], stop))
+                    for i in range(PAIRS)]
+        group = users[:TABLE_SEATS]  # one table, the others play in pairs
+        rest = users[TABLE_SEATS:]
+        return [asyncio.create_task(run.play_table(group[0], group[1:], stop)),
+                *(asyncio.create_task(run.play_pair(rest[2 * i], rest[2 * i + 1], stop))
+                  for i in range(len(rest) // 2))]
+
     try:
         await run.start()
         expired, expired_version = None, 0
@@ -339,15 +502,25 @@ async def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
             if kill:
                 await run.start()
                 await run.check_after_restart(expired, expired_version)
+                print(f"crash run ({seating}): restart {kill}: {len(run.lost)} lost,"
+                      f" {len(run.stale_at_due)} stale at {BOARDS_DUE}s, slowest board"
+                      f" {run.due_seconds[-1]}s after ready,"
+                      f" {sum(run.accepts.values()) + sum(run.tables.values())} accepts answered"
+                      f" ({len(run.accepts) + len(run.tables)} sent)", flush=True)
             if kill == KILLS:
                 break
             stop = asyncio.Event()
-            players = [asyncio.create_task(run.play_pair(users[2 * i], users[2 * i + 1], stop))
-                       for i in range(PAIRS)]
-            await asyncio.sleep(run.rng.uniform(0.3, 2.5))
+            playing = players(stop)
+            if kill % 2:  # aimed: within 0.3 s of an accept (or a table's last join)
+                run.accepting.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(run.accepting.wait(), 5)
+                await asyncio.sleep(run.rng.uniform(0, 0.3))
+            else:
+                await asyncio.sleep(run.rng.uniform(0.3, 2.5))
             run.kill()
             stop.set()
-            await asyncio.gather(*players, return_exceptions=False)
+            await asyncio.gather(*playing, return_exceptions=False)
             run.check_database()
             await run.check_replays()
             expired = run.expire_one_while_down()
@@ -357,8 +530,17 @@ async def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
         run.kill()
         run.check_database()
         run.check_logs()
+        accepted = sum(run.accepts.values()) + sum(run.tables.values())
+        print(f"crash run ({seating}): {KILLS} kills, {run.clicks} clicks,"
+              f" {len(run.acked)} acknowledged, {accepted} accepts answered"
+              f" ({len(run.accepts) + len(run.tables)} sent), {len(run.lost)} lost,"
+              f" {len(run.stale_at_due)} boards stale {BOARDS_DUE}s after ready;"
+              f" slowest board after ready per restart: {run.due_seconds}")
+        assert not run.lost, f"accepted challenges or tables lost: {sorted(run.lost)}"
+        assert not run.stale_at_due, f"boards stale {BOARDS_DUE}s after ready: {run.stale_at_due}"
+        if seating == "multi-seat":
+            assert any(run.tables.values()), "no table started"
         assert run.clicks > KILLS and len(run.acked) > KILLS, (run.clicks, len(run.acked))
-        print(f"crash run: {KILLS} kills, {run.clicks} clicks, {len(run.acked)} acknowledged")
     finally:
         if run.proc is not None and run.proc.poll() is None:
             run.proc.kill()

@@ -7,6 +7,7 @@ starts a new bot on it and checks what the reconciler did.
 
 from __future__ import annotations
 
+import asyncio
 import pathlib
 import time
 from typing import Any
@@ -140,6 +141,48 @@ async def test_an_interrupted_opening_is_finished_on_start(
         assert any(alice.mention in m.content and bob.mention in m.content for m in rest)
         assert "Accepted" in challenge.content and challenge.custom_ids == []
     assert fake.schema_errors == [] and fake.handler_errors == [] and fake.bot_errors == []
+
+
+async def test_an_accept_whose_answer_fails_still_opens_its_match(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The accept is committed, then answering the click fails (Discord's 10062, the
+    token expired on a loaded machine) before the board is posted: the match still opens
+    at once (a reconcile pass), not at the next restart, and the challenge says so."""
+
+    class _Gone:
+        status = 404
+        reason = "Not Found"
+
+    original = discord.InteractionResponse.defer
+    failed: list[int] = []
+
+    async def expired(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not failed:
+            failed.append(1)
+            raise discord.NotFound(_Gone(), {"code": 10062,  # type: ignore[arg-type]
+                                             "message": "Unknown interaction"})
+        return await original(self, *args, **kwargs)
+
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        res = await (await alice.slash("challenge", opponent=bob, game="sushido")).response()
+        assert res.message is not None
+        accept = next(c for c in res.message.custom_ids if c.endswith(":accept"))
+        monkeypatch.setattr(discord.InteractionResponse, "defer", expired)
+        await (await bob.click(res.message, accept)).response()
+        assert failed == [1]
+        deadline = time.monotonic() + 10
+        while (await bot.store.live_matches(alice.id))[0].opening:
+            assert time.monotonic() < deadline, "the match was left opening"
+            await asyncio.sleep(0.02)
+        await idle(fake, bot)
+        (rec,) = await bot.store.live_matches(alice.id)
+        assert not rec.opening and rec.board_version == rec.version
+        board = fake.messages(fake.threads(fake.channel)[-1])[0]
+        assert board.id == rec.message_id and f"hj:act:{rec.id}" in board.custom_ids
+        assert "Accepted" in res.message.content and res.message.custom_ids == []
 
 
 async def test_an_opening_that_cannot_be_finished_is_cancelled_and_told(

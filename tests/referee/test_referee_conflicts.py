@@ -1,4 +1,4 @@
-"""Seat-scoped conflict rules (:meth:`cogs.referee.Referee.still_current`) on every game with
+"""Seat-scoped conflict rules (:meth:`referee.service.Referee.still_current`) on every game with
 simultaneous decisions, 2-6 seats.
 
 Whenever several seats decide at once (Sushido's picks and Hajime, World of Fighters'
