@@ -241,7 +241,13 @@ def make_app(folder: Path, seed: int | None = None) -> web.Application:
         yield
         await sandbox.close()
 
+    async def wake_pages(app: web.Application) -> None:
+        sandbox.closing = True  # the pages waiting for a move are answered at once
+        for match in list(sandbox._changes):
+            sandbox.changed(match)
+
     app.cleanup_ctx.append(lifespan)
+    app.on_shutdown.append(wake_pages)
     app.router.add_get("/", index)
     app.router.add_get("/t/{match}", table_page)
     app.router.add_get("/api/games", games)

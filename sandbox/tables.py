@@ -143,6 +143,8 @@ class Sandbox:
             OrderedDict()
         """Pages already built, by match, version, status, seat and language (polling is
         cheap)."""
+        self.closing = False
+        """The server is stopping: nothing waits for a match to move any more."""
         self._changes: dict[int, asyncio.Event] = {}
         """A match's pages waiting for it to change (:meth:`wait`)."""
         self._logs: dict[int, tuple[int, list[tuple[int, Event]]]] = {}
@@ -283,7 +285,7 @@ class Sandbox:
         """Return once the match is past ``version`` or no longer ``status`` (or after
         ``timeout`` seconds): a page asks again at once, not on a timer."""
         rec = await self.record(match_id)
-        if rec.version != version or rec.status != status:
+        if rec.version != version or rec.status != status or self.closing:
             return
         event = self._changes.setdefault(match_id, asyncio.Event())
         with contextlib.suppress(TimeoutError):
