@@ -284,10 +284,10 @@ class Sandbox:
                    timeout: float) -> None:
         """Return once the match is past ``version`` or no longer ``status`` (or after
         ``timeout`` seconds): a page asks again at once, not on a timer."""
-        rec = await self.record(match_id)
+        event = self._changes.setdefault(match_id, asyncio.Event())  # before the read:
+        rec = await self.record(match_id)  # a move made meanwhile sets it
         if rec.version != version or rec.status != status or self.closing:
             return
-        event = self._changes.setdefault(match_id, asyncio.Event())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(event.wait(), timeout)
 

@@ -26,9 +26,11 @@ in both languages (``docs/img/sandbox-<game>-<lang>.png``) and the README's pict
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import html
+import importlib
 import json
 import os
 import random
@@ -196,6 +198,7 @@ return {
   secretOf: [...document.querySelectorAll("[data-secret-of]")]
       .map((e) => e.dataset.secretOf).filter((s) => s !== ""),
   hand: texts("#hand, #cards"),
+  own: texts("#secret, #actions, #prompt, #narration li.private"),
   aids: [...document.querySelectorAll("[data-aid]")].map((b) => b.dataset.aid),
   buttons: [...document.querySelectorAll("button.action:not(.interrupt):not(:disabled)")]
       .map((b) => b.dataset.aid),
@@ -225,6 +228,7 @@ only see shows shown here there from into onto over under after before again sti
 card, fighter and character names)."""
 
 
+@functools.cache
 def names_of(game_id: str) -> list[str]:
     """Every card, fighter and character name of a game (longest first): a French page
     may show them as they are printed."""
@@ -235,7 +239,29 @@ def names_of(game_id: str) -> list[str]:
     for hook in ("deck_names", "deck_leaders"):
         if hasattr(game, hook):
             names |= set(getattr(game, hook)())
+    data = importlib.import_module(f"engine.games.{game_id}.data")
+    if hasattr(data, "content"):  # places, monsters, stats... named in the game's data
+
+        def walk(value: Any) -> None:
+            if isinstance(value, dict):
+                for key, inner in value.items():
+                    if key == "name" and isinstance(inner, str):
+                        names.add(inner)
+                    walk(inner)
+            elif isinstance(value, list):
+                for inner in value:
+                    walk(inner)
+
+        walk(data.content().model_dump())
     return sorted(names, key=len, reverse=True)
+
+
+def game_names() -> list[str]:
+    """The games' names (product names, the same in every language)."""
+    from cogs.i18n import game_name
+    from engine.games import REGISTRY
+
+    return [game_name(gid, lang) for gid in REGISTRY for lang in ("en-US", "fr")]
 
 
 def text_of(fragment: str) -> str:
@@ -267,14 +293,15 @@ def check_page(snap: dict[str, Any], game_id: str | None, lang: str,
     if lang == "fr":
         assert snap["lang"] == "fr", f"{where}: the page is not in French"
         rest = text
-        allowed = [*people, "English", "Français", "Hajime"]
+        allowed = [*people, "English", "Français", "Hajime", *game_names()]
         for gid in ([game_id] if game_id else list(SHORT)):
             allowed += names_of(gid)
         for name in sorted(allowed, key=len, reverse=True):
             rest = rest.replace(name, " ")
-        english = sorted({w for w in re.findall(r"[A-Za-z]+", rest)
+        english = sorted({w for w in re.findall(r"[^\W\d_]+", rest)
                           if w.lower() in ENGLISH})
-        assert not english, f"{where}: English words on a French page: {english}"
+        assert not english, f"{where}: English words on a French page: {english} in " \
+                            f"{[line for line in rest.splitlines() if any(w in line for w in english)][:4]}"
     if snap["picture"] is not None and snap["version"]:
         assert not snap["picture"]["hidden"] and "board.png" in snap["picture"]["src"], \
             f"{where}: no board picture"
@@ -310,7 +337,7 @@ def check_secrets(secrets: dict[int, list[str]], snaps: dict[int | None, dict[st
     """No page shows another seat's secret (a text its own hand also shows is its own)."""
     for viewer, snap in snaps.items():
         text = squash(snap["text"])
-        own = squash(" ".join(snap["hand"]))
+        own = squash(" ".join(snap["own"]))  # its own hand and choices
         assert set(snap["secretOf"]) <= ({str(viewer)} if viewer is not None else set()), \
             f"{where}: the page of seat {viewer} holds another seat's hand"
         for seat, pieces in secrets.items():
