@@ -12,7 +12,8 @@ Routes:
   ``ai`` is a level (an AI in every seat but the first) or one level-or-null per seat;
   ``decks`` one entry per seat (:func:`sandbox.decks.codes`).
 - ``GET /api/tables/{match}?seat=TOKEN``: what that seat (or a spectator) may see;
-  with ``after=VERSION&status=STATUS`` it first waits (up to 25 s) for the match to move.
+  with ``after=VERSION&status=STATUS`` only ``{"same": true}`` while the match has not
+  moved (``wait=SECONDS``, up to 25: first wait that long for it to move).
 - ``GET /api/tables/{match}/board.png``: the board picture, from the spectator view.
 - ``GET /api/decks?game=ID``, ``POST /api/decks`` ``{game, name, text, leader}``: the decks
   saved in the sandbox.
@@ -47,7 +48,9 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 WAIT_SECONDS = 25.0
-"""How long a page's question waits for its match to move before it is answered anyway."""
+"""Longest a question may wait for its match to move before it is answered anyway (the
+page itself asks without waiting, a few times a second: a browser opens at most six
+connections to one server, and a table of tabs holding one each would starve)."""
 
 LANGUAGES = {"en-US": "English", "fr": "Français"}
 """The page's language picker (a language of :data:`cogs.i18n.LOCALES`)."""
@@ -193,9 +196,17 @@ async def show(request: web.Request) -> web.Response:
     sandbox = request.app[SANDBOX]
     match = match_id(request)
     after = request.query.get("after", "")
-    if after.isdigit() and len(after) < 12:  # a page that has this version: wait for more
-        await sandbox.wait(match, int(after), request.query.get("status", "active"),
-                           WAIT_SECONDS)
+    if after.isdigit() and len(after) < 12:  # a page that has this version
+        status = request.query.get("status", "active")
+        try:
+            hold = min(max(float(request.query.get("wait", "0")), 0.0), WAIT_SECONDS)
+        except ValueError:
+            hold = 0.0
+        if hold:
+            await sandbox.wait(match, int(after), status, hold)
+        rec = await sandbox.record(match)
+        if rec.version == int(after) and rec.status == status:
+            return web.json_response({"same": True}, headers={"Cache-Control": "no-store"})
     page = await sandbox.page(match, seat_token(request.query.get("seat")),
                               lang(request))
     return web.json_response(page, headers={"Cache-Control": "no-store"})

@@ -2,7 +2,7 @@
 // Everything shown comes from the server's answer for this page's seat key, drawn by the
 // bot's own renderers: the board (its picture and its message), this seat's hand and its
 // controls, the narration. The server sends those texts as HTML it escaped itself.
-// The page asks again as soon as the match moves (the server holds the question open).
+// The page asks a few times a second whether the match moved.
 "use strict";
 
 const matchId = location.pathname.split("/").pop();
@@ -10,6 +10,7 @@ const seatKey = new URLSearchParams(location.search).get("seat") || "";
 const api = `/api/tables/${matchId}`;
 let shown = null;   // the answer currently drawn
 let busy = false;   // a click is on its way
+const POLL_MS = 250;
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -100,23 +101,25 @@ function draw(page) {
   shown = page;
 }
 
-async function fetchPage(wait) {
+async function fetchPage(since) {
   let url = `${api}?seat=${encodeURIComponent(seatKey)}`;
-  if (wait && shown) url += `&after=${shown.version}&status=${shown.status}`;
+  if (since && shown) url += `&after=${shown.version}&status=${shown.status}`;
   const answer = await fetch(withLang(url), {cache: "no-store"});
   const page = await answer.json();
   if (!answer.ok) { say(page.error, true); return false; }
+  if (page.same) return true;  // nothing moved since the page drawn
   if (!shown || shown.version !== page.version || shown.status !== page.status) {
     draw(page);
   }
   return true;
 }
 
+// Ask a few times a second whether the match moved (a tiny answer while it has not).
 async function follow() {
   for (;;) {
     let ok = false;
     try { ok = await fetchPage(true); } catch (err) { say(T("no_server"), true); }
-    if (!ok) await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, ok ? POLL_MS : 1000));
   }
 }
 

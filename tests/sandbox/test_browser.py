@@ -411,16 +411,75 @@ def click(browser: Any, tab: str, aid: str, version: str) -> bool:
     return done
 
 
+class Chooser:
+    """What a person in a seat clicks: what the engine's easiest AI would choose from
+    that seat (read from the sandbox's store, as another process may), so that matches
+    end in a few dozen clicks; a random button when the AI's choice is not on the page."""
+
+    def __init__(self, folder: Path, game_id: str, seed: str) -> None:
+        import asyncio
+
+        from db.sqlite import SqliteStore
+        from engine.ai import make
+        from engine.games import REGISTRY
+
+        self.loop = asyncio.new_event_loop()
+        self.store = SqliteStore(str(folder / "sandbox.db"))
+        self.loop.run_until_complete(self.store.open())
+        self.game = REGISTRY[game_id]
+        self.agent = make(game_id, "easy")
+        self.rng = random.Random(seed)
+
+    def choose(self, match: int, seat: int, version: str, buttons: list[str]) -> str:
+        """The button to click."""
+        from cogs.snapshots import load_state
+        from engine.ai import decide
+
+        async def read() -> Any:
+            rec = await self.store.get_match(match)
+            if rec is None or str(rec.version) != version:
+                return None
+            return await load_state(self.store, self.game, rec)
+
+        state = self.loop.run_until_complete(read())
+        if state is not None:
+            action = decide(self.game, state, seat, self.agent, self.rng)
+            if action is not None and action.aid in buttons:
+                return str(action.aid)
+        return self.rng.choice(buttons)
+
+    def close(self) -> None:
+        self.loop.run_until_complete(self.store.close())
+        self.loop.close()
+
+
+@pytest.fixture
+def chooser(server: tuple[str, Path], request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A :class:`Chooser` for the test's game."""
+    made: list[Chooser] = []
+
+    def make(game_id: str) -> Chooser:
+        made.append(Chooser(server[1], game_id, request.node.name))
+        return made[-1]
+
+    yield make
+    for c in made:
+        c.close()
+
+
 SCREENSHOTS = bool(os.environ.get("HAJIME_SANDBOX_SCREENSHOT"))
 LIMIT = 3000
 """Most clicks one match may take."""
+EVERY = 4
+"""At a table of tabs, every tab is looked at (and checked) every this many clicks; in
+between, the tab about to click."""
 
 
 # ---------------------------------------------------------------------- the tests
 @pytest.mark.timeout(1800)  # installing the browser may take minutes on a fresh machine
 @pytest.mark.parametrize(("game_id", "lang", "seats"), VS_AI)
-def test_a_whole_match_against_the_ai(driver: Any, server: tuple[str, Path], game_id: str,
-                                      lang: str, seats: int) -> None:
+def test_a_whole_match_against_the_ai(driver: Any, server: tuple[str, Path], chooser: Any,
+                                      game_id: str, lang: str, seats: int) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -433,7 +492,7 @@ def test_a_whole_match_against_the_ai(driver: Any, server: tuple[str, Path], gam
     wait(lambda: "/t/" in driver.current_url and "seat=" in driver.current_url)
     match = int(driver.current_url.split("/t/")[1].split("?")[0])
     tab = driver.current_window_handle
-    rng = random.Random(f"{game_id}-{lang}")
+    pick = chooser(game_id)
     names = api(base, f"/api/tables/{match}", lang=lang)["names"]
     assert len(names) == seats and names[0] == "Ann"
     shot = not SCREENSHOTS
@@ -455,7 +514,8 @@ def test_a_whole_match_against_the_ai(driver: Any, server: tuple[str, Path], gam
         if not shot and clicks >= 12:
             shoot(driver, game_id, lang)
             shot = True
-        if click(driver, tab, rng.choice(snap["buttons"]), snap["version"]):
+        aid = pick.choose(match, 0, snap["version"], snap["buttons"])
+        if click(driver, tab, aid, snap["version"]):
             last = snap["version"]
             clicks += 1
     else:
@@ -471,7 +531,8 @@ def test_a_whole_match_against_the_ai(driver: Any, server: tuple[str, Path], gam
 @pytest.mark.timeout(1800)
 @pytest.mark.parametrize(("game_id", "lang", "seats"), TABS)
 def test_a_whole_match_at_a_table_of_tabs(driver: Any, server: tuple[str, Path],
-                                          game_id: str, lang: str, seats: int) -> None:
+                                          chooser: Any, game_id: str, lang: str,
+                                          seats: int) -> None:
     from selenium.webdriver.common.by import By
 
     base, folder = server
@@ -497,24 +558,32 @@ def test_a_whole_match_at_a_table_of_tabs(driver: Any, server: tuple[str, Path],
     link[0].click()
     tabs[None] = driver.current_window_handle
     rng = random.Random(f"{game_id}-{lang}-tabs")
+    pick = chooser(game_id)
     for step in range(LIMIT):
         now = api(base, f"/api/tables/{match}")
         secrets, version = secrets_of(base, folder, match, seats, lang)
-        snaps = {seat: wait(lambda tab=tab: (s := snapshot(driver, tab))["version"]
-                            == str(now["version"]) and s["status"] == now["status"] and s)
-                 for seat, tab in tabs.items()}
-        for seat, snap in snaps.items():
-            assert snap["seat"] == ("" if seat is None else str(seat))
-            check_page(snap, game_id, lang, people, f"{game_id} tabs, seat {seat}, step {step}")
+        ready = [s for s in range(seats) if any(
+            not a["interrupt"] for a in api(base, f"/api/tables/{match}", lang=lang,
+                                            seat=seat_token(folder, match, s))["actions"])]
+        seat = rng.choice(ready) if ready else None
+        # every tab every few steps (and at the end), else the tab about to click
+        every = step % EVERY == 0 or now["status"] != "active"
+        looked = [s for s in tabs if every or s == seat]
+        snaps = {s: wait(lambda tab=tabs[s]: (x := snapshot(driver, tab))["version"]
+                         == str(now["version"]) and x["status"] == now["status"] and x)
+                 for s in looked}
+        for s, snap in snaps.items():
+            assert snap["seat"] == ("" if s is None else str(s))
+            check_page(snap, game_id, lang, people, f"{game_id} tabs, seat {s}, step {step}")
         if version == now["version"]:
             check_secrets(secrets, snaps, f"{game_id} tabs, step {step}")
         if now["status"] != "active":
             break
-        assert snaps[None]["buttons"] == [] and snaps[None]["hand"] == ["", ""]
-        ready = [s for s in range(seats) if snaps[s]["buttons"]]
-        assert ready, "the match is live but no tab has a button"
-        seat = rng.choice(ready)
-        assert click(driver, tabs[seat], rng.choice(snaps[seat]["buttons"]), snaps[seat]["version"])
+        if None in snaps:
+            assert snaps[None]["buttons"] == [] and snaps[None]["hand"] == ["", ""]
+        assert seat is not None, "the match is live but no seat has a button"
+        aid = pick.choose(match, seat, snaps[seat]["version"], snaps[seat]["buttons"])
+        assert click(driver, tabs[seat], aid, snaps[seat]["version"])
         wait(lambda: api(base, f"/api/tables/{match}")["version"] > now["version"])
     else:
         raise AssertionError("the match did not end")

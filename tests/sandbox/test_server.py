@@ -479,8 +479,11 @@ async def test_a_page_waits_for_the_match_to_move(client: TestClient[Any, Any]) 
     started = loop.time()
     task = asyncio.create_task(later())
     answer = await client.get(f"/api/tables/{match}", params={
-        "seat": tokens[1], "after": str(shown["version"]), "status": "active"})
+        "seat": tokens[1], "after": str(shown["version"]), "status": "active", "wait": "9"})
     moved = await answer.json()
     await task
     assert moved["version"] == shown["version"] + 1
     assert 0.25 < loop.time() - started < 5
+    same = await client.get(f"/api/tables/{match}", params={
+        "seat": tokens[1], "after": str(moved["version"]), "status": "active"})
+    assert await same.json() == {"same": True}  # asked without waiting: nothing moved
