@@ -308,7 +308,8 @@ def check_page(snap: dict[str, Any], game_id: str | None, lang: str,
 
 
 def secrets_of(base: str, folder: Path, match: int, seats: int,
-               lang: str) -> tuple[dict[int, list[str]], int]:
+               lang: str, pages: dict[int, Any] | None = None
+               ) -> tuple[dict[int, list[str]], int]:
     """Each seat's secret texts now (its hand's fields and card texts and its private
     lines, read through the API as that seat, minus what the spectator is shown), and
     the version they are of."""
@@ -323,7 +324,9 @@ def secrets_of(base: str, folder: Path, match: int, seats: int,
         page = api(base, f"/api/tables/{match}", seat=seat_token(folder, match, seat),
                    lang=lang)
         if page["version"] != version:
-            return secrets_of(base, folder, match, seats, lang)  # moved meanwhile: again
+            return secrets_of(base, folder, match, seats, lang, pages)  # moved: again
+        if pages is not None:
+            pages[seat] = page
         hand = page["hand"] or {"fields": []}
         pieces = [text_of(f["value"]) for f in hand["fields"]]
         pieces += [text_of(c["html"]) for c in page["cards"]]
@@ -561,10 +564,10 @@ def test_a_whole_match_at_a_table_of_tabs(driver: Any, server: tuple[str, Path],
     pick = chooser(game_id)
     for step in range(LIMIT):
         now = api(base, f"/api/tables/{match}")
-        secrets, version = secrets_of(base, folder, match, seats, lang)
-        ready = [s for s in range(seats) if any(
-            not a["interrupt"] for a in api(base, f"/api/tables/{match}", lang=lang,
-                                            seat=seat_token(folder, match, s))["actions"])]
+        pages: dict[int, Any] = {}
+        secrets, version = secrets_of(base, folder, match, seats, lang, pages)
+        ready = [s for s in range(seats)
+                 if any(not a["interrupt"] for a in pages[s]["actions"])]
         seat = rng.choice(ready) if ready else None
         # every tab every few steps (and at the end), else the tab about to click
         every = step % EVERY == 0 or now["status"] != "active"
