@@ -204,8 +204,7 @@ async def show(request: web.Request) -> web.Response:
             hold = 0.0
         if hold:
             await sandbox.wait(match, int(after), status, hold)
-        rec = await sandbox.record(match)
-        if rec.version == int(after) and rec.status == status:
+        if not await sandbox.moved(match, int(after), status):
             return web.json_response({"same": True}, headers={"Cache-Control": "no-store"})
     page = await sandbox.page(match, seat_token(request.query.get("seat")),
                               lang(request))

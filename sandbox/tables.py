@@ -143,6 +143,10 @@ class Sandbox:
             OrderedDict()
         """Pages already built, by match, version, status, seat and language (polling is
         cheap)."""
+        self._latest: dict[int, tuple[int, str]] = {}
+        """Each match's version and status after the last step this process made (every
+        step of a sandbox's match is made here): a page asking whether its match moved is
+        answered without reading the store."""
         self.closing = False
         """The server is stopping: nothing waits for a match to move any more."""
         self._changes: dict[int, asyncio.Event] = {}
@@ -274,6 +278,14 @@ class Sandbox:
         return rec
 
     # ------------------------------------------------------------------ pages
+    async def moved(self, match_id: int, version: int, status: str) -> bool:
+        """Whether the match is no longer at ``version`` and ``status``."""
+        now = self._latest.get(match_id)
+        if now is None:
+            rec = await self.record(match_id)
+            now = self._latest[match_id] = (rec.version, rec.status)
+        return now != (version, status)
+
     def changed(self, match_id: int) -> None:
         """Wake the pages waiting for this match to change (:meth:`wait`)."""
         event = self._changes.pop(match_id, None)
@@ -448,6 +460,7 @@ class Sandbox:
     def _told(self, step: Applied) -> None:
         """Add a referee step's events to the match's known events (or forget them, to be
         read again, when the step does not follow what is known)."""
+        self._latest.pop(step.match.id, None)  # read again at the next question
         self.changed(step.match.id)
         known = self._logs.get(step.match.id)
         if known is None:

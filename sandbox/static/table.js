@@ -10,7 +10,7 @@ const seatKey = new URLSearchParams(location.search).get("seat") || "";
 const api = `/api/tables/${matchId}`;
 let shown = null;   // the answer currently drawn
 let busy = false;   // a click is on its way
-const POLL_MS = 250;
+const POLL_MS = 150;
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
