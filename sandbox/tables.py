@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cogs import pictures as bot_pictures
 from cogs.card_text import entry_text
 from cogs.i18n import DEFAULT, Refusal, game_name, t
 from cogs.referee import Applied, Referee
@@ -60,6 +59,8 @@ NARRATION = 40
 SECRET_FILE = "sandbox.key"
 PAGES = 512
 """Most pages kept built."""
+PICTURES = 128
+"""Most board pictures kept drawn."""
 AI_SEAT = 1
 """With ``ai`` a level, an AI plays every seat but the first (the opener's)."""
 CARD_TILES = 40
@@ -143,6 +144,8 @@ class Sandbox:
             OrderedDict()
         """Pages already built, by match, version, status, seat and language (polling is
         cheap)."""
+        self._pictures: OrderedDict[tuple[str, str, str], bytes | None] = OrderedDict()
+        """Board pictures drawn, by game, language and the renderer's picture key."""
         self._latest: dict[int, tuple[int, str]] = {}
         """Each match's version and status after the last step this process made (every
         step of a sandbox's match is made here): a page asking whether its match moved is
@@ -477,8 +480,14 @@ class Sandbox:
         rec = await self.record(match_id)
         game = self.referee.game(rec.game)
         view = game.view(await self.referee.cached_state(rec, game), None)
-        png = await bot_pictures.drawn(renderer_for(rec.game), view, loc)
-        return rec.version, png
+        renderer = renderer_for(rec.game)
+        key = (rec.game, loc, renderer.picture_key(view))
+        if key not in self._pictures:  # drawn once per distinct picture, as the bot does
+            self._pictures[key] = await asyncio.to_thread(renderer.picture, view, loc)
+            while len(self._pictures) > PICTURES:
+                self._pictures.popitem(last=False)
+        self._pictures.move_to_end(key)
+        return rec.version, self._pictures[key]
 
     # ------------------------------------------------------------------ clicks
     async def act(self, match_id: int, token: str | None, aid: Any, version: Any,
