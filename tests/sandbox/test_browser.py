@@ -396,6 +396,29 @@ def fill_form(browser: Any, game_id: str, seats: int, names: list[str]) -> Any:
     return form
 
 
+def bring_deck(browser: Any, game_id: str, picker: Any, lang: str) -> None:
+    """Pick the first seat's deck on the start page: the first leader's precon, or (in
+    French) that precon pasted as a list with its leader."""
+    from selenium.webdriver.support.ui import Select
+
+    from engine.games import REGISTRY
+    from sandbox.decks import precon
+
+    game: Any = REGISTRY[game_id]
+    leader = sorted(game.deck_leaders())[0]
+    if lang != "fr":
+        Select(picker).select_by_value(f"precon:{leader}")
+        return
+    Select(picker).select_by_value("paste")
+    deck = precon(game_id, game.deck_leaders()[leader], 50)
+    names = {cid: n for n, cid in game.deck_names().items()}
+    listing = "\n".join(f"{n} {names[cid]}" for cid, n in deck.cards.items())
+    row = picker.find_element("xpath", "ancestor::div[@class='seat']")
+    Select(row.find_element("css selector", "select.deck-leader")).select_by_value(leader)
+    browser.execute_script("arguments[0].value = arguments[1];",
+                           row.find_element("css selector", "textarea.deck-text"), listing)
+
+
 def shoot(browser: Any, game_id: str, lang: str) -> None:
     """Save the page's picture (with ``HAJIME_SANDBOX_SCREENSHOT=1``)."""
     IMAGES.mkdir(parents=True, exist_ok=True)
@@ -454,6 +477,12 @@ class Chooser:
                 return str(action.aid)
         return self.rng.choice(buttons)
 
+    def options(self, match: int) -> dict[str, Any]:
+        """The stored options of a match."""
+        rec = self.loop.run_until_complete(self.store.get_match(match))
+        assert rec is not None
+        return dict(rec.options)
+
     def close(self) -> None:
         self.loop.run_until_complete(self.store.close())
         self.loop.close()
@@ -494,11 +523,17 @@ def test_a_whole_match_against_the_ai(driver: Any, server: tuple[str, Path], cho
     check_page(start_page(driver, base, lang), None, lang, people, "the start page")
     form = fill_form(driver, game_id, seats, people)
     Select(form.find_element(By.CSS_SELECTOR, "select.level")).select_by_value("easy")
+    decks = form.find_elements(By.CSS_SELECTOR, "div.seat[data-seat='0'] select.deck")
+    if decks:  # Ann brings a deck: a leader's precon in English, a pasted list in French
+        bring_deck(driver, game_id, decks[0], lang)
     form.find_element(By.CSS_SELECTOR, "button.vs-ai").click()
     wait(lambda: "/t/" in driver.current_url and "seat=" in driver.current_url)
     match = int(driver.current_url.split("/t/")[1].split("?")[0])
     tab = driver.current_window_handle
     pick = chooser(game_id)
+    if decks:  # the deck Ann brought is her match's (its code), the AI's is picked in play
+        brought = pick.options(match)["decks"]
+        assert brought[0].startswith(("MK1-", "EB1-")) and brought[1:] == [""] * (seats - 1)
     names = api(base, f"/api/tables/{match}", lang=lang)["names"]
     assert len(names) == seats and names[0] == "Ann"
     shot = not SCREENSHOTS
