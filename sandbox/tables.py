@@ -11,13 +11,17 @@ this module. Every click goes through :meth:`cogs.referee.Referee.act`: one tran
 the version the buttons were drawn for (a stale click is refused), and the click's nonce
 (a click sent twice is refused the second time).
 
-An AI seat (``ai`` level, from :mod:`engine.ai`) plays whenever it is asked to decide:
+Any seats may be AI seats (each at a level of :mod:`engine.ai`); each plays whenever it
+is asked to decide:
 :func:`engine.ai.decide` hands its agent the seat's view, never the state, and the
 action goes through the same referee as a human's.
 
-Texts come from the bot's catalog (:mod:`cogs.i18n`, English or French per page), and the
-narration and results from the bot's renderers (:mod:`cogs.render`): the lines its
-Discord thread shows (public events), and those of the seat's own private answers.
+Texts come from the bot's catalog (:mod:`cogs.i18n`, English or French per page), and
+everything about the match from the bot's renderers (:mod:`cogs.render`), as the Discord
+table shows it: the board picture and the board message (from the spectator view), the
+seat's hand message and its controls (labelled and grouped by the renderer), the lines
+its Discord thread shows (public events) and those of the seat's own private answers;
+Markdown is turned into HTML here (:mod:`sandbox.markup`), never shown raw.
 """
 
 from __future__ import annotations
