@@ -4,8 +4,8 @@
 where one person picks a game, its options, how many players and who plays each seat (a
 person, one browser tab per seat, or the AI), and opens a table whose seats are links.
 It runs the bot's own engine, referee (:class:`cogs.referee.Referee`: one
-transaction per action, the version guard, double clicks refused) and SQLite store; it
-imports nothing from discord.
+transaction per action, the version guard, double clicks refused), renderers and SQLite
+store; it never starts the bot nor connects to Discord.
 
 - :mod:`sandbox.tables`: tables, seat tokens, the AI seats, and what a seat's page shows
   (drawn by the bot's renderers: board, hand, controls, narration, picture).
