@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
           "Ctrl-C stops)", file=sys.stderr, flush=True)
     # No access log: each open page polls about once a second.
     web.run_app(make_app(folder, seed=args.seed), host=HOST, port=args.port, print=None,
-                access_log=None)
+                access_log=None, shutdown_timeout=2.0)
     return 0
 
 

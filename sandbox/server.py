@@ -6,10 +6,17 @@ Routes:
 - ``GET /t/{match}``: a table's page; ``?seat=TOKEN`` makes it that seat's page.
 - ``GET /api/games``: every game of the registry and its options.
 - ``GET /api/texts``: the page texts from the bot's catalog, and the languages.
-- ``POST /api/tables``: ``{game, options, names, ai}`` opens a table; answers its seat
-  links (the first seat's is the opener's; the second is for another tab, or the AI's).
-- ``GET /api/tables/{match}?seat=TOKEN``: what that seat (or a spectator) may see.
+- ``GET /api/tables``: the tables still playing (spectator links only).
+- ``POST /api/tables``: ``{game, seats, options, names, ai, decks}`` opens a table;
+  answers its seat links (one per person's seat, for as many tabs; none for an AI seat).
+  ``ai`` is a level (an AI in every seat but the first) or one level-or-null per seat;
+  ``decks`` one entry per seat (:func:`sandbox.decks.codes`).
+- ``GET /api/tables/{match}?seat=TOKEN``: what that seat (or a spectator) may see;
+  with ``after=VERSION&status=STATUS`` only ``{"same": true}`` while the match has not
+  moved (``wait=SECONDS``, up to 25: first wait that long for it to move).
 - ``GET /api/tables/{match}/board.png``: the board picture, from the spectator view.
+- ``GET /api/decks?game=ID``, ``POST /api/decks`` ``{game, name, text, leader}``: the decks
+  saved in the sandbox.
 - ``POST /api/tables/{match}/act``: ``{seat, aid, version, nonce}``, one click.
 - ``POST /api/tables/{match}/forfeit``: ``{seat}``.
 
@@ -29,14 +36,21 @@ from typing import Any
 from aiohttp import web
 
 from engine.core import EngineError, MatchOver, NotYourDecision, StaleAction
+from engine.games import REGISTRY
 from referee.i18n import CATALOGS, DEFAULT, LOCALES, reason, resolve
 from referee.service import AlreadyDone, NoSuchMatch
-from sandbox.tables import AI_SEAT, Refused, Sandbox
+from sandbox import decks as sandbox_decks
+from sandbox.tables import Refused, Sandbox
 
 STATIC = Path(__file__).parent / "static"
 SANDBOX: web.AppKey[Sandbox] = web.AppKey("sandbox", Sandbox)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
+
+WAIT_SECONDS = 25.0
+"""Longest a question may wait for its match to move before it is answered anyway (the
+page itself asks without waiting, a few times a second: a browser opens at most six
+connections to one server, and a table of tabs holding one each would starve)."""
 
 LANGUAGES = {"en-US": "English", "fr": "Français"}
 """The page's language picker (a language of :data:`referee.i18n.LOCALES`)."""
@@ -128,6 +142,32 @@ async def games(request: web.Request) -> web.Response:
                               "ai_levels": list(LEVELS)})
 
 
+async def listed(request: web.Request) -> web.Response:
+    """The tables still playing."""
+    tables = await request.app[SANDBOX].open_tables(lang(request))
+    return web.json_response({"tables": tables}, headers={"Cache-Control": "no-store"})
+
+
+async def decks_saved(request: web.Request) -> web.Response:
+    """The decks saved in the sandbox for one game."""
+    game = request.query.get("game", "")
+    if game not in REGISTRY:
+        raise Refused("pick_game")
+    return web.json_response({"decks": await sandbox_decks.saved(
+        request.app[SANDBOX].store, game)}, headers={"Cache-Control": "no-store"})
+
+
+async def deck_save(request: web.Request) -> web.Response:
+    """Keep a deck (pasted list or code) under a name."""
+    data = await body(request)
+    game = data.get("game")
+    if not isinstance(game, str) or game not in REGISTRY:
+        raise Refused("pick_game")
+    deck = await sandbox_decks.save(request.app[SANDBOX].store, game, data.get("name"),
+                                    data.get("text"), data.get("leader"))
+    return web.json_response({"ok": True, "size": deck.size})
+
+
 async def page_texts(request: web.Request) -> web.Response:
     """The page texts in the page's language, and the languages to pick from."""
     loc = lang(request)
@@ -141,12 +181,12 @@ async def create(request: web.Request) -> web.Response:
     data = await body(request)
     sandbox = request.app[SANDBOX]
     rec, tokens = await sandbox.create(data.get("game"), data.get("options"),
-                                       data.get("names"), data.get("ai"), lang(request))
+                                       data.get("names"), data.get("ai"), lang(request),
+                                       data.get("seats"), data.get("decks"))
     table = await sandbox.table(rec)
-    ai_seat = AI_SEAT if table.ai is not None else None
     names = table.named(lang(request))
-    links = [{"name": names[s], "ai": s == ai_seat,
-              "url": None if s == ai_seat else f"/t/{rec.id}?seat={tok}"}
+    links = [{"name": names[s], "ai": s in table.ai,
+              "url": None if s in table.ai else f"/t/{rec.id}?seat={tok}"}
              for s, tok in enumerate(tokens)]
     return web.json_response({"match": rec.id, "seats": links, "watch": f"/t/{rec.id}"})
 
@@ -154,14 +194,26 @@ async def create(request: web.Request) -> web.Response:
 async def show(request: web.Request) -> web.Response:
     """What one seat (or a spectator) may see now."""
     sandbox = request.app[SANDBOX]
-    page = await sandbox.page(match_id(request), seat_token(request.query.get("seat")),
+    match = match_id(request)
+    after = request.query.get("after", "")
+    if after.isdigit() and len(after) < 12:  # a page that has this version
+        status = request.query.get("status", "active")
+        try:
+            hold = min(max(float(request.query.get("wait", "0")), 0.0), WAIT_SECONDS)
+        except ValueError:
+            hold = 0.0
+        if hold:
+            await sandbox.wait(match, int(after), status, hold)
+        if not await sandbox.moved(match, int(after), status):
+            return web.json_response({"same": True}, headers={"Cache-Control": "no-store"})
+    page = await sandbox.page(match, seat_token(request.query.get("seat")),
                               lang(request))
     return web.json_response(page, headers={"Cache-Control": "no-store"})
 
 
 async def board(request: web.Request) -> web.StreamResponse:
     """The public board picture."""
-    version, png = await request.app[SANDBOX].picture(match_id(request))
+    version, png = await request.app[SANDBOX].picture(match_id(request), lang(request))
     if png is None:
         raise web.HTTPNotFound(text="This game has no board picture.")
     return web.Response(body=png, content_type="image/png",
@@ -187,7 +239,7 @@ def make_app(folder: Path, seed: int | None = None) -> web.Application:
     """The application over the data folder ``folder`` (its SQLite file and key).
 
     With ``seed``, the n-th match is dealt from ``seed + n`` (reproducible matches)."""
-    app = web.Application(middlewares=[refusals], client_max_size=64 * 1024)
+    app = web.Application(middlewares=[refusals], client_max_size=256 * 1024)
     sandbox = Sandbox(folder)
     if seed is not None:
         seeds = itertools.count(seed)
@@ -199,12 +251,21 @@ def make_app(folder: Path, seed: int | None = None) -> web.Application:
         yield
         await sandbox.close()
 
+    async def wake_pages(app: web.Application) -> None:
+        sandbox.closing = True  # the pages waiting for a move are answered at once
+        for match in list(sandbox._changes):
+            sandbox.changed(match)
+
     app.cleanup_ctx.append(lifespan)
+    app.on_shutdown.append(wake_pages)
     app.router.add_get("/", index)
     app.router.add_get("/t/{match}", table_page)
     app.router.add_get("/api/games", games)
     app.router.add_get("/api/texts", page_texts)
+    app.router.add_get("/api/tables", listed)
     app.router.add_post("/api/tables", create)
+    app.router.add_get("/api/decks", decks_saved)
+    app.router.add_post("/api/decks", deck_save)
     app.router.add_get("/api/tables/{match}", show)
     app.router.add_get("/api/tables/{match}/board.png", board)
     app.router.add_post("/api/tables/{match}/act", act)

@@ -11,13 +11,17 @@ this module. Every click goes through :meth:`referee.service.Referee.act`: one t
 the version the buttons were drawn for (a stale click is refused), and the click's nonce
 (a click sent twice is refused the second time).
 
-An AI seat (``ai`` level, from :mod:`engine.ai`) plays whenever it is asked to decide:
+Any seats may be AI seats (each at a level of :mod:`engine.ai`); each plays whenever it
+is asked to decide:
 :func:`engine.ai.decide` hands its agent the seat's view, never the state, and the
 action goes through the same referee as a human's.
 
-Texts come from the bot's catalog (:mod:`referee.i18n`, English or French per page), and the
-narration and results from the bot's renderers (:mod:`referee.render`): the lines its
-Discord thread shows (public events), and those of the seat's own private answers.
+Texts come from the bot's catalog (:mod:`referee.i18n`, English or French per page), and
+everything about the match from the bot's renderers (:mod:`referee.render`), as the Discord
+table shows it: the board picture and the board message (from the spectator view), the
+seat's hand message and its controls (labelled and grouped by the renderer), the lines
+its Discord thread shows (public events) and those of the seat's own private answers;
+Markdown is turned into HTML here (:mod:`sandbox.markup`), never shown raw.
 """
 
 from __future__ import annotations
@@ -39,16 +43,19 @@ from db.sqlite import SqliteStore
 from engine.ai import LEVELS, decide, make
 from engine.core import Event, Game, MatchOver, StaleAction, for_viewer
 from engine.games import REGISTRY
-from referee.games import pictures
+from referee.card_text import entry_text
 from referee.i18n import DEFAULT, Refusal, game_name, t
+from referee.render.base import BoardContext, Choice, Renderer
 from referee.render.registry import renderer_for
 from referee.service import Applied, Referee
+from sandbox import decks as sandbox_decks
+from sandbox.markup import embed_html, to_html
 
 log = logging.getLogger("hajime.sandbox")
 
 MAX_NAME = 32
 """Longest player name."""
-DEFAULT_NAMES = ("Alice", "Bob")
+DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")
 AI_BOT = "Hajime"
 """The AI seat's name ("Hajime (AI, hard)"), as the bot names its practice seats."""
 NARRATION = 40
@@ -56,8 +63,12 @@ NARRATION = 40
 SECRET_FILE = "sandbox.key"
 PAGES = 512
 """Most pages kept built."""
+PICTURES = 128
+"""Most board pictures kept drawn."""
 AI_SEAT = 1
-"""An AI plays the second seat; the person who opened the table plays the first."""
+"""With ``ai`` a level, an AI plays every seat but the first (the opener's)."""
+CARD_TILES = 40
+"""Most cards of a hand shown with their texts."""
 
 
 class Refused(Refusal):
@@ -77,19 +88,43 @@ class Table:
     """What a page needs besides the match row: the players' names and the AI level."""
 
     names: list[str]
-    ai: str | None = None
+    ai: dict[int, str]
+    """The AI seats and their levels."""
 
     def named(self, loc: str) -> list[str]:
-        """The names in ``loc``: the AI seat's is the catalog's ("Hajime (AI, hard)")."""
+        """The names in ``loc``: an AI seat's is the catalog's ("Hajime (AI, hard)")."""
         names = list(self.names)
-        if self.ai is not None and len(names) > AI_SEAT:
-            names[AI_SEAT] = ai_name(self.ai, loc)
+        for n, seat in enumerate(sorted(self.ai)):
+            if seat < len(names):
+                names[seat] = ai_name(self.ai[seat], loc, n)
         return names
 
 
-def ai_name(level: str, loc: str = DEFAULT) -> str:
-    """The AI seat's name at ``level``, in ``loc``."""
-    return t(loc, "practice.ai_name", bot=AI_BOT, level=t(loc, f"practice.level.{level}"))
+def ai_name(level: str, loc: str = DEFAULT, n: int = 0) -> str:
+    """The ``n``-th AI seat's name at ``level``, in ``loc`` (Hajime, Hajime 2...)."""
+    bot = AI_BOT if n == 0 else f"{AI_BOT} {n + 1}"
+    return t(loc, "practice.ai_name", bot=bot, level=t(loc, f"practice.level.{level}"))
+
+
+def ai_seats(ai: Any, seats: int) -> dict[int, str]:
+    """The AI seats asked for: a level (every seat but the first), or one entry per seat
+    (a level, or nothing for a person); a refusal for anything else."""
+    if ai is None:
+        return {}
+    if isinstance(ai, str):
+        wanted: list[Any] = [None] + [ai] * (seats - 1)
+    elif isinstance(ai, list) and len(ai) <= seats:
+        wanted = list(ai)
+    else:
+        raise Refused("ai_levels", levels=", ".join(LEVELS))
+    out = {}
+    for seat, level in enumerate(wanted):
+        if level in (None, ""):
+            continue
+        if level not in LEVELS:
+            raise Refused("ai_levels", levels=", ".join(LEVELS))
+        out[seat] = level
+    return out
 
 
 def clean_name(raw: Any, fallback: str) -> str:
@@ -113,6 +148,16 @@ class Sandbox:
             OrderedDict()
         """Pages already built, by match, version, status, seat and language (polling is
         cheap)."""
+        self._pictures: OrderedDict[tuple[str, str, str], bytes | None] = OrderedDict()
+        """Board pictures drawn, by game, language and the renderer's picture key."""
+        self._latest: dict[int, tuple[int, str]] = {}
+        """Each match's version and status after the last step this process made (every
+        step of a sandbox's match is made here): a page asking whether its match moved is
+        answered without reading the store."""
+        self.closing = False
+        """The server is stopping: nothing waits for a match to move any more."""
+        self._changes: dict[int, asyncio.Event] = {}
+        """A match's pages waiting for it to change (:meth:`wait`)."""
         self._logs: dict[int, tuple[int, list[tuple[int, Event]]]] = {}
         """Each match's events with their versions, and the version they go up to."""
         self.ai_rng = random.Random()
@@ -153,54 +198,84 @@ class Sandbox:
     # ------------------------------------------------------------------ tables
     @staticmethod
     def games(loc: str = DEFAULT) -> list[dict[str, Any]]:
-        """Every game of the registry with its options' JSON schema (for the start page),
-        named in ``loc``."""
+        """Every game of the registry for the start page, in ``loc``: its name, seat
+        range, options (each with its label, and its choices in the bot's words) and,
+        for a game with decks, its leaders."""
         return [{"id": gid, "name": game_name(gid, loc),
-                 "options": game.options_model.model_json_schema(),
-                 "seats": game.min_seats} for gid, game in REGISTRY.items()]
+                 "seats": game.min_seats, "max_seats": game.max_seats,
+                 "options": option_fields(gid, loc),
+                 "decks": sandbox_decks.offer(gid, loc)}
+                for gid, game in REGISTRY.items()]
 
     async def create(self, game_id: Any, options: Any, names: Any,
-                     ai: Any = None, loc: str = DEFAULT) -> tuple[MatchRecord, list[str]]:
+                     ai: Any = None, loc: str = DEFAULT, seats: Any = None,
+                     decks: Any = None) -> tuple[MatchRecord, list[str]]:
         """Open a table; returns its match and one token per seat.
 
-        ``ai`` (a level of :data:`engine.ai.LEVELS`, or None) puts an AI in the second seat.
+        ``seats``: how many (the game's fewest by default). ``ai``: a level of
+        :data:`engine.ai.LEVELS` (an AI in every seat but the first), or one entry per
+        seat (a level, or None for a person). ``decks``: one entry per seat for a game
+        with decks (see :func:`sandbox.decks.codes`).
         """
         if not isinstance(game_id, str) or game_id not in REGISTRY:
             raise Refused("pick_game")
-        if ai is not None and ai not in LEVELS:
-            raise Refused("ai_levels", levels=", ".join(LEVELS))
+        game = REGISTRY[game_id]
+        if seats is None:
+            seats = game.min_seats
+        if not isinstance(seats, int) or isinstance(seats, bool) \
+                or not game.min_seats <= seats <= game.max_seats:
+            raise Refused("seats_range", game=game_name(game_id, loc), lo=game.min_seats,
+                          hi=game.max_seats)
+        levels = ai_seats(ai, seats)
         if options is not None and not isinstance(options, dict):
             raise Refused("bad_options")
-        game = REGISTRY[game_id]
+        options = dict(options or {})
+        if decks is not None:
+            codes = await sandbox_decks.codes(self.store, game_id, decks, seats, options)
+            if codes is not None:
+                options["decks"] = codes
         raw = names if isinstance(names, list) else []
-        seats = game.min_seats
         clean = [clean_name(raw[s] if s < len(raw) else None,
                             DEFAULT_NAMES[s] if s < len(DEFAULT_NAMES)
                             else t(loc, "sandbox.player", n=s + 1))
                  for s in range(seats)]
-        if ai is not None:
-            clean[AI_SEAT] = ai_name(ai)
-        if len(set(clean)) < len(clean):
+        table = Table(names=clean, ai=levels)
+        named = table.named(DEFAULT)
+        if len(set(named)) < len(named):
             raise Refused("different_names")
         rec, _state = await self.referee.open_match(
-            guild_id=None, channel_id=0, game_id=game_id, options=options or {},
+            guild_id=None, channel_id=0, game_id=game_id, options=options,
             seats=list(range(1, seats + 1)), rated=False)
-        table = Table(names=clean, ai=ai)
-        await self.store.set_published(rec.id, rec.version,
-                                       {"sandbox": {"names": table.names, "ai": table.ai}})
+        await self.store.set_published(rec.id, rec.version, {"sandbox": {
+            "names": table.names, "ai": {str(k): v for k, v in table.ai.items()}}})
         self._tables[rec.id] = table
         self.kick_ai(rec.id)
+        self.changed(rec.id)
         return rec, [self.token(rec.id, s) for s in range(seats)]
 
     async def table(self, rec: MatchRecord) -> Table:
-        """The names and AI level of a table (kept in the match's table memory)."""
+        """The names and AI seats of a table (kept in the match's table memory)."""
         if rec.id not in self._tables:
             memory = (rec.table_memory or {}).get("sandbox") or {}
             names = list(memory.get("names") or [])
             names += [t(DEFAULT, "sandbox.player", n=s + 1)
                       for s in range(len(names), len(rec.seats))]
-            self._tables[rec.id] = Table(names=names, ai=memory.get("ai"))
+            raw = memory.get("ai")
+            ai = ({AI_SEAT: raw} if isinstance(raw, str)  # a table of an older sandbox
+                  else {int(k): v for k, v in (raw or {}).items() if v in LEVELS})
+            self._tables[rec.id] = Table(names=names, ai=ai)
         return self._tables[rec.id]
+
+    async def open_tables(self, loc: str = DEFAULT) -> list[dict[str, Any]]:
+        """The tables still playing, newest first: game, players and the spectator link
+        (never a seat's)."""
+        out = []
+        for rec in await self.store.live_matches(1):  # the first seat is always user 1
+            table = await self.table(rec)
+            out.append({"match": rec.id, "game": rec.game,
+                        "game_name": game_name(rec.game, loc), "names": table.named(loc),
+                        "watch": f"/t/{rec.id}"})
+        return out
 
     async def record(self, match_id: int) -> MatchRecord:
         """A sandbox match, or a refusal."""
@@ -210,13 +285,38 @@ class Sandbox:
         return rec
 
     # ------------------------------------------------------------------ pages
+    async def moved(self, match_id: int, version: int, status: str) -> bool:
+        """Whether the match is no longer at ``version`` and ``status``."""
+        now = self._latest.get(match_id)
+        if now is None:
+            rec = await self.record(match_id)
+            now = self._latest[match_id] = (rec.version, rec.status)
+        return now != (version, status)
+
+    def changed(self, match_id: int) -> None:
+        """Wake the pages waiting for this match to change (:meth:`wait`)."""
+        event = self._changes.pop(match_id, None)
+        if event is not None:
+            event.set()
+
+    async def wait(self, match_id: int, version: int, status: str,
+                   timeout: float) -> None:
+        """Return once the match is past ``version`` or no longer ``status`` (or after
+        ``timeout`` seconds): a page asks again at once, not on a timer."""
+        event = self._changes.setdefault(match_id, asyncio.Event())  # before the read:
+        rec = await self.record(match_id)  # a move made meanwhile sets it
+        if rec.version != version or rec.status != status or self.closing:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), timeout)
+
     async def page(self, match_id: int, token: str | None,
                    loc: str = DEFAULT) -> dict[str, Any]:
         """What one seat's page (or a spectator's) shows now, from views only, in ``loc``."""
         rec = await self.record(match_id)
         seat = self.seat_of(rec, token)
         if rec.status == "active" and rec.id not in self._ai_tasks \
-                and (await self.table(rec)).ai is not None:
+                and (await self.table(rec)).ai:
             self.kick_ai(rec.id)  # first look since a restart: the AI may be due
         key = (rec.id, rec.version, rec.status, seat, loc)
         if key not in self._pages:
@@ -226,16 +326,34 @@ class Sandbox:
         return self._pages[key]
 
     async def _page(self, rec: MatchRecord, seat: int | None, loc: str) -> dict[str, Any]:
-        """Build a page (see :meth:`page`)."""
+        """Build a page (see :meth:`page`): the bot's own board, hand, controls and lines
+        (its renderer's), as HTML; the views themselves for the API's callers."""
         table = await self.table(rec)
         names = table.named(loc)
         game = self.referee.game(rec.game)
+        renderer = renderer_for(rec.game)
         state = await self.referee.cached_state(rec, game)
-        view = game.view(state, seat).model_dump(mode="json")
-        public = view if seat is None else game.view(state, None).model_dump(mode="json")
+        seen = game.view(state, seat)
+        public_view = game.view(state, None)
+        view = seen.model_dump(mode="json")
+        public = view if seat is None else public_view.model_dump(mode="json")
         prompts = game.prompts(state)
         prompt = prompts.get(seat) if seat is not None else None
         outcome = game.outcome(state)
+        result = (renderer.result_line(outcome, public_view, names, loc=loc)
+                  if outcome is not None else None)
+        board = renderer.board_embed(BoardContext(
+            match_id=rec.id, game_name=game_name(rec.game, loc), view=public_view,
+            names=names, prompts=prompts, finished=outcome is not None,
+            summary=result or "", locale=loc, left=tuple(state.left)))
+        hand = None
+        cards: list[dict[str, str]] = []
+        if seat is not None:
+            embed = renderer.hand_embed(seen, seat, names, prompt, loc=loc)
+            self.hand_footer(embed, game, state, seat, prompt, loc)
+            hand = embed_html(embed)
+            cards = card_tiles(rec.game, embed, loc)
+        groups = self.controls(game, state, seat, loc) if rec.status == "active" else []
         return {
             "match": rec.id,
             "game": rec.game,
@@ -244,37 +362,68 @@ class Sandbox:
             "version": rec.version,
             "status": rec.status,
             "names": names,
-            "ai": table.ai,
+            "ai": {str(k): v for k, v in table.ai.items()},
             "seat": seat,
             "view": view,
             "secret": {k: v for k, v in view.items() if k != "viewer" and public.get(k) != v},
             "public": public,
             "waiting": [names[s] for s, p in sorted(prompts.items()) if not p.committed],
             "committed": [names[s] for s, p in sorted(prompts.items()) if p.committed],
-            "prompt": prompt.text if prompt is not None and not prompt.committed else None,
-            "actions": self.actions(game, state, seat) if rec.status == "active" else [],
+            "prompt": (renderer.prompt_text(prompt, loc)
+                       if prompt is not None and not prompt.committed else None),
+            "actions": [{"aid": c["aid"], "label": c["label"], "kind": g["kind"],
+                         "interrupt": c["interrupt"]}
+                        for g in groups for c in g["choices"] if not c["disabled"]],
+            "controls": groups,
+            "board": embed_html(board),
+            "hand": hand,
+            "cards": cards,
             "narration": await self.narration(rec, seat, names, loc),
-            "result": (renderer_for(rec.game).result_line(
-                outcome, game.view(state, None), names, loc=loc)
-                if outcome is not None else None),
-            "picture": game.id in pictures(),
+            "result": result,
+            "result_html": to_html(result) if result else None,
+            "picture": type(renderer).picture is not Renderer.picture,
         }
 
     @staticmethod
-    def actions(game: Game[Any, Any], state: Any, seat: int | None) -> list[dict[str, Any]]:
-        """The seat's buttons: its legal actions (when asked) then its interrupts, labelled
-        by the game."""
+    def hand_footer(embed: Any, game: Game[Any, Any], state: Any, seat: int,
+                    prompt: Any, loc: str) -> None:
+        """The footer the bot's hand message carries (committed, nothing to decide)."""
+        if game.outcome(state) is not None:
+            return
+        if prompt is not None and prompt.committed:
+            embed.set_footer(text=t(loc, "table.committed" if len(state.in_play()) <= 2
+                                    else "table.committed_many"))
+        elif prompt is None:
+            embed.set_footer(text=t(loc, "table.nothing_interrupt"
+                                    if game.interrupts(state, seat) else "table.nothing"))
+
+    @staticmethod
+    def controls(game: Game[Any, Any], state: Any, seat: int | None,
+                 loc: str = DEFAULT) -> list[dict[str, Any]]:
+        """The seat's controls as the bot's hand shows them: its legal actions (when asked)
+        then its interrupts, labelled and grouped by the game's renderer, in ``loc``."""
         if seat is None or state.result is not None:
             return []
-        out = []
+        offered: list[tuple[Any, bool]] = []
         prompt = game.prompts(state).get(seat)
         if prompt is not None and not prompt.committed:
-            out += [{"aid": a.aid, "label": game.label(state, seat, a),
-                     "kind": getattr(a, "kind", ""), "interrupt": False}
-                    for a in game.legal(state, seat)]
-        out += [{"aid": a.aid, "label": game.label(state, seat, a),
-                 "kind": getattr(a, "kind", ""), "interrupt": True}
-                for a in game.interrupts(state, seat)]
+            offered += [(a, False) for a in game.listed(state, seat)]
+        offered += [(a, True) for a in game.interrupts(state, seat)]
+        if not offered:
+            return []
+        interrupt = {a.aid: flag for a, flag in offered}
+        kinds = {a.aid: getattr(a, "kind", "action") for a, _ in offered}
+        choices = [(kinds[a.aid], Choice(aid=a.aid, label=game.label(state, seat, a)))
+                   for a, _ in offered]
+        out = []
+        for group in renderer_for(game.id).groups(choices, loc=loc):
+            items = [{"aid": c.aid, "label": c.label, "emoji": c.emoji or "",
+                      "disabled": c.disabled, "interrupt": interrupt.get(c.aid, False),
+                      "danger": getattr(c.style, "name", "") == "danger"}
+                     for c in group.choices]
+            first = group.choices[0].aid if group.choices else ""
+            out.append({"title": group.title, "select": group.select,
+                        "kind": kinds.get(first, ""), "choices": items})
         return out
 
     async def narration(self, rec: MatchRecord, seat: int | None, names: list[str],
@@ -293,9 +442,11 @@ class Sandbox:
             seen = for_viewer(steps[version], seat)
             public = [e for e in seen if e.audience is None]
             mine = [e for e in seen if e.audience is not None]
-            told = [{"version": version, "text": text, "private": False}
+            told = [{"version": version, "text": text, "html": to_html(text),
+                     "private": False}
                     for text in renderer.narrate(public, names, loc)] if public else []
-            told += [{"version": version, "text": text, "private": True}
+            told += [{"version": version, "text": text, "html": to_html(text),
+                      "private": True}
                      for text in renderer.narrate(mine, names, loc)] if mine else []
             lines[:0] = told
         return lines[-NARRATION:]
@@ -316,6 +467,8 @@ class Sandbox:
     def _told(self, step: Applied) -> None:
         """Add a referee step's events to the match's known events (or forget them, to be
         read again, when the step does not follow what is known)."""
+        self._latest.pop(step.match.id, None)  # read again at the next question
+        self.changed(step.match.id)
         known = self._logs.get(step.match.id)
         if known is None:
             return
@@ -325,16 +478,20 @@ class Sandbox:
         else:
             del self._logs[step.match.id]
 
-    async def picture(self, match_id: int) -> tuple[int, bytes | None]:
-        """The board picture the bot draws, from the spectator view (and its version)."""
+    async def picture(self, match_id: int, loc: str = DEFAULT) -> tuple[int, bytes | None]:
+        """The board picture the bot draws (its renderer's, worded in ``loc``), from the
+        spectator view, and its version."""
         rec = await self.record(match_id)
         game = self.referee.game(rec.game)
-        draw = pictures().get(game.id)
-        if draw is None:
-            return rec.version, None
         view = game.view(await self.referee.cached_state(rec, game), None)
-        png = await asyncio.to_thread(draw, view)
-        return rec.version, png
+        renderer = renderer_for(rec.game)
+        key = (rec.game, loc, renderer.picture_key(view))
+        if key not in self._pictures:  # drawn once per distinct picture, as the bot does
+            self._pictures[key] = await asyncio.to_thread(renderer.picture, view, loc)
+            while len(self._pictures) > PICTURES:
+                self._pictures.popitem(last=False)
+        self._pictures.move_to_end(key)
+        return rec.version, self._pictures[key]
 
     # ------------------------------------------------------------------ clicks
     async def act(self, match_id: int, token: str | None, aid: Any, version: Any,
@@ -365,13 +522,14 @@ class Sandbox:
 
     # ------------------------------------------------------------------ the AI
     def kick_ai(self, match_id: int) -> None:
-        """Let the table's AI seat play if it is asked to decide (in the background)."""
+        """Let the table's AI seats play whatever they are asked to decide (in the
+        background)."""
         task = self._ai_tasks.get(match_id)
         if task is None or task.done():
             self._ai_tasks[match_id] = asyncio.create_task(self._ai_turns(match_id))
 
     async def _ai_turns(self, match_id: int) -> None:
-        """Play the AI seat's decisions until it has none (a stale race just retries)."""
+        """Play the AI seats' decisions until none has one (a stale race just retries)."""
         try:
             for _ in range(10_000):
                 if not await self._ai_step(match_id):
@@ -380,21 +538,88 @@ class Sandbox:
             log.exception("AI seat of match %s failed", match_id)
 
     async def _ai_step(self, match_id: int) -> bool:
-        """One AI decision; False when the AI has nothing to decide."""
+        """One AI decision (the first AI seat asked); False when no AI seat is asked."""
         rec = await self.record(match_id)
         table = await self.table(rec)
-        if table.ai is None or rec.status != "active":
+        if not table.ai or rec.status != "active":
             return False
         game = self.referee.game(rec.game)
         state = await self.referee.cached_state(rec, game)
-        prompt = game.prompts(state).get(AI_SEAT)
-        if prompt is None or prompt.committed:
+        prompts = game.prompts(state)
+        due = [s for s in sorted(table.ai) if s in prompts and not prompts[s].committed]
+        if not due:
             return False
-        agent = make(rec.game, table.ai)
-        action = await asyncio.to_thread(decide, game, state, AI_SEAT, agent, self.ai_rng)
+        seat = due[0]
+        agent = make(rec.game, table.ai[seat])
+        action = await asyncio.to_thread(decide, game, state, seat, agent, self.ai_rng)
         if action is None:
             return False
         with contextlib.suppress(StaleAction, MatchOver):  # a human moved first (or left)
-            self._told(await self.referee.act(match_id, rec.seats[AI_SEAT], action.aid,
-                                              rec.version, seat=AI_SEAT))
+            self._told(await self.referee.act(match_id, rec.seats[seat], action.aid,
+                                              rec.version, seat=seat))
         return True
+
+
+OPTION_INPUTS: dict[str, tuple[Any, ...]] = {
+    "bouts": (1, 3), "rounds": (1, 3), "kp": (30, 40, 50), "deck_size": (50, 60)}
+"""Options whose values the bot offers as a short list (the rest are numbers to type)."""
+
+
+def option_fields(game_id: str, loc: str = DEFAULT) -> list[dict[str, Any]]:
+    """A game's options for the start page, in ``loc``: each option's key, its label
+    (``sandbox.option.<key>``), its default and, where the bot offers a few values, each
+    value in the bot's words (:func:`referee.option_words.option_text`); the deck list
+    (``decks``) is the start page's own picker, not an option field."""
+    from referee.option_words import option_text
+
+    schema = REGISTRY[game_id].options_model.model_json_schema()
+    out = []
+    for key, spec in (schema.get("properties") or {}).items():
+        if key == "decks" or key.startswith("_"):
+            continue
+        values = list(spec.get("enum") or OPTION_INPUTS.get(key, ()))
+        label = t(loc, f"sandbox.option.{key}")
+        if label == f"sandbox.option.{key}":
+            label = key.replace("_", " ").capitalize()
+        out.append({"key": key, "label": label, "default": spec.get("default"),
+                    "type": spec.get("type", "string"),
+                    "min": spec.get("minimum"), "max": spec.get("maximum"),
+                    "choices": [{"value": v, "label": option_text(key, v, loc)}
+                                for v in values]})
+    return out
+
+
+def card_tiles(game_id: str, embed: Any, loc: str = DEFAULT) -> list[dict[str, str]]:
+    """The game's cards, fighters and characters that a hand names, each with its text
+    (the bot's ``/card`` text, :func:`referee.card_text.entry_text`, in ``loc``), in the
+    order the hand names them."""
+    data = embed.to_dict()
+    said = "\n".join([data.get("title", ""), data.get("description", "")]
+                     + [f"{f.get('name', '')}\n{f.get('value', '')}"
+                        for f in data.get("fields", [])])
+    found: list[tuple[int, Any]] = []
+    for entry in catalog(game_id):
+        at = _named_at(said, entry.name)
+        if at >= 0:
+            found.append((at, entry))
+    found.sort(key=lambda x: x[0])
+    return [{"name": e.name, "kind": e.kind, "html": to_html(entry_text(game_id, e, loc))}
+            for _, e in found[:CARD_TILES]]
+
+
+def _named_at(text: str, name: str) -> int:
+    """Where ``name`` first stands as whole words in ``text`` (-1: nowhere)."""
+    import re
+
+    m = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+    return m.start() if m else -1
+
+
+_CATALOGS: dict[str, list[Any]] = {}
+
+
+def catalog(game_id: str) -> list[Any]:
+    """A game's ``/card`` entries (read once)."""
+    if game_id not in _CATALOGS:
+        _CATALOGS[game_id] = list(REGISTRY[game_id].catalog())
+    return _CATALOGS[game_id]

@@ -1,6 +1,8 @@
-// A table's page: one seat's view (or a spectator's), polled from the server.
-// Everything shown comes from the server's answer for this page's seat key: the seat's
-// own view, the public board picture, the events this seat may see, its legal actions.
+// A table's page: one seat's (or a spectator's), as the Discord table shows it.
+// Everything shown comes from the server's answer for this page's seat key, drawn by the
+// bot's own renderers: the board (its picture and its message), this seat's hand and its
+// controls, the narration. The server sends those texts as HTML it escaped itself.
+// The page asks a few times a second whether the match moved.
 "use strict";
 
 const matchId = location.pathname.split("/").pop();
@@ -8,52 +10,35 @@ const seatKey = new URLSearchParams(location.search).get("seat") || "";
 const api = `/api/tables/${matchId}`;
 let shown = null;   // the answer currently drawn
 let busy = false;   // a click is on its way
+const POLL_MS = 150;
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
+    if (k === "text") node.textContent = v;
+    else if (k === "html") node.innerHTML = v;  // the server's escaped HTML
+    else node.setAttribute(k, v);
   }
   for (const c of children) node.append(c);
   return node;
 }
 
-function isCard(value) {
-  return value && typeof value === "object" && !Array.isArray(value) && "id" in value &&
-    Object.values(value).every((v) => v === null || typeof v !== "object");
-}
-
-function cardText(card) {
-  if (card.name) return String(card.name);
-  if (card.type && card.glyph) {  // Sushido's cards: "Hit ◆", as the bot words them
-    return `${card.type[0].toUpperCase()}${card.type.slice(1)} ${card.glyph}`;
+// An embed of the bot (board or hand) as HTML: title, description, fields, footer.
+function embed(box, data, secretOf) {
+  box.replaceChildren();
+  if (!data) return;
+  const tag = (node) => { if (secretOf !== null) node.dataset.secretOf = secretOf; return node; };
+  if (data.title) box.append(tag(el("h3", {class: "embed-title", html: data.title})));
+  if (data.description) box.append(tag(el("div", {class: "embed-description", html: data.description})));
+  const fields = el("div", {class: "embed-fields"});
+  for (const f of data.fields) {
+    const name = f.name.replace(/\u200b/g, "").trim();
+    fields.append(tag(el("div", {class: f.inline ? "field inline" : "field"},
+      ...(name ? [el("div", {class: "field-name", html: f.name})] : []),
+      el("div", {class: "field-value", html: f.value}))));
   }
-  return Object.entries(card).filter(([k, v]) => k !== "id" && v !== null && v !== "")
-    .map(([, v]) => String(v)).join(" ");
-}
-
-// A view's value as HTML: cards as chips (tagged with their id), lists, fields.
-function tree(value, secretOf) {
-  if (isCard(value)) {
-    const chip = el("span", {class: "card", "data-card": value.id, text: cardText(value)});
-    if (secretOf !== null) chip.dataset.secretOf = secretOf;
-    return chip;
-  }
-  if (Array.isArray(value)) {
-    if (!value.length) return document.createTextNode(T("none"));
-    const list = el("ul");
-    for (const v of value) list.append(el("li", {}, tree(v, secretOf)));
-    return list;
-  }
-  if (value && typeof value === "object") {
-    const dl = el("dl");
-    for (const [k, v] of Object.entries(value)) {
-      dl.append(el("dt", {text: k.replaceAll("_", " ")}), el("dd", {}, tree(v, secretOf)));
-    }
-    return dl;
-  }
-  if (value === null) return document.createTextNode("—");
-  return document.createTextNode(String(value));
+  box.append(fields);
+  if (data.footer) box.append(tag(el("div", {class: "embed-footer", html: data.footer})));
 }
 
 function say(text, error) {
@@ -66,57 +51,75 @@ function draw(page) {
   document.body.dataset.version = page.version;
   document.body.dataset.status = page.status;
   document.body.dataset.seat = page.seat === null ? "" : page.seat;
+  document.body.dataset.game = page.game;
   const title = T("table", {game: page.game_name, n: page.match});
   document.title = title;
   document.getElementById("title").textContent = title;
   const you = page.seat === null ? T("watching") : T("you_play", {name: page.names[page.seat]});
   document.getElementById("who").textContent = `${page.names.join(T("versus"))}. ${you}`;
+  document.getElementById("watch-link").href = `/t/${page.match}`;
   const picture = document.getElementById("picture");
   picture.hidden = !page.picture;
-  if (page.picture) picture.src = `${api}/board.png?v=${page.version}`;
+  if (page.picture) picture.src = withLang(`${api}/board.png?v=${page.version}`);
   const status = [];
   if (page.waiting.length) status.push(T("waiting", {who: page.waiting.join(T("and"))}));
   if (page.committed.length) status.push(T("decided", {who: page.committed.join(T("and"))}));
   document.getElementById("status").textContent = status.join(" ");
   const result = document.getElementById("result");
   result.hidden = !page.result;
-  result.textContent = page.result || "";  // the bot's result line ("🏆 Ann wins…")
+  result.innerHTML = page.result_html || "";  // the bot's result line ("🏆 Ann wins…")
+  embed(document.getElementById("board"), page.board, null);
   document.getElementById("prompt").textContent = page.prompt || "";
   const actions = document.getElementById("actions");
   actions.replaceChildren();
-  const groups = new Map();
-  for (const a of page.actions) {
-    const key = a.interrupt ? T("any_moment") : a.kind.replaceAll("_", " ");
-    if (!groups.has(key)) groups.set(key, el("fieldset", {}, el("legend", {text: key})));
-    const button = el("button", {type: "button", "data-aid": a.aid,
-                                 class: a.interrupt ? "action interrupt" : "action"}, a.label);
-    button.onclick = () => act(a.aid, page.version);
-    groups.get(key).append(button);
+  for (const group of page.controls) {
+    const box = el("fieldset", {class: group.select ? "group select" : "group"},
+                   el("legend", {text: group.title}));
+    for (const c of group.choices) {
+      const cls = ["action", c.interrupt ? "interrupt" : "", c.danger ? "danger" : ""].join(" ");
+      const button = el("button", {type: "button", "data-aid": c.aid, class: cls.trim()},
+                        c.emoji ? `${c.emoji} ${c.label}` : c.label);
+      button.disabled = c.disabled;
+      button.onclick = () => act(c.aid, page.version);
+      box.append(button);
+    }
+    actions.append(box);
   }
-  actions.append(...groups.values());
   const secret = document.getElementById("secret");
   secret.hidden = page.seat === null;
   secret.dataset.secretOf = page.seat === null ? "" : page.seat;
-  document.getElementById("secret-body").replaceChildren(tree(page.secret, page.seat));
-  document.getElementById("public-body").replaceChildren(tree(page.public, null));
+  embed(document.getElementById("hand"), page.hand, page.seat);
+  const cards = document.getElementById("cards");
+  cards.replaceChildren(...(page.cards || []).map((c) => el("div", {class: "card-tile",
+    "data-secret-of": page.seat},
+    el("div", {class: "card-name", text: c.name}), el("div", {class: "card-text", html: c.html}))));
+  document.getElementById("cards-box").hidden = !(page.cards || []).length;
   document.getElementById("forfeit").hidden = page.seat === null || page.status !== "active";
   const narration = document.getElementById("narration");
   narration.replaceChildren(...page.narration.slice().reverse().map(  // newest first
-    (n) => el("li", {class: n.private ? "private" : "", text: n.text})));
+    (n) => el("li", {class: n.private ? "private" : "", html: n.html})));
   shown = page;
 }
 
-async function poll() {
-  try {
-    const answer = await fetch(withLang(`${api}?seat=${encodeURIComponent(seatKey)}`),
-                               {cache: "no-store"});
-    const page = await answer.json();
-    if (!answer.ok) { say(page.error, true); return; }
-    if (!shown || shown.version !== page.version || shown.status !== page.status) {
-      draw(page);
-    }
-  } catch (err) {
-    say(T("no_server"), true);
+async function fetchPage(since) {
+  let url = `${api}?seat=${encodeURIComponent(seatKey)}`;
+  if (since && shown) url += `&after=${shown.version}&status=${shown.status}`;
+  const answer = await fetch(withLang(url), {cache: "no-store"});
+  const page = await answer.json();
+  if (!answer.ok) { say(page.error, true); return false; }
+  if (page.same) return true;  // nothing moved since the page drawn
+  if (!shown || shown.version !== page.version || shown.status !== page.status) {
+    draw(page);
+  }
+  return true;
+}
+
+// Ask a few times a second whether the match moved (a tiny answer while it has not).
+async function follow() {
+  for (;;) {
+    let ok = false;
+    try { ok = await fetchPage(true); } catch (err) { say(T("no_server"), true); }
+    await new Promise((r) => setTimeout(r, ok ? POLL_MS : 1000));
   }
 }
 
@@ -140,12 +143,16 @@ async function act(aid, version) {
   } finally {
     busy = false;
     shown = null;  // redraw from the next answer (re-enables the buttons)
-    await poll();
+    try { await fetchPage(false); } catch (err) { say(T("no_server"), true); }
   }
 }
 
 document.getElementById("forfeit").onclick = async () => {
-  if (confirm(T("confirm_forfeit"))) { await post("forfeit", {}); shown = null; poll(); }
+  if (confirm(T("confirm_forfeit"))) {
+    await post("forfeit", {});
+    shown = null;
+    await fetchPage(false);
+  }
 };
 
-loadTexts().finally(() => { poll(); setInterval(poll, 700); });
+loadTexts().finally(() => { follow(); });

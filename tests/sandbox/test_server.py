@@ -73,9 +73,25 @@ async def test_every_game_is_offered_with_its_options(client: TestClient[Any, An
     data = await (await client.get("/api/games")).json()
     offered = {g["id"]: g for g in data["games"]}
     assert set(offered) == set(REGISTRY)
-    assert offered["sushido"]["options"]["properties"]["duel"]["enum"] == [
-        "iaijutsu", "entrainement", "rencontre"]
+    duel = offered["sushido"]["options"][0]
+    assert duel["key"] == "duel" and duel["label"] == "Duel"
+    assert [c["value"] for c in duel["choices"]] == ["iaijutsu", "entrainement", "rencontre"]
+    assert duel["choices"][0]["label"] == "Iaijutsu (1 round)"  # the bot's /challenge words
     assert data["ai_levels"] == ["easy", "normal", "hard"]
+    for gid, game in REGISTRY.items():  # every seat count, every option but the deck list
+        assert (offered[gid]["seats"], offered[gid]["max_seats"]) == (game.min_seats,
+                                                                      game.max_seats)
+        keys = {o["key"] for o in offered[gid]["options"]}
+        assert keys == set(game.options_model.model_fields) - {"decks"}
+        assert (offered[gid]["decks"] is not None) == ("decks" in keys | set(
+            game.options_model.model_fields))
+        assert all(o["label"] != o["key"] for o in offered[gid]["options"])
+    assert offered["kingdom_of_loathing"]["max_seats"] == 4
+    assert offered["mortal_kombat"]["max_seats"] == 6
+    fr = {g["id"]: g for g in (await (await client.get(
+        "/api/games", params={"lang": "fr"})).json())["games"]}
+    kp = next(o for o in fr["mortal_kombat"]["options"] if o["key"] == "kp")
+    assert kp["label"].startswith("PK") and kp["choices"][0]["label"] == "30 PK"
     for path in ("/", "/t/1"):
         answer = await client.get(path)
         assert answer.status == 200 and "<html" in await answer.text()
@@ -324,3 +340,150 @@ async def test_texts_and_refusals_speak_the_pages_language(
     stale = await client.post(f"/api/tables/{match}/act", params={"lang": "fr"},
                               json={"seat": None, "aid": "x", "version": 0})
     assert stale.status == 403 and "spectateurs" in (await stale.json())["error"].lower()
+
+
+SEATINGS = [(gid, n) for gid, game in sorted(REGISTRY.items())
+            for n in range(game.min_seats, game.max_seats + 1)]
+
+
+@pytest.mark.parametrize(("game_id", "seats"), SEATINGS)
+async def test_every_game_and_seat_count_opens_draws_and_plays(
+        client: TestClient[Any, Any], game_id: str, seats: int) -> None:
+    """Every seat count of every game: a person in the first and last seats, the AI in
+    the others; each page is the bot's board, hand and controls (no raw view shown), the
+    picture is drawn in the page's language, and the AI seats play."""
+    ai: list[str | None] = [None] + ["easy"] * (seats - 1)
+    ai[-1] = None  # a second person at the far end of the table
+    match, tokens = await open_table(client, game_id, seats=seats, ai=ai, names=["Ann"])
+    assert [t is None for t in tokens] == [a is not None for a in ai]
+    shown = await page(client, match, tokens[0])
+    assert len(shown["names"]) == seats and shown["names"][0] == "Ann"
+    assert shown["board"]["title"] and shown["hand"]["title"]
+    humans = [await page(client, match, t) for t in tokens if t is not None]
+    for group in [g for p in humans for g in p["controls"]]:
+        assert group["title"] and all(c["label"] for c in group["choices"])
+    watcher = await page(client, match, None)
+    assert watcher["hand"] is None and watcher["controls"] == [] and watcher["cards"] == []
+    assert shown["picture"]
+    for lang in ("en-US", "fr"):
+        png = await client.get(f"/api/tables/{match}/board.png", params={"lang": lang})
+        assert png.status == 200 and png.content_type == "image/png"
+        assert (await png.read()).startswith(b"\x89PNG")
+    fr = await (await client.get(f"/api/tables/{match}",
+                                 params={"seat": tokens[0], "lang": "fr"})).json()
+    assert fr["prompt"] != shown["prompt"] or fr["board"] != shown["board"]
+    try:
+        final = await play_random(client, match, list(tokens), random.Random(seats), 40)
+    except AssertionError as exc:
+        assert "did not end" in str(exc)
+        final = None
+    log = await client.app[SANDBOX].store.action_log(match)
+    assert any(entry.seat == 1 and entry.action for entry in log)  # an AI seat played
+    if final is None:
+        for token in tokens:
+            if token is not None and (await page(client, match, token))["status"] == "active":
+                answer = await client.post(f"/api/tables/{match}/forfeit",
+                                           json={"seat": token})
+                assert answer.status == 200
+
+
+async def test_seat_counts_outside_the_game_are_refused(client: TestClient[Any, Any]) -> None:
+    for game, seats in (("sushido", 3), ("kingdom_of_loathing", 5), ("mortal_kombat", 1),
+                        ("mortal_kombat", 7), ("epic_battles", "2")):
+        answer = await client.post("/api/tables", json={"game": game, "seats": seats})
+        assert answer.status == 400, game
+        assert "is played by" in (await answer.json())["error"]
+    answer = await client.post("/api/tables", params={"lang": "fr"},
+                               json={"game": "kingdom_of_loathing", "seats": 5})
+    assert (await answer.json())["error"] == "Kingdom of Loathing se joue de 2 à 4 joueurs."
+    answer = await client.post("/api/tables", json={"game": "mortal_kombat", "seats": 3,
+                                                    "ai": [None, "easy", "godlike"]})
+    assert answer.status == 400 and "AI levels" in (await answer.json())["error"]
+
+
+def deck_list(game_id: str, deck: Any) -> str:
+    """A deck as the list a player pastes (``3 Low Kick`` a line)."""
+    names = {cid: n for n, cid in REGISTRY[game_id].deck_names().items()}  # type: ignore[attr-defined]
+    return "\n".join(f"{n} {names[cid]}" for cid, n in deck.cards.items())
+
+
+@pytest.mark.parametrize("game_id", ["mortal_kombat", "epic_battles"])
+async def test_decks_are_lists_codes_precons_or_saved_never_raw_json(
+        client: TestClient[Any, Any], game_id: str) -> None:
+    from sandbox import decks
+
+    game: Any = REGISTRY[game_id]
+    leaders = game.deck_leaders()
+    first, second = sorted(leaders)[:2]
+    deck = decks.precon(game_id, leaders[first], 50)
+    text = deck_list(game_id, deck)
+    # a pasted list with its leader, and a leader's precon
+    match, _tokens = await open_table(client, game_id, decks=[
+        {"text": text, "leader": first}, {"leader": second}])
+    rec = await client.app[SANDBOX].store.get_match(match)
+    assert rec is not None
+    codes = rec.options["decks"]
+    assert decks.read(game_id, codes[0], None) == deck
+    assert decks.read(game_id, codes[1], None).leader == leaders[second]
+    # a pasted code, a saved deck, and nothing (pick a fighter in the match)
+    answer = await client.post("/api/decks", json={"game": game_id, "name": "Mine",
+                                                   "text": text, "leader": first})
+    assert answer.status == 200 and (await answer.json())["size"] == deck.size
+    saved = await (await client.get("/api/decks", params={"game": game_id})).json()
+    assert saved["decks"] == [{"name": "Mine", "leader": first, "size": deck.size}]
+    match, _tokens = await open_table(client, game_id, decks=[{"saved": "Mine"}, ""])
+    rec = await client.app[SANDBOX].store.get_match(match)
+    assert rec is not None and rec.options["decks"] == [codes[0], ""]
+    match, _tokens = await open_table(client, game_id, decks=[codes[0], ""])
+    match, _tokens = await open_table(client, game_id, decks=["", ""])
+    rec = await client.app[SANDBOX].store.get_match(match)
+    assert rec is not None and rec.options["decks"] == []
+    # refusals in words
+    for bad, words in (([{"text": "3 Nothing Kard", "leader": first}], "Unknown"),
+                       ([{"saved": "Nope"}], "No deck is saved"),
+                       ("x", "one deck per seat"),
+                       ([{"text": text, "leader": "Nobody"}], "Unknown leader")):
+        answer = await client.post("/api/tables", json={"game": game_id, "decks": bad})
+        assert answer.status == 400, bad
+        assert words in (await answer.json())["error"], (bad, await answer.json())
+
+
+async def test_open_tables_are_listed_with_spectator_links_only(
+        client: TestClient[Any, Any]) -> None:
+    first, _ = await open_table(client, names=["Ann", "Ben"])
+    second, tokens = await open_table(client, "kingdom_of_loathing", seats=3,
+                                      ai=[None, "easy", None])
+    listed = (await (await client.get("/api/tables")).json())["tables"]
+    assert [x["match"] for x in listed] == [second, first]
+    assert listed[1]["names"] == ["Ann", "Ben"] and listed[0]["names"][1].startswith("Hajime")
+    assert all(x["watch"] == f"/t/{x['match']}" and "seat" not in str(x) for x in listed)
+    await client.post(f"/api/tables/{first}/forfeit", json={"seat": (await open_table(
+        client))[1][0]})  # another table's seat: refused, nothing listed changes
+    assert len((await (await client.get("/api/tables")).json())["tables"]) == 3
+    for token in tokens:
+        if token:
+            await client.post(f"/api/tables/{second}/forfeit", json={"seat": token})
+    listed = (await (await client.get("/api/tables")).json())["tables"]
+    assert second not in [x["match"] for x in listed]
+
+
+async def test_a_page_waits_for_the_match_to_move(client: TestClient[Any, Any]) -> None:
+    match, tokens = await open_table(client, names=["Ann", "Ben"])
+    shown = await page(client, match, tokens[1])
+
+    async def later() -> None:
+        await asyncio.sleep(0.3)
+        await click(client, match, tokens[0], "f-manta", shown["version"], nonce=9)
+
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    task = asyncio.create_task(later())
+    answer = await client.get(f"/api/tables/{match}", params={
+        "seat": tokens[1], "after": str(shown["version"]), "status": "active", "wait": "9"})
+    moved = await answer.json()
+    await task
+    assert moved["version"] == shown["version"] + 1
+    assert 0.25 < loop.time() - started < 5
+    same = await client.get(f"/api/tables/{match}", params={
+        "seat": tokens[1], "after": str(moved["version"]), "status": "active"})
+    assert await same.json() == {"same": True}  # asked without waiting: nothing moved
