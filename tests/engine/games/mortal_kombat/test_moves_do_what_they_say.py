@@ -80,8 +80,9 @@ def test_from_behind_gains_one_speed_and_a_quick_turn_cancels_it() -> None:
     s = position("advanced", hands=(["scorpion2"], ["d01", "e25"]), left="scorpion")
     s = play(play(s, 0, "at-scorpion2"), 0, "go")
     assert s.exchange is not None and s.exchange.behind
+    assert kard("scorpion2").speed == 5
     t = play(s, 1, "bl-d01")
-    assert t.fighters[1].kp == 27  # too slow: 5 < 6
+    assert t.fighters[1].kp == 30 - (kard("scorpion2").strength or 0)  # too slow: 5 < 6
     u = play(play(s, 1, "se-e25"), 1, "bl-d01")
     assert u.fighters[1].kp == 29
 
