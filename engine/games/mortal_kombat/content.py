@@ -99,7 +99,7 @@ def profile(kombatant: str) -> dict[str, object]:
 def report() -> ContentReport:
     """The report of the printed set."""
     every = list(kards().values())
-    counts = dict(Counter(k.type for k in every))
+    counts: dict[str, int] = {str(t): n for t, n in Counter(k.type for k in every).items()}
     counts["finisher"] = sum(k.finisher is not None for k in every)
     sigs = {signature(f) for f in kombatants()}
     texts = {" ".join(k.text.split()).lower() for k in every}
