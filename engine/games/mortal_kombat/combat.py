@@ -99,17 +99,17 @@ def declare(state: MkState, seat: int, act: Act) -> list[Event]:
     f.penalty = 0
     state.exchange = ex
     _fold_modifiers(state, ex)
-    events: list[Event] = []
+    verb = "Copy Move: " if copied else ""
+    kombo = f" with {kard(act.b).name}" if act.b else ""
+    state.notes.append(f"{name(state, seat)} plays {verb}{k.name}{kombo}.")
+    events: list[Event] = [public("attack", seat=seat, kard=kid, kombo=act.b, copied=copied,
+                                  finisher=ex.finisher)]
     if act.kind != "fx":
         for e in k.effects:  # movement, teleport, moving behind, jumping: as it is played
             if e.kind in ON_PLAY:
                 events += effects.run(state, seat, e, kid)
-    verb = "Copy Move: " if copied else ""
-    kombo = f" with {kard(act.b).name}" if act.b else ""
-    state.notes.append(f"{name(state, seat)} plays {verb}{k.name}{kombo}.")
     state.phase = "boost" if ex.finisher is None else "respond"
-    return [*events, public("attack", seat=seat, kard=kid, kombo=act.b, copied=copied,
-                            finisher=ex.finisher)]
+    return events
 
 
 def play_se(state: MkState, seat: int, kid: str) -> list[Event]:
