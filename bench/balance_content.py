@@ -10,7 +10,8 @@ Plays every ordered pair of distinct Kombatants ``--robin`` times (380 pairs: ``
 ``--agent`` AI level (``hard``, ``normal``, ``easy``, ``random``), at the ``--rules``
 level of the game. Prints a Markdown table: per Kombatant, matches, win rate against
 the field (draws count half; no mirrors) and whether it is inside 45-55%; then the
-first seat's win rate (its advantage) and the errors. Progress goes to stderr.
+first seat's win rate, the win rate of the seat that opened the match (round 1's
+initiative, a seeded coin: the first player's advantage) and the errors. Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -34,13 +35,14 @@ BAND = (0.45, 0.55)
 MAX_ACTIONS = 5000
 
 
-def one(job: tuple[str, str, str, str, str, int]) -> tuple[str, str, int | None, str]:
+def one(job: tuple[str, str, str, str, str, int]) -> tuple[str, str, int | None, int, str]:
     """One match ``(game, agent, rules, left, right, seed)``: ``(left, right, winning
-    seat or None for a draw, error text or "")``."""
+    seat or None for a draw, the seat that opened the match, error text or "")``."""
     game_id, agent, rules, left, right, seed = job
     game = REGISTRY[game_id]
     try:
         state = game.setup(game.parse_options({"level": rules}), 2, seed)
+        opener = int(getattr(state, "initiative", 0))  # round 1's seeded coin
         pick = game.action_adapter.validate_python
         state, _ = game.apply(state, 0, pick({"kind": "pick", "a": left}))
         state, _ = game.apply(state, 1, pick({"kind": "pick", "a": right}))
@@ -55,9 +57,9 @@ def one(job: tuple[str, str, str, str, str, int]) -> tuple[str, str, int | None,
             n += 1
         outcome = game.outcome(state)
         winners = set(outcome.winners) if outcome else set()
-        return left, right, (winners.pop() if len(winners) == 1 else None), ""
+        return left, right, (winners.pop() if len(winners) == 1 else None), opener, ""
     except Exception as exc:  # count, don't stop
-        return left, right, None, f"{type(exc).__name__}: {exc}"
+        return left, right, None, 0, f"{type(exc).__name__}: {exc}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,11 +80,11 @@ def main(argv: list[str] | None = None) -> int:
                                            for a in names for b in names if a != b)]
     score: Counter[str] = Counter()
     played: Counter[str] = Counter()
-    first = draws = 0
+    first = opened = draws = 0
     errors: list[str] = []
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for i, (a, b, won, err) in enumerate(pool.map(one, jobs, chunksize=8), 1):
+        for i, (a, b, won, opener, err) in enumerate(pool.map(one, jobs, chunksize=8), 1):
             if err:
                 errors.append(err)
                 continue
@@ -93,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 score[(a, b)[won]] += 1
                 first += won == 0
+                opened += won == opener
             if i % 100 == 0:
                 print(f"{i}/{len(jobs)} matches, {time.perf_counter() - start:.0f} s",
                       file=sys.stderr)
@@ -108,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     info: dict[str, Any] = {
         "agent": args.agent, "rules": args.rules, "matches": len(jobs), "errors": len(errors),
         "draws": draws, "first_seat_wins": f"{first / decided:.1%}" if decided else "-",
+        "opener_wins": f"{opened / decided:.1%}" if decided else "-",
         "spread": f"{rows[0][0]:.1%} - {rows[-1][0]:.1%}",
         "outside": [n for r, n, _ in rows if not BAND[0] <= r <= BAND[1]],
         "seconds": round(time.perf_counter() - start),
