@@ -92,6 +92,9 @@ class Kard(BaseModel):
             raise ValueError(f"{self.id}: an attack needs a location, Speed, Strength and kind")
         if self.needs is not None and self.needs >= len(self.kombo):
             raise ValueError(f"{self.id}: a Kombo exception leaves at least one attack out")
+        kinds = [e.kind for e in self.effects]
+        if len(set(kinds)) != len(kinds):
+            raise ValueError(f"{self.id}: an effect kind appears twice")
         if self.burns and self.hits < 2:
             raise ValueError(f"{self.id}: only a multi-hit move burns kards")
         if self.type == "special" and self.kombatant is None:
