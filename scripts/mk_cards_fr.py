@@ -26,9 +26,14 @@ SIDE = {"earthworld": "Earthworld", "outworld": "Outworld", "neutral": "neutre"}
 LOC = {"high": "Haut", "mid": "Milieu", "low": "Bas", "var": "Variable", "area": "Zone"}
 REACH = {"ranged": "à distance", "h2h": "au corps à corps", "cq": "au contact"}
 GUARD = {"high": "haute", "mid": "au milieu", "low": "basse", "area": "de zone",
-         "ranged": "à distance", "cq": "au contact"}
+         "ranged": "à distance", "cq": "au contact", "projectile": "par projectile",
+         "throw": "par projection (saisie)"}
 STEP = {"basic": "une Attaque de base", "special": "un Coup spécial",
-        "any": "une attaque au choix"}
+        "any": "une attaque au choix", "punch": "un coup de poing",
+        "kick": "un coup de pied", "throw": "une projection", "projectile": "un projectile"}
+KIND = {"punch": "Poing", "kick": "Pied", "throw": "Projection", "projectile": "Projectile"}
+KINDS = {"punch": "coups de poing", "kick": "coups de pied", "throw": "projections",
+         "projectile": "projectiles"}
 
 
 def effect(e: Effect) -> str:
@@ -58,6 +63,13 @@ def effect(e: Effect) -> str:
         "break_kombo": "Brise un Kombo.",
         "break_followup": "Brise une Suite.",
         "friendship": "Répond à un coup de grâce par une Amitié.",
+        "teleport": "Téléportation : surgit au corps à corps depuis n'importe quelle "
+                    "distance ; aucune attaque à distance ne peut la contrer.",
+        "behind": "Passe dans le dos de l'adversaire : +1 en Vitesse (Quick Turn "
+                  "l'annule).",
+        "airborne": "En l'air : ni attaque basse ni projection ne peut la contrer.",
+        "pull": "Attire l'adversaire au corps à corps.",
+        "turn": "Se retourne face à une attaque venue de dos : elle perd son +1 en Vitesse.",
     }[e.kind]
 
 
@@ -75,6 +87,8 @@ def french(k: Kard) -> str:
         head.append(f"Force {k.strength}" + (f" × {k.hits} coups" if k.hits > 1 else ""))
     if k.is_attack:
         head.append(REACH[k.range])
+    if k.kind:
+        head.append(KIND[k.kind])
     if k.limit:
         head.append(f"{k.limit} au plus par deck")
     body: list[str] = []
@@ -90,6 +104,21 @@ def french(k: Kard) -> str:
         steps = ", ".join(STEP[s] for s in k.kombo)
         body.append(f"Avec votre attaque initiale ; si elle touche, ajoutez {steps}, "
                     "dans l'ordre, sans défense possible.")
+        if k.needs:
+            body.append(f"Exception : seules les {k.needs} première(s) sont obligatoires ; "
+                        "vous pouvez finir le Kombo ensuite.")
+    if k.is_attack and k.kind == "throw":
+        body.append("Une projection ne peut pas être bloquée ; un Renversement de "
+                    "projection l'arrête.")
+    if k.location == "var":
+        body.append("Emplacement variable : tout blocage ou toute esquive peut le parer.")
+    if k.location == "area":
+        body.append("Zone : touche chaque Kombattant ; ne se bloque pas, seule une attaque "
+                    "à distance la contre, ou une esquive.")
+    if k.hits > 1:
+        fuel = " ou ".join(KINDS[b] for b in k.burns) if k.burns else "kartes d'attaque"
+        body.append(f"Brûlez jusqu'à {k.hits - 1} {fuel} : +{k.strength} en Force "
+                    "chacun (12 au plus).")
     if k.finisher in ("fatality", "babality"):
         body.append("Coup de grâce : achève un adversaire à bout de forces.")
     body += [effect(e) for e in k.effects]

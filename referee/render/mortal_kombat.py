@@ -28,7 +28,7 @@ GROUP_ORDER = ("aim", "pick", "dd1", "dd2", "fx", "at", "ak", "cm", "se", "bl", 
                "fr", "bn", "kn", "br", "fu")
 """Selects' order: finishers and attacks first; the one-click choices without a kard
 (pass, move, go, take the hit, keep everything, stop, none) share a row of buttons."""
-BUTTONS = ("pass", "step", "go", "take", "dd", "bn", "br", "fu")
+BUTTONS = ("pass", "step", "go", "take", "dd", "bn", "br", "fu", "kn")
 """Actions without a kard: buttons, all in one row (at most three are legal at once)."""
 
 
@@ -59,7 +59,15 @@ def stats(kid: str, loc: str = DEFAULT) -> str:
         parts.append(t(loc, f"mk.loc.{k.location}"))
     if k.hits > 1:
         parts.append(t(loc, "mk.hits", n=k.hits))
+    if k.kind:
+        parts.append(t(loc, f"mk.kind.{k.kind}"))
+    parts += [t(loc, f"mk.kw.{e.kind}") for e in k.effects if e.kind in KEYWORDS]
     return " · ".join(parts)
+
+
+KEYWORDS = ("teleport", "behind", "airborne", "pull", "stun", "knockdown", "knockback",
+            "movement", "followup")
+"""Effects a kard's short numbers name as keywords (``Teleport``, ``Airborne``...)."""
 
 
 def kp_bar(kp: int, start: int, width: int = 10) -> str:
@@ -295,7 +303,7 @@ class MkRenderer(Renderer):
         named = [kard(x).name for x in ids if x in kards()]
         if not named:
             if kind in BUTTONS:
-                choice.label = t(loc, f"mk.label.{kind}")
+                choice.label = t(loc, "mk.label.kn0" if kind == "kn" else f"mk.label.{kind}")
             return
         if kind == "dd":
             kind = f"dd{len(ids)}"
@@ -434,8 +442,11 @@ class MkRenderer(Renderer):
             return t(loc, "mk.line.passed", who=w)
         if k == "moved":
             return t(loc, "mk.line.moved", who=w, distance=t(loc, f"mk.dist.{d['distance']}"))
-        if k in ("stunned", "knocked_down", "knocked_back"):
+        if k in ("stunned", "knocked_down", "knocked_back", "pulled", "behind", "airborne",
+                 "turned", "kombo_ended"):
             return t(loc, f"mk.line.{k}", who=w)
+        if k == "teleported":
+            return t(loc, "mk.line.teleported", who=w)
         if k == "drew":
             return t(loc, "mk.line.drew", who=w, n=d["count"])
         if k == "discarded_random":

@@ -158,7 +158,7 @@ def choose(state: MkState, seat: int, options: list[Act]) -> Act:
         return min(options[1:], key=lambda a: (kard(a.a or "").strength or 0, a.aid)) if len(
             options) > 1 else options[0]
     if phase == "kombo":
-        return max(options, key=lambda a: (kard(a.a or "").strength or 0, a.aid))
+        return max(options, key=lambda a: ((kard(a.a).strength or 0) if a.a else -1, a.aid))
     if phase == "breaker":
         return options[-1]
     return max(options, key=lambda a: (kard(a.a).strength or 0) if a.a else -1)

@@ -24,7 +24,7 @@ from engine.games.mortal_kombat.combat import (
     respond,
     spend,
 )
-from engine.games.mortal_kombat.data import kard
+from engine.games.mortal_kombat.data import ON_PLAY, kard
 from engine.games.mortal_kombat.flow import name
 from engine.games.mortal_kombat.model import STUN_DAMAGE, Act, MkState
 from engine.games.mortal_kombat.seats import clockwise, standing
@@ -95,7 +95,7 @@ def area_respond(state: MkState, seat: int, act: Act) -> list[Event]:
         if act.kind == "sc":
             return events + close(state, keep=False)
         for e in k.effects:
-            if e.kind != "movement":
+            if e.kind not in ON_PLAY:
                 events += effects.run(state, seat, e, act.a)
         if cdmg >= STUN_DAMAGE and state.fighters[ex.attacker].kp > 0:
             events += effects.lose_random_event(state, ex.attacker)
@@ -124,7 +124,7 @@ def land_area(state: MkState) -> list[Event]:
         ex.target = s
         events += _hurt(state, s, dmg)
         for e in k.effects:
-            if e.kind not in ("movement", "followup"):
+            if e.kind not in (*ON_PLAY, "followup"):
                 events += effects.run(state, ex.attacker, e, ex.kard)
         if dmg >= STUN_DAMAGE and not k.has("stun") and state.fighters[s].kp > 0:
             events += effects.lose_random_event(state, s)

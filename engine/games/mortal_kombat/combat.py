@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from engine.core import Event, public, trusted
 from engine.games.mortal_kombat import effects
-from engine.games.mortal_kombat.data import Kard, kard
+from engine.games.mortal_kombat.data import ON_PLAY, Kard, kard
 from engine.games.mortal_kombat.flow import name, next_turn
 from engine.games.mortal_kombat.model import (
+    BEHIND_BONUS,
     KOMBO_MAX,
     STUN_DAMAGE,
     VENDETTA_BONUS,
@@ -53,7 +54,8 @@ def attack_speed(state: MkState) -> int:
     """The attack's Speed now: printed value, modifiers, move/fall penalty."""
     ex = state.exchange
     assert ex is not None
-    return (kard(ex.kard).speed or 0) + sum(ex.speed) - ex.pen
+    behind = BEHIND_BONUS if ex.behind else 0
+    return (kard(ex.kard).speed or 0) + sum(ex.speed) - ex.pen + behind
 
 
 def attack_strength(state: MkState) -> int:
@@ -97,16 +99,17 @@ def declare(state: MkState, seat: int, act: Act) -> list[Event]:
     f.penalty = 0
     state.exchange = ex
     _fold_modifiers(state, ex)
-    events: list[Event] = []
-    if k.has("movement"):
-        events += effects.run(state, seat, next(e for e in k.effects if e.kind == "movement"),
-                              kid)
     verb = "Copy Move: " if copied else ""
     kombo = f" with {kard(act.b).name}" if act.b else ""
     state.notes.append(f"{name(state, seat)} plays {verb}{k.name}{kombo}.")
+    events: list[Event] = [public("attack", seat=seat, kard=kid, kombo=act.b, copied=copied,
+                                  finisher=ex.finisher)]
+    if act.kind != "fx":
+        for e in k.effects:  # movement, teleport, moving behind, jumping: as it is played
+            if e.kind in ON_PLAY:
+                events += effects.run(state, seat, e, kid)
     state.phase = "boost" if ex.finisher is None else "respond"
-    return [*events, public("attack", seat=seat, kard=kid, kombo=act.b, copied=copied,
-                            finisher=ex.finisher)]
+    return events
 
 
 def play_se(state: MkState, seat: int, kid: str) -> list[Event]:
@@ -181,7 +184,7 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
         return head + _note(state, "The Specific Counter is too slow.") + land(state)
     # counterattack (one that includes movement closes in from Ranged distance)
     for e in d.effects:
-        if e.kind == "movement":
+        if e.kind in ("movement", "teleport"):
             effects.run(state, seat, e, act.a)
     if dspeed < aspeed:
         return head + _note(state, "The counterattack is too slow.") + land(state)
@@ -193,7 +196,7 @@ def respond(state: MkState, seat: int, act: Act) -> list[Event]:
         return head + events + trade + close(state, keep=False)
     events = _hurt(state, ex.attacker, cdmg) + _note(state, f"The counter lands first: {cdmg}.")
     for e in d.effects:
-        if e.kind != "movement":
+        if e.kind not in ON_PLAY:
             events += effects.run(state, seat, e, act.a)
     if cdmg >= STUN_DAMAGE and state.fighters[ex.attacker].kp > 0:
         events += effects.lose_random_event(state, ex.attacker)
@@ -225,11 +228,9 @@ def land(state: MkState) -> list[Event]:
     ex.landed = True
     k = kard(ex.kard)
     if ex.kombo is not None:
-        from engine.games.mortal_kombat.moves import kombo_choices
-
-        # the kards it needs may have been lost meanwhile (a discard effect): then the
-        # Kombo ends with what was laid, and the defender may still break it
-        state.phase = "kombo" if kombo_choices(state, ex.attacker) else "breaker"
+        # always the attacker's turn to lay the rest (never read from the hidden hand,
+        # issue 29): a Kombo whose kards were lost meanwhile is ended by its attacker
+        state.phase = "kombo"
         return _note(state, "The Kombo's first hit lands.")
     if k.hits > 1:
         state.phase = "burn"
@@ -238,7 +239,7 @@ def land(state: MkState) -> list[Event]:
     dmg = attack_strength(state)
     events = _hurt(state, defender, dmg) + _note(state, f"It hits for {dmg}.")
     for e in k.effects:
-        if e.kind != "movement":
+        if e.kind not in ON_PLAY:
             events += effects.run(state, ex.attacker, e, ex.kard)
     if dmg >= STUN_DAMAGE and not k.is_kombo_attack and not k.has("stun") and \
             state.fighters[defender].kp > 0:
@@ -302,18 +303,39 @@ def burn(state: MkState, seat: int, kid: str | None) -> list[Event]:
     return []
 
 
-def kombo_next(state: MkState, seat: int, kid: str) -> list[Event]:
-    """Lay the Kombo's next attack; after the last, the defender may break it."""
+def kombo_next(state: MkState, seat: int, kid: str | None) -> list[Event]:
+    """Lay the Kombo's next attack, or end it (``None``: a Kombo kard's exception, or
+    its kards were lost); after the last, the defender may break it."""
     ex = state.exchange
     assert ex is not None and ex.kombo is not None
+    if kid is None:
+        state.notes.append(f"{name(state, seat)} ends the Kombo.")
+        state.phase = "breaker"
+        return [public("kombo_ended", seat=seat, laid=len(ex.extra))]
     _from_hand(state, seat, kid)
     ex.extra.append(kid)
     state.notes.append(f"{name(state, seat)} adds {kard(kid).name}.")
-    from engine.games.mortal_kombat.moves import kombo_choices
-
-    if len(ex.extra) >= len(kard(ex.kombo).kombo) or not kombo_choices(state, seat):
+    if len(ex.extra) >= len(kard(ex.kombo).kombo):
         state.phase = "breaker"
     return []
+
+
+def kombo_reach(state: MkState) -> list[bool]:
+    """For each kard laid after a Kombo's first hit: whether it reaches. A knockback
+    (not out of Close Quarters) sends the rival out of reach of the later attacks that
+    are neither Ranged nor include movement (Advanced): those miss, with no effect."""
+    ex = state.exchange
+    assert ex is not None
+    k = kard(ex.kard)
+    far = effects.advanced(state) and k.has("knockback") and k.range != "cq"
+    out: list[bool] = []
+    for x in ex.extra:
+        nk: Kard = kard(x)
+        hits = not (far and nk.range != "ranged" and not nk.moving)
+        out.append(hits)
+        if hits and effects.advanced(state) and nk.has("knockback") and nk.range != "cq":
+            far = True
+    return out
 
 
 def kombo_damage(state: MkState) -> int:
@@ -324,18 +346,8 @@ def kombo_damage(state: MkState) -> int:
     k = kard(ex.kard)
     if ex.kombo is None:
         return min(KOMBO_MAX, first + (k.strength or 0) * len(ex.extra))
-    total = first
-    far = False
-    if effects.advanced(state) and k.has("knockback") and k.range != "cq":
-        far = True
-    for x in ex.extra:
-        nk: Kard = kard(x)
-        if far and nk.range != "ranged" and not nk.has("movement"):
-            continue  # knocked out of reach: it misses but is still discarded
-        total += nk.strength or 0
-        if effects.advanced(state) and nk.has("knockback") and nk.range != "cq":
-            far = True
-    return total
+    reach = kombo_reach(state)
+    return first + sum(kard(x).strength or 0 for x, hit in zip(ex.extra, reach, strict=True) if hit)
 
 
 def breaker(state: MkState, seat: int, kid: str | None) -> list[Event]:
@@ -365,7 +377,13 @@ def breaker(state: MkState, seat: int, kid: str | None) -> list[Event]:
         return events + close(state, keep=False)
     dmg = kombo_damage(state)
     events += _hurt(state, seat, dmg) + _note(state, f"The Kombo deals {dmg}.")
-    for kid in (ex.kard, *ex.extra):
+    reached = [ex.kard]
+    if ex.kombo is not None:
+        reach = kombo_reach(state)
+        reached += [x for x, hit in zip(ex.extra, reach, strict=True) if hit]
+        if not all(reach):
+            state.notes.append("Out of reach: the later hits miss, with no effect.")
+    for kid in reached:  # a hit that misses has no effect at all (the rulebook)
         for e in kard(kid).effects:
             if e.kind in ("knockdown", "knockback"):
                 events += effects.run(state, ex.attacker, e, kid)

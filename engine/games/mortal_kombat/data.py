@@ -22,13 +22,21 @@ Reach = Literal["ranged", "h2h", "cq"]
 Allegiance = Literal["earthworld", "outworld", "neutral"]
 Finisher = Literal["fatality", "babality", "friendship"]
 DefenseKind = Literal["block", "evade", "counter", "breaker"]
-Guard = Literal["high", "mid", "low", "area", "ranged", "cq"]
+AttackKind = Literal["punch", "kick", "throw", "projectile"]
+"""The kinds of attack the rulebook names: Kombos, burning (fuel) and Specific Counters
+read them."""
+Guard = Literal["high", "mid", "low", "area", "ranged", "cq", "projectile", "throw"]
 EffectKind = Literal[
     "stun", "knockdown", "knockback", "movement", "followup",
     "speed", "strength", "heal", "damage", "draw", "discard",
     "vendetta", "copy_move", "break_kombo", "break_followup", "friendship",
+    "teleport", "behind", "airborne", "pull", "turn",
 ]
-KomboStep = Literal["basic", "special", "any"]
+KomboStep = Literal["basic", "special", "any", "punch", "kick", "throw", "projectile"]
+MOVING = ("movement", "teleport")
+"""Effects that carry the attacker in from Ranged distance (no step penalty)."""
+ON_PLAY = ("movement", "teleport", "behind", "airborne")
+"""Effects that happen as the attack is played (the others when it lands)."""
 
 
 class Effect(BaseModel):
@@ -63,6 +71,13 @@ class Kard(BaseModel):
     strength: int | None = Field(default=None, ge=0, le=12)
     hits: int = Field(default=1, ge=1, le=6)
     range: Reach = "h2h"
+    kind: AttackKind | None = None
+    """Punch, kick, throw or projectile (every attack has one)."""
+    burns: list[AttackKind] = []
+    """A multi-hit move's fuel: the kinds of attack kard it may burn (empty: any)."""
+    needs: int | None = Field(default=None, ge=1, le=3)
+    """A Kombo kard's exception: only its first ``needs`` later attacks are required;
+    the rest may be left out (``None``: all of them, the rule)."""
     defense: DefenseKind | None = None
     guards: list[Guard] = []
     kombo: list[KomboStep] = []
@@ -72,8 +87,16 @@ class Kard(BaseModel):
     @model_validator(mode="after")
     def _shape(self) -> Kard:
         attack = self.type in ("basic", "special") and self.finisher is None
-        if attack and (self.location is None or self.speed is None or self.strength is None):
-            raise ValueError(f"{self.id}: an attack needs a location, Speed and Strength")
+        if attack and (self.location is None or self.speed is None or self.strength is None
+                       or self.kind is None):
+            raise ValueError(f"{self.id}: an attack needs a location, Speed, Strength and kind")
+        if self.needs is not None and self.needs >= len(self.kombo):
+            raise ValueError(f"{self.id}: a Kombo exception leaves at least one attack out")
+        kinds = [e.kind for e in self.effects]
+        if len(set(kinds)) != len(kinds):
+            raise ValueError(f"{self.id}: an effect kind appears twice")
+        if self.burns and self.hits < 2:
+            raise ValueError(f"{self.id}: only a multi-hit move burns kards")
         if self.type == "special" and self.kombatant is None:
             raise ValueError(f"{self.id}: a Special Move names its Kombatant")
         if self.type == "defense" and self.defense is None:
@@ -99,6 +122,17 @@ class Kard(BaseModel):
     def has(self, kind: str) -> bool:
         """Whether one of its effects is ``kind``."""
         return any(e.kind == kind for e in self.effects)
+
+    @property
+    def moving(self) -> bool:
+        """It carries the attacker in from Ranged distance (movement or a teleport)."""
+        return any(e.kind in MOVING for e in self.effects)
+
+    @property
+    def airborne(self) -> bool:
+        """The attacker is in the air (jumping, flying): no Low attack and no throw can
+        counter it."""
+        return self.has("airborne")
 
 
 class KardFile(BaseModel):

@@ -103,6 +103,49 @@ def _movement(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
     return []
 
 
+def _teleport(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    rival = foe(state, seat)
+    if advanced(state) and distance(state, seat, rival) == "ranged":
+        close_in(state, seat, rival)
+        state.notes.append(f"{_name(state, seat)} teleports in to Hand-to-Hand distance.")
+        return [public("teleported", seat=seat, distance="h2h")]
+    return []
+
+
+def _behind(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    ex = state.exchange
+    if ex is None or not advanced(state):
+        return []
+    ex.behind = True
+    state.notes.append(f"{_name(state, seat)} moves behind the opponent (+1 Speed).")
+    return [public("behind", seat=seat)]
+
+
+def _airborne(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    state.notes.append(f"{_name(state, seat)} is airborne.")
+    return [public("airborne", seat=seat)]
+
+
+def _pull(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    if not advanced(state):
+        return []
+    rival = foe(state, seat)
+    if distance(state, seat, rival) == "ranged":
+        close_in(state, rival, seat)
+        state.notes.append(f"{_name(state, rival)} is pulled in to Hand-to-Hand distance.")
+        return [public("pulled", seat=rival)]
+    return []
+
+
+def _turn(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
+    ex = state.exchange
+    if ex is None or not ex.behind:
+        return []
+    ex.behind = False
+    state.notes.append(f"{_name(state, seat)} turns to meet the attack (no +1 Speed).")
+    return [public("turned", seat=seat)]
+
+
 def _followup(state: MkState, seat: int, eff: Effect, kard: str) -> list[Event]:
     state.followup_for = seat
     return []
@@ -195,6 +238,8 @@ HANDLERS: dict[str, Handler] = {
     "strength": _modifier, "heal": _heal, "damage": _damage, "draw": _draw,
     "discard": _discard, "vendetta": _vendetta, "copy_move": _copy_move,
     "break_kombo": _break, "break_followup": _break, "friendship": _friendship,
+    "teleport": _teleport, "behind": _behind, "airborne": _airborne, "pull": _pull,
+    "turn": _turn,
 }
 if set(HANDLERS) != set(get_args(EffectKind)):  # pragma: no cover - checked at import
     raise RuntimeError("every effect kind needs exactly one handler")

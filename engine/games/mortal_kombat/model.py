@@ -26,6 +26,8 @@ KOMBO_MAX = 12
 FATALITY_KP = 5
 BABALITY_KP = 3
 VENDETTA_BONUS = 3
+BEHIND_BONUS = 1
+"""Moving behind the opponent: +1 Speed on the attack (the rulebook)."""
 ROUND_TURN_CAP = 80
 """Turns in a round before the round goes to the most KP (decision: guarantees an end)."""
 MATCH_ROUND_CAP = 9
@@ -180,6 +182,8 @@ class Exchange(Mutable):
     def_strength: list[int] = []
     def_locked: bool = False
     vendetta: bool = False
+    behind: bool = False
+    """The attacker moved behind the defender: +1 Speed (a Quick Turn cancels it)."""
     se: list[str] = []
     dse: list[str] = []
     defense: str | None = None

@@ -23,7 +23,8 @@ from engine.games.mortal_kombat.model import (
 )
 from engine.games.mortal_kombat.seats import distance, foe, standing
 
-MOD_KINDS = ("speed", "strength", "vendetta", "copy_move")
+MOD_KINDS = ("speed", "strength", "vendetta", "copy_move", "turn")
+KINDS = ("punch", "kick", "throw", "projectile")
 
 
 def usable(state: MkState, seat: int, k: Kard) -> bool:
@@ -38,14 +39,14 @@ def reaches(state: MkState, k: Kard, stepped: bool, seat: int | None = None) -> 
     ``seat``, the distance between ``seat`` and the Kombatant it attacks."""
     if not advanced(state):
         return True
-    if stepped and k.has("movement"):
+    if stepped and k.moving:
         return False  # no movement kard after a step
     if k.range == "ranged" or k.location == "area":
         return True
     far = state.distance if seat is None else distance(state, seat, foe(state, seat))
     if far == "h2h":
         return True
-    return k.has("movement")
+    return k.moving
 
 
 def hand_ids(state: MkState, seat: int) -> list[str]:
@@ -72,6 +73,8 @@ def kombo_fits(state: MkState, step: str, k: Kard) -> bool:
         return False
     if state.options.level == "basic" or step == "any":
         return True
+    if step in KINDS:
+        return k.kind == step
     return k.type == step
 
 
@@ -80,7 +83,8 @@ def kombo_ready(state: MkState, seat: int, first: str, kombo: str) -> bool:
     hand = list(state.fighters[seat].hand)
     hand.remove(first)
     hand.remove(kombo)
-    for step in kard(kombo).kombo:
+    kk = kard(kombo)
+    for step in kk.kombo[:kk.needs]:  # an exception's optional attacks need not be held
         fit = next((x for x in hand if kombo_fits(state, step, kard(x))
                     and usable(state, seat, kard(x))), None)
         if fit is None:
@@ -157,7 +161,8 @@ def se_fits(state: MkState, seat: int, k: Kard) -> bool:
                 ex.def_strength, ex.def_locked)
         if locked or (e.nonaccum and values):
             return False
-    return True
+    # a Quick Turn only answers an attack from behind
+    return not (k.has("turn") and (attacker or not ex.behind))
 
 
 def boost_choices(state: MkState, seat: int) -> list[Act]:
@@ -172,6 +177,10 @@ def counter_fits(state: MkState, seat: int, attack: Kard, k: Kard) -> bool:
     """A counterattack kard that may answer ``attack``."""
     if not k.is_attack or k.is_kombo_attack or not usable(state, seat, k):
         return False
+    if attack.airborne and (k.location == "low" or k.kind == "throw"):
+        return False  # a Low attack passes under a Kombatant in the air; no one grabs it
+    if attack.has("teleport") and k.range == "ranged":
+        return False  # the projectile flies where the teleporter no longer is
     if attack.range == "ranged" or attack.location == "area":
         ok = k.range == "ranged"
     elif attack.range == "cq":
@@ -183,8 +192,20 @@ def counter_fits(state: MkState, seat: int, attack: Kard, k: Kard) -> bool:
     ex = state.exchange
     far = state.distance if ex is None else distance(state, seat, ex.attacker)
     if advanced(state) and far == "ranged" and k.range != "ranged":
-        return k.has("movement")
+        return k.moving
     return True
+
+
+def stops(d: Kard, attack: Kard) -> bool:
+    """Whether the Specific Counter ``d`` answers ``attack`` (it reads the attack's kind:
+    projectiles, throws; Close Quarters or Ranged attacks of any kind)."""
+    if "projectile" in d.guards and attack.kind == "projectile":
+        return True
+    if "throw" in d.guards and attack.kind == "throw":
+        return True
+    if "ranged" in d.guards and (attack.range == "ranged" or attack.location == "area"):
+        return True
+    return "cq" in d.guards and attack.range == "cq"
 
 
 def respond_choices(state: MkState, seat: int) -> list[Act]:
@@ -208,14 +229,12 @@ def respond_choices(state: MkState, seat: int) -> list[Act]:
                 and not counter_fits(state, seat, atk, k):
             continue  # Brawl Area attack: first only counterattacks
         if k.type == "defense":
-            if k.defense == "block" and atk.location != "area" and (
+            if k.defense == "block" and atk.location != "area" and atk.kind != "throw" and (
                     atk.location == "var" or atk.location in k.guards):
                 out.append(act("bl", a=x))
             elif k.defense == "evade" and (atk.location == "var" or atk.location in k.guards):
                 out.append(act("ev", a=x))
-            elif k.defense == "counter" and (
-                    ("ranged" in k.guards and (atk.range == "ranged" or atk.location == "area"))
-                    or ("cq" in k.guards and atk.range == "cq")):
+            elif k.defense == "counter" and stops(k, atk):
                 out.append(act("sc", a=x))
         elif counter_fits(state, seat, atk, k):
             out.append(act("ct", a=x))
@@ -228,8 +247,12 @@ def respond_choices(state: MkState, seat: int) -> list[Act]:
 
 def burn_choices(state: MkState, seat: int) -> list[Act]:
     """Burn attack kards for a multi-hit move's extra hits, or stop."""
+    ex = state.exchange
+    assert ex is not None
+    fuel = kard(ex.kard).burns  # the kinds it burns (empty: any attack kard)
     out = [act("bn")]
-    out += [act("bn", a=x) for x in hand_ids(state, seat) if kard(x).is_attack]
+    out += [act("bn", a=x) for x in hand_ids(state, seat) if kard(x).is_attack
+            and (not fuel or kard(x).kind in fuel)]
     return out
 
 
@@ -237,9 +260,13 @@ def kombo_choices(state: MkState, seat: int) -> list[Act]:
     """The next kard of a Kombo (the attacker lays them in order)."""
     ex = state.exchange
     assert ex is not None and ex.kombo is not None
-    step = kard(ex.kombo).kombo[len(ex.extra)]
-    return [act("kn", a=x) for x in hand_ids(state, seat)
-            if kombo_fits(state, step, kard(x)) and usable(state, seat, kard(x))]
+    kk = kard(ex.kombo)
+    step = kk.kombo[len(ex.extra)]
+    out = [act("kn", a=x) for x in hand_ids(state, seat)
+           if kombo_fits(state, step, kard(x)) and usable(state, seat, kard(x))]
+    if not out or (kk.needs is not None and len(ex.extra) >= kk.needs):
+        out.append(act("kn"))  # end it: an exception's optional rest, or nothing fits
+    return out
 
 
 def breaker_choices(state: MkState, seat: int) -> list[Act]:

@@ -9,7 +9,7 @@ on the attack) -> ``respond`` (the defender, always asked) -> maybe ``kombo``/``
 
 Timeout defaults (documented, deterministic): pick -> the first Kombatant; Discard/Draw
 -> discard nothing; act -> pass; boost -> go; respond -> take the hit; burn -> stop;
-kombo -> the first fitting kard; breaker -> none; follow-up -> none.
+kombo -> the first fitting kard (or the end when none fits); breaker -> none; follow-up -> none.
 """
 
 from __future__ import annotations
@@ -185,7 +185,6 @@ class MortalKombat(Game[MkState, Act]):
         if kind == "bn":
             return combat.burn(state, seat, action.a)
         if kind == "kn":
-            assert action.a is not None
             return combat.kombo_next(state, seat, action.a)
         if kind == "br":
             return combat.breaker(state, seat, action.a)
@@ -365,7 +364,8 @@ def _label(k: str, a_id: str | None, b_id: str | None) -> str:
              "bn": "Burn {a}", "kn": "Kombo: {a}", "br": "Break: {a}",
              "fu": "Follow-up: {a}"}
     if a is None:
-        return {"bn": "Stop burning", "br": "No breaker", "fu": "No Follow-up"}[k]
+        return {"bn": "Stop burning", "br": "No breaker", "fu": "No Follow-up",
+                "kn": "End the Kombo"}[k]
     return words[k].format(a=a, b=b)
 
 

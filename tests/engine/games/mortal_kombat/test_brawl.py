@@ -112,11 +112,12 @@ def test_the_attacker_picks_the_target_and_the_starter_rotates() -> None:
 
 @pytest.fixture
 def area(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Head Punch (Speed 5, Strength 2) turned into a Ranged Area attack for the test (the
-    printed set has no Area kard yet)."""
+    """Head Punch (Speed 5, Strength 2) turned into a Ranged Area projectile for the test
+    (round numbers; the printed Area kards are Special Moves, e.g. Liu Kang's Dragon
+    Flame)."""
     kid = "b01"
     monkeypatch.setitem(kards(), kid, kard(kid).model_copy(
-        update={"location": "area", "range": "ranged"}))
+        update={"location": "area", "range": "ranged", "kind": "projectile"}))
     return kid
 
 

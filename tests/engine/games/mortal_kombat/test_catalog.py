@@ -23,4 +23,5 @@ def test_an_entry_gives_the_numbers_then_the_kard_text() -> None:
     bolt = next(e for e in GAME.catalog() if e.name == "Green Bolt")
     assert bolt.text.splitlines()[0] == (
         "**Special Move** of Johnny Cage · Mid · Speed 5 · Strength 3 · Ranged")
-    assert bolt.text.splitlines()[1] == "A projectile thrown from afar. Ranged."
+    assert bolt.text.splitlines()[1] == (
+        "Cage flings a green bolt from across the arena. A projectile. Ranged.")

@@ -66,8 +66,8 @@ def test_kombo_breaker_leaves_only_the_first_hit() -> None:
 
 
 def test_a_kombo_needs_every_kard_in_hand() -> None:
-    s = position(hands=(["b01", "k02", "b05"], []))
-    assert "ak-b01-k02" not in aids(s, 0)
+    s = position(hands=(["b01", "k07", "b05"], []))  # Brutal Kombo: two Special Moves
+    assert "ak-b01-k07" not in aids(s, 0)
 
 
 def test_a_defended_kombo_is_not_finished() -> None:
@@ -161,6 +161,10 @@ def test_a_kombo_whose_kards_were_lost_ends_with_what_was_laid() -> None:
     s = play(s, 1, "se-e10")  # the attacker's only other kard, High Kick, is lost
     assert s.fighters[0].hand == []
     s = play(s, 1, "take")
+    # the table sees only that the attacker decides (issue 29); with nothing that fits,
+    # ending the Kombo is its one choice
+    assert s.phase == "kombo" and aids(s, 0) == ["kn"]
+    s = play(s, 0, "kn")
     assert s.phase == "breaker" and aids(s, 1) == ["br"]
     s = play(s, 1, "br")
     assert s.fighters[1].kp == 28

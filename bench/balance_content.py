@@ -1,0 +1,127 @@
+"""Content balance: every Kombatant against every other, both seats, one AI level.
+
+Not a test. Run from the repository root::
+
+    python bench/balance_content.py mortal_kombat --agent hard --robin 6 \\
+        [--rules basic] [--workers 2] [--seed 1]
+
+Plays every ordered pair of distinct Kombatants ``--robin`` times (380 pairs: ``--robin
+6`` is 2,280 matches), each side with its preconstructed deck, every seat played by the
+``--agent`` AI level (``hard``, ``normal``, ``easy``, ``random``), at the ``--rules``
+level of the game. Prints a Markdown table: per Kombatant, matches, win rate against
+the field (draws count half; no mirrors) and whether it is inside 45-55%; then the
+first seat's win rate, the win rate of the seat that opened the match (round 1's
+initiative, a seeded coin: the first player's advantage) and the errors. Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.ai.agent import decide
+from engine.ai.registry import make
+from engine.games import REGISTRY
+
+BAND = (0.45, 0.55)
+MAX_ACTIONS = 5000
+
+
+def one(job: tuple[str, str, str, str, str, int]) -> tuple[str, str, int | None, int, str]:
+    """One match ``(game, agent, rules, left, right, seed)``: ``(left, right, winning
+    seat or None for a draw, the seat that opened the match, error text or "")``."""
+    game_id, agent, rules, left, right, seed = job
+    game = REGISTRY[game_id]
+    try:
+        state = game.setup(game.parse_options({"level": rules}), 2, seed)
+        opener = int(getattr(state, "initiative", 0))  # round 1's seeded coin
+        pick = game.action_adapter.validate_python
+        state, _ = game.apply(state, 0, pick({"kind": "pick", "a": left}))
+        state, _ = game.apply(state, 1, pick({"kind": "pick", "a": right}))
+        agents = [make(game_id, agent), make(game_id, agent)]
+        rng = random.Random(seed ^ 0xA1)
+        n = 0
+        while state.result is None and n < MAX_ACTIONS:
+            seats = sorted(s for s, p in game.prompts(state).items() if not p.committed)
+            seat = seats[rng.randrange(len(seats))]
+            state, _ = game.apply(state, seat, decide(game, state, seat, agents[seat], rng),
+                                  owned=True)
+            n += 1
+        outcome = game.outcome(state)
+        winners = set(outcome.winners) if outcome else set()
+        return left, right, (winners.pop() if len(winners) == 1 else None), opener, ""
+    except Exception as exc:  # count, don't stop
+        return left, right, None, 0, f"{type(exc).__name__}: {exc}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the round-robin and print the table."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game", choices=["mortal_kombat"])
+    ap.add_argument("--agent", default="hard")
+    ap.add_argument("--robin", type=int, default=6)
+    ap.add_argument("--rules", default="basic")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    from engine.games.mortal_kombat.data import kombatants
+
+    names = {k: v.name for k, v in kombatants().items()}
+    jobs = [(args.game, args.agent, args.rules, a, b, args.seed + i)
+            for i, (a, b, _r) in enumerate((a, b, r) for r in range(args.robin)
+                                           for a in names for b in names if a != b)]
+    score: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    first = opened = draws = 0
+    errors: list[str] = []
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for i, (a, b, won, opener, err) in enumerate(pool.map(one, jobs, chunksize=8), 1):
+            if err:
+                errors.append(err)
+                continue
+            played.update([a, b])
+            if won is None:
+                draws += 1
+                score.update({a: 0.5, b: 0.5})  # type: ignore[dict-item]
+            else:
+                score[(a, b)[won]] += 1
+                first += won == 0
+                opened += won == opener
+            if i % 100 == 0:
+                print(f"{i}/{len(jobs)} matches, {time.perf_counter() - start:.0f} s",
+                      file=sys.stderr)
+    done = len(jobs) - len(errors)
+    rows: list[tuple[float, str, int]] = sorted(
+        ((score[k] / played[k] if played[k] else 0.0), names[k], played[k]) for k in names)
+    print(f"| Kombatant | matches | win rate | in {BAND[0]:.0%}-{BAND[1]:.0%} |")
+    print("|---|---|---|---|")
+    for rate, name, n in reversed(rows):
+        inside = "yes" if BAND[0] <= rate <= BAND[1] else "**no**"
+        print(f"| {name} | {n} | {rate:.1%} | {inside} |")
+    decided = done - draws
+    info: dict[str, Any] = {
+        "agent": args.agent, "rules": args.rules, "matches": len(jobs), "errors": len(errors),
+        "draws": draws, "first_seat_wins": f"{first / decided:.1%}" if decided else "-",
+        "opener_wins": f"{opened / decided:.1%}" if decided else "-",
+        "spread": f"{rows[0][0]:.1%} - {rows[-1][0]:.1%}",
+        "outside": [n for r, n, _ in rows if not BAND[0] <= r <= BAND[1]],
+        "seconds": round(time.perf_counter() - start),
+    }
+    print()
+    print(" · ".join(f"{k}: {v}" for k, v in info.items()))
+    if errors:
+        print("first error:", errors[0])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
