@@ -337,13 +337,19 @@ class Table(TableTimer, TableMemory, commands.Cog):
         loc = self.public_locale(rec)
         names = names_of(rec, loc)
         renderer = renderer_for(rec.game)
-        who = and_list(loc, [names[s] for s in sorted(pending)])
+        # Only the people are addressed (the AI plays on its own); "stays secret" only
+        # where it is true: several seats choosing at once.
+        people = humans(rec, sorted(pending))
+        who = and_list(loc, [names[s] for s in people])
         prompts = game.prompts(state)
-        asks = sorted({renderer.prompt_text(prompts[s], loc=loc) for s in pending})
+        asks = sorted({renderer.prompt_text(prompts[s], loc=loc) for s in people})
+        key = "table.opening_secret" if len(pending) > 1 else "table.opening"
+        if not people:
+            key, who = "table.opening_ai", and_list(loc, [names[s] for s in sorted(pending)])
         self.loaded.add(rec.id)
         await self.bot.get_partial_messageable(rec.thread_id).send(
             nonce=nonce(rec.id, "opening"),
-            content=t(loc, "table.opening", who=who, asks=" ".join(asks)),
+            content=t(loc, key, who=who, asks=" ".join(asks)),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=rec.seats[s]) for s in humans(rec, pending)]))
         self.told[rec.id] = dict(pending)

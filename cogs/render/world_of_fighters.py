@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from cogs.i18n import DEFAULT, and_list, t
 from cogs.render.base import BoardContext, Choice, Group, Renderer
 from cogs.render.registry import register
-from cogs.render.wof_board import render_board
+from cogs.render.wof_board import render_board, super_req
 from engine.core import Event, Outcome, Prompt
 from engine.games.world_of_fighters.board import range_modifier
 from engine.games.world_of_fighters.data import ATTACKS, CARDS, characters
@@ -52,7 +52,7 @@ def roster(loc: str) -> str:
     once per language)."""
     return "\n".join(
         f"**{c.name}** ({c.art}, {reach(c.reach, loc)}) 👊{c.punch} 🦶{c.kick} "
-        f"🤼{c.grapple} 🛡️{c.block} · ⚡ {c.super.name} {c.super.code}"
+        f"🤼{c.grapple} 🛡️{c.block} · ⚡ {c.super.name} ({super_req(c.super.code, loc)})"
         for c in characters().values())[:1024]
 
 
@@ -88,7 +88,7 @@ def super_text(f: Any, loc: str = DEFAULT) -> str:
         state = t(loc, "wof.super_available")
     else:
         state = t(loc, "wof.super_at", hp=SUPER_HP)
-    return f"⚡ {f.super_name} ({f.super_code}) · {state}"
+    return f"⚡ {f.super_name} ({super_req(f.super_code, loc)}) · {state}"
 
 
 class WofRenderer(Renderer):
@@ -393,7 +393,8 @@ class WofRenderer(Renderer):
                      + (" ⚡" if d["supers"][s] else "") for s in (first, 1 - first)]
             return t(loc, "wof.line.movement", list=" · ".join(parts))
         if k == "super_called":
-            return t(loc, "wof.line.super_called", who=w, move=d["move"], code=d["code"])
+            return t(loc, "wof.line.super_called", who=w, move=d["move"],
+                         code=super_req(d["code"], loc))
         if k == "moved":
             return t(loc, "wof.line.moved", arrow=ARROWS.get(d["direction"], "👣"), who=w,
                      count=d["distance"], direction=direction(d["direction"], loc))
