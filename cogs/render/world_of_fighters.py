@@ -107,6 +107,14 @@ class WofRenderer(Renderer):
     "has laid their cards" notices of the same choice."""
 
     # ------------------------------------------------------------------ board
+    def ping_ahead(self, view: BaseModel) -> list[int]:
+        """A turn asks both fighters (commit, then each moves): both are pinged with the
+        turn's first ping, so a later direction choice costs no message of its own."""
+        v: Any = view
+        if v.phase in ("pick", "over"):
+            return []
+        return [f.seat for f in v.fighters]
+
     def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
         """The ring as a PNG in ``loc`` (the table passes the spectator view)."""
         return render_board(view, loc)  # type: ignore[arg-type]

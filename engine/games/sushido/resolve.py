@@ -240,11 +240,14 @@ def front_decision(state: SushidoState) -> Task | None:
 
 
 def forced(state: SushidoState, t: Task) -> AnyAction | None:
-    """A decision with one choice only is not asked: a revealed card that can be neither
-    doubled (no Super) nor used two ways (a Block with no chain to break) just plays."""
-    if not isinstance(t, PlayT):
+    """A decision with one choice only is not asked (:func:`run` answers it): a revealed
+    card that can be neither doubled (no Super) nor used two ways (a Block with no chain
+    to break) just plays; a lone chain card to break is broken; a Move that cannot step
+    back advances. The escape's lone "accept" is asked (the Super Combo is its other
+    answer)."""
+    if isinstance(t, EscapeT):
         return None
-    opts = _play_options(state, t.seat)
+    opts = options(state, t)
     return opts[0] if len(opts) == 1 else None
 
 
@@ -263,8 +266,11 @@ def run(state: SushidoState, ev: Events) -> None:
             answer: AnyAction | None = None
             opts = ask(state, t)
             if opts:
-                # forced(): a play with one choice only (options() are its play options)
-                if kind is not PlayT or len(opts) != 1:
+                # A decision with one choice only is answered by the referee (decision):
+                # every such choice follows from public facts (revealed cards, chain sizes,
+                # positions, gauges), so asking would hide nothing. The escape's lone
+                # "accept" stays asked: its other answer is the Super Combo interrupt.
+                if len(opts) != 1 or kind is EscapeT:
                     return
                 answer = opts[0]
             del tasks[0]
