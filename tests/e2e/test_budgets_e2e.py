@@ -102,10 +102,13 @@ async def measure(fake: FakeDiscord, tmp_path: pathlib.Path, recorder: Any,
     """Play a whole match of ``game`` and return its budget."""
     recorder = recorder or transcript.recording(monkeypatch)
     users = [fake.user(n) for n in ("alice", "bob", "carol", "dave")[:players]]
-    extra = {f"opponent{i + 1}": u for i, u in enumerate(users[2:], start=1)}
     async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
-        match_id, board = await challenge_accepted(fake, bot, users[0], users[1], game,
-                                                   **extra, **options)
+        if players > 2:  # a table (/host), as the game's own e2e test opens it
+            from tests.e2e.test_kol_e2e import open_match
+            match_id, board = await open_match(fake, bot, users, players)
+        else:
+            match_id, board = await challenge_accepted(fake, bot, users[0], users[1], game,
+                                                       **options)
         thread = fake.threads(fake.channel)[-1]
         player = BudgetPlayer(fake, bot, match_id, board, users, seed=seed, thread=thread,
                               recorder=recorder)

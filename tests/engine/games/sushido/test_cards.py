@@ -34,9 +34,10 @@ def test_p1_plays_revealed_cards_in_the_order_placed_then_p2() -> None:
     s = _state((1, 0))  # with Super, each card asks: doubled or not?
     to_chains(s, {0: [MOVE, HIT], 1: [HIT2]})
     assert prompt_kind(s) == {0: "play"}
-    assert aids(s, 0) == [f"c-{MOVE}-0-x", f"c-{MOVE}-1-x"]  # the 1st placed card first
-    s, _ = act(s, 0, f"c-{MOVE}-0-x")
-    s, _ = act(s, 0, "s-ret")
+    # the 1st placed card first; an undoubled Move is played with its step (one choice)
+    assert aids(s, 0) == [f"c-{MOVE}-0-x-adv", f"c-{MOVE}-0-x-ret", f"c-{MOVE}-1-x"]
+    s, ev = act(s, 0, f"c-{MOVE}-0-x-ret")
+    assert prompt_kind(s) == {0: "play"} and "move" in [e.kind for e in ev]
     assert aids(s, 0) == [f"c-{HIT}-0-x", f"c-{HIT}-1-x"]
     s, ev = act(s, 0, f"c-{HIT}-0-x")  # out of reach now: it whiffs
     # P2's Hit has no choice (no Super): it plays at once, and the turn ends
