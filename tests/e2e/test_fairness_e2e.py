@@ -94,9 +94,7 @@ async def test_a_sushido_match_commits_reveals_and_verifies(
     row = con.execute("SELECT action FROM match_actions WHERE match_id = ? AND version = ?",
                       (match_id, target)).fetchone()
     action = json.loads(row[0])
-    if action.get("kind") == "reveal":
-        action["show"] = "none" if action["show"] != "none" else "both"
-    elif action.get("kind") == "place":
+    if action.get("kind") == "reveal" or action.get("kind") == "place":
         action["show"] = "none" if action["show"] != "none" else "both"
     else:
         action = {**action, **{k: v for k, v in action.items() if k == "kind"}}
