@@ -218,7 +218,10 @@ def test_two_tabs_play_sushido_to_the_end_and_never_see_each_others_hand(
             leaked = set(mine["secret"]) & set(other["cards"])
             assert not leaked, f"the other tab shows card(s) {leaked} of seat {seat}'s hand"
             for text in mine["privateLines"]:
-                assert text not in other["html"], f"the other tab shows {text!r}"
+                # the same words as one of the other seat's own lines are no leak (two
+                # draws of cards with the same type and symbol read alike; ids differ)
+                assert text not in other["html"] or text in other["privateLines"], (
+                    f"the other tab shows {text!r}")
         if now["status"] != "active":
             break
         if not shot and os.environ.get("HAJIME_SANDBOX_SCREENSHOT") and now["version"] >= 24:
