@@ -37,6 +37,7 @@ from db.ratings import GLOBAL
 from db.sqlite import SqliteStore
 from engine.core import EngineError
 from engine.games import REGISTRY
+from referee import fairness
 from referee.i18n import Refusal, game_name, reason, t
 from referee.replay import Resim, build_replay, replay_embed, resimulate
 
@@ -254,6 +255,45 @@ class Ladder(commands.Cog):
         """The whole match turn by turn, ephemeral and paged."""
         await self.reply(interaction, self.replay_payload(interaction, match_id, 0),
                          ephemeral=True)
+
+    @app_commands.command(name=L("cmd.verify.name"), description=L("cmd.verify.description"))
+    @app_commands.rename(match_id=L("cmd.verify.opt.match_id.name"))
+    @app_commands.describe(match_id=L("cmd.verify.opt.match_id.description"))
+    async def verify(self, interaction: discord.Interaction[Any],
+                     match_id: app_commands.Range[int, 1]) -> None:
+        """Re-derive a finished match's sealed choices and shuffles from its log."""
+        await self.reply(interaction, self.verify_payload(interaction, match_id),
+                         ephemeral=True)
+
+    async def verify_payload(self, interaction: discord.Interaction[Any],
+                             match_id: int) -> dict[str, Any]:
+        """The verification of a finished match (:func:`referee.fairness.verify`)."""
+        rec = await self.store.get_match(match_id)
+        if rec is None:
+            raise Refusal("ladder.no_match", id=match_id)
+        if rec.status == "active":
+            raise Refusal("ladder.still_playing", id=match_id)
+        logs = await self.store.action_log(match_id)
+        found = await asyncio.to_thread(fairness.verify, rec, logs)
+        loc = locale_of(interaction)
+        names = [f"<@{u}>" for u in rec.seats]
+        lines = [t(loc, "verify.seed", seed=format(found.seed, "x"), hash=found.seed_hash)
+                 ] if found.seed is not None and found.seed_hash else []
+        if found.salt:
+            lines.append(t(loc, "verify.salt", salt=found.salt))
+        lines += [t(loc, "verify.commitment", version=c.version, who=names[c.seat]
+                    if c.seat < len(names) else "?", digest=c.digest)
+                  for c in found.commitments]
+        lines += [t(loc, "verify.problem", problem=p) for p in found.problems]
+        head = t(loc, "verify.ok" if found.ok else "verify.failed", id=match_id,
+                 count=len(found.commitments))
+        body = "\n".join(lines)
+        if len(body) > 3900:
+            body = body[:3900].rsplit("\n", 1)[0] + "\n…"
+        embed = discord.Embed(title=head, description=body,
+                              color=0x2ECC71 if found.ok else 0xE74C3C)
+        embed.set_footer(text=t(loc, "verify.footer", id=match_id))
+        return {"embed": embed, "allowed_mentions": NO_PINGS}
 
     @replay.autocomplete("match_id")
     async def _replay_autocomplete(self, interaction: discord.Interaction[Any],

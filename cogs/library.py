@@ -71,6 +71,16 @@ def catalog(game_id: str) -> dict[str, CatalogEntry]:
     return {e.name.lower(): e for e in REGISTRY[game_id].catalog()}
 
 
+
+def help_embed(loc: str) -> discord.Embed:
+    """``/help``: every command, then each game's turn in a few lines, in ``loc``."""
+    games = ", ".join(game_name(gid, loc) for gid in REGISTRY)
+    embed = discord.Embed(description=t(loc, "help.text", games=games)[:4096], color=0x5865F2)
+    for gid in REGISTRY:
+        embed.add_field(name=t(loc, "help.turn_title", game=game_name(gid, loc))[:256],
+                        value=t(loc, f"help.turn.{gid}")[:1024], inline=False)
+    return embed
+
 class Library(commands.Cog):
     """Rules, cards and help."""
 
@@ -103,8 +113,8 @@ class Library(commands.Cog):
         embed = discord.Embed(title=t(loc, "rules.title", game=name, topic=title),
                               description=text[:4000], color=0x5865F2)
         others = [other for tid, (other, _) in topics.items() if tid != key]
-        if others:
-            embed.set_footer(text=t(loc, "rules.other_topics", topics=", ".join(others)))
+        footer = [t(loc, "rules.other_topics", topics=", ".join(others))] if others else []
+        embed.set_footer(text="\n".join([*footer, t(loc, "rules.help_link")]))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("topic")
@@ -152,6 +162,4 @@ class Library(commands.Cog):
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         """A short guide to every command (ephemeral)."""
         loc = locale_of(interaction)
-        games = ", ".join(game_name(gid, loc) for gid in REGISTRY)
-        await interaction.response.send_message(t(loc, "help.text", games=games),
-                                                ephemeral=True)
+        await interaction.response.send_message(embed=help_embed(loc), ephemeral=True)

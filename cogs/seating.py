@@ -182,6 +182,8 @@ class Seating(Offers, commands.Cog):
         if game_id not in REGISTRY:
             raise Refusal("lobby.unknown_game")
         game = REGISTRY[game_id]
+        if game.min_seats == game.max_seats != seats:
+            raise Refusal("seating.seats_exact", game=game.name, count=game.min_seats)
         if not game.min_seats <= seats <= game.max_seats:
             raise Refusal("seating.seats_range", game=game.name, lo=game.min_seats,
                           hi=game.max_seats)

@@ -32,6 +32,7 @@ from cogs.table_timer import TableTimer, humans
 from db.base import MatchRecord, Store
 from engine.core import BaseState, Event, Game, for_viewer
 from referee import pictures
+from referee.fairness import fairness_of
 from referee.i18n import DEFAULT, Refusal, and_list, t
 from referee.render.base import BoardContext, left_line
 from referee.render.registry import renderer_for
@@ -68,6 +69,22 @@ def timeout_line(seats: list[int], names: list[str], loc: str = DEFAULT) -> str:
     who = and_list(loc, [names[s] for s in seats if 0 <= s < len(names)])
     return t(loc, "table.timeout", who=who)
 
+
+
+def fair_start(rec: MatchRecord, loc: str) -> str:
+    """The opening's line with the hash of the shuffle seed (none for an older match)."""
+    fair = fairness_of(rec)
+    return "\n" + t(loc, "table.fair_start", hash=fair["seed_hash"]) if fair else ""
+
+
+def fair_end(rec: MatchRecord, state: BaseState, loc: str) -> str:
+    """The final message's reveal of the salt and the seed, and how to check them."""
+    fair = fairness_of(rec)
+    if fair is None:
+        return ""
+    seed = getattr(getattr(state, "rng", None), "seed", None)
+    shown = format(seed, "x") if isinstance(seed, int) else seed
+    return "\n" + t(loc, "table.fair_end", salt=fair["salt"], seed=shown, id=rec.id)
 
 class Table(TableTimer, TableMemory, commands.Cog):
     """Runs matches in Discord: boards, hands, actions, timers."""
@@ -340,13 +357,19 @@ class Table(TableTimer, TableMemory, commands.Cog):
         loc = self.public_locale(rec)
         names = names_of(rec, loc)
         renderer = renderer_for(rec.game)
-        who = and_list(loc, [names[s] for s in sorted(pending)])
+        # Only the people are addressed (the AI plays on its own); "stays secret" only
+        # where it is true: several seats choosing at once.
+        people = humans(rec, sorted(pending))
+        who = and_list(loc, [names[s] for s in people])
         prompts = game.prompts(state)
-        asks = sorted({renderer.prompt_text(prompts[s], loc=loc) for s in pending})
+        asks = sorted({renderer.prompt_text(prompts[s], loc=loc) for s in people})
+        key = "table.opening_secret" if len(pending) > 1 else "table.opening"
+        if not people:
+            key, who = "table.opening_ai", and_list(loc, [names[s] for s in sorted(pending)])
         self.loaded.add(rec.id)
         await self.bot.get_partial_messageable(rec.thread_id).send(
             nonce=nonce(rec.id, "opening"),
-            content=t(loc, "table.opening", who=who, asks=" ".join(asks)),
+            content=t(loc, key, who=who, asks=" ".join(asks)) + fair_start(rec, loc),
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(id=rec.seats[s]) for s in humans(rec, pending)]))
         self.told[rec.id] = dict(pending)
@@ -461,6 +484,9 @@ class Table(TableTimer, TableMemory, commands.Cog):
             elif e.kind != "timeout":
                 run.append(e)
         lines.extend(renderer.narrate(run, names, loc) if run else [])
+        if applied.sealed is not None and applied.seat is not None:  # before its reveal
+            lines.insert(0, t(loc, "table.sealed", who=names[applied.seat],
+                              digest=applied.sealed))
         turning = applied.outcome is not None or any(
             e.kind == "seat_left" or renderer.turning_point(e) for e in public_events)
         recent = self.recent.setdefault(rec.id, [])
@@ -527,7 +553,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         result = renderer_for(rec.game).result_line(applied.outcome, view_model,
                                                     names_of(rec, loc), loc=loc)
         view = StaticView()
-        end = t(loc, "table.match_over", result=result)
+        end = t(loc, "table.match_over", result=result) + fair_end(rec, applied.state, loc)
         if await self.store.tournament_of_match(rec.id) is None:
             view.add_item(discord.ui.Button(label=t(loc, "table.rematch"), emoji="🔁",
                                             style=discord.ButtonStyle.primary,

@@ -43,7 +43,8 @@ def builder(game_id: str) -> DeckBuilding:
     """The game's deck hooks; a game without decks is refused."""
     found = builders().get(game_id)
     if found is None:
-        raise DeckCodeError(f"{game_id} has no decks to build.")
+        name = REGISTRY[game_id].name if game_id in REGISTRY else game_id
+        raise DeckCodeError(f"{name} has no decks to build.")
     return found
 
 

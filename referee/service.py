@@ -30,6 +30,7 @@ from engine.core import (
 )
 from engine.games import REGISTRY
 from referee.ai_seats import is_virtual, with_ai
+from referee.fairness import FAIR_KEY, commitment, fairness_of, new_fairness, sealed
 from referee.snapshots import load_state
 
 
@@ -67,6 +68,9 @@ class Applied:
     pending_after: dict[int, str] = field(default_factory=dict)
     base_version: int | None = None
     """The version the step started from (None: several steps merged after a restart)."""
+    sealed: str | None = None
+    """The commitment of the step's action when it answered a simultaneous (sealed) prompt
+    (:func:`referee.fairness.commitment`), shown in the thread before the reveal."""
 
 
 def pending_seats(game: Game[Any, Any], state: BaseState) -> dict[int, str]:
@@ -291,14 +295,16 @@ class Referee:
         """
         game = self.game(game_id)
         opts = game.parse_options(options)
-        state = game.setup(opts, len(seats), self.new_seed() if seed is None else seed)
+        seed = self.new_seed() if seed is None else seed
+        state = game.setup(opts, len(seats), seed)
         deadline = self.clock() + await self.turn_seconds_for(guild_id) * game.timer_share(
             state)
         fields: dict[str, Any] = dict(
             guild_id=guild_id,
             channel_id=channel_id,
             game=game_id,
-            options=with_ai(opts.model_dump(mode="json"), ai or {}),
+            options={**with_ai(opts.model_dump(mode="json"), ai or {}),
+                     FAIR_KEY: new_fairness(seed)},  # secret until the match is over
             seats=seats,
             state=game.dump(state),
             version=state.version,
@@ -375,6 +381,7 @@ class Referee:
         seat = mine
         self.check_playing(state, seat)
         before = pending_seats(game, state)
+        is_sealed = sealed(game, state, seat)
         if version is not None and version != state.version:
             if not await self.still_current(rec, game, state, seat, version):
                 game.check_version(state, version)  # raises the stale refusal
@@ -391,8 +398,12 @@ class Referee:
             seat=seat,
             action=action.model_dump(mode="json") if action is not None else None,
         )
-        return await self._commit(rec, game, new, events, log, timeouts, seat,
-                                  before, interaction_id)
+        applied = await self._commit(rec, game, new, events, log, timeouts, seat,
+                                     before, interaction_id)
+        fair = fairness_of(rec)
+        if is_sealed and fair is not None:
+            applied.sealed = commitment(fair["salt"], match_id, new.version, seat, log.action)
+        return applied
 
     async def still_current(self, rec: MatchRecord, game: Game[Any, Any], state: BaseState,
                             seat: int, version: int) -> bool:

@@ -65,6 +65,14 @@ class EbRenderer(Renderer):
             event.kind == "note" and event.data.get("key") == "turn_start")
 
     # ------------------------------------------------------------------ board
+    def ping_ahead(self, view: BaseModel) -> list[int]:
+        """Both players decide in every turn (set, battle, discard): both are pinged with
+        the turn's first ping, one message, not one per player (issue 31)."""
+        v: Any = view
+        if v.phase in ("pick", "over"):
+            return []
+        return list(range(len(v.sides)))
+
     def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
         """Decks (health), rounds, set events, kamidogu and the attack, as a PNG in ``loc``."""
         return render_board(view, loc)  # type: ignore[arg-type]

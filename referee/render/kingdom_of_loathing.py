@@ -159,8 +159,8 @@ class KolRenderer(Renderer):
                             value=self.seat_line(v, i, loc)[:1024], inline=True)
         embed.add_field(name=t(loc, "kol.map"), value=self.map_text(v, loc)[:1024],
                         inline=False)
-        trainer = ", ".join(kt.skill_text(s) for s in v.trainer if s) or "—"
-        heap = (t(loc, "kol.heap_top", top=kt.item_price(v.heap[-1]), count=len(v.heap))
+        trainer = ", ".join(kt.skill_text(s, loc) for s in v.trainer if s) or "—"
+        heap = (t(loc, "kol.heap_top", top=kt.item_price(v.heap[-1], loc), count=len(v.heap))
                 if v.heap else t(loc, "kol.heap_empty"))
         embed.add_field(name=t(loc, "kol.trainer"), value=trainer[:1024], inline=False)
         embed.add_field(name=t(loc, "kol.heap"), value=heap[:1024], inline=False)
@@ -232,7 +232,7 @@ class KolRenderer(Renderer):
                         value=self.seat_line(v, seat, loc)[:1024], inline=False)
         if me.skills:
             embed.add_field(name=t(loc, "kol.skills"), value=", ".join(
-                kt.skill_text(s) for s in me.skills)[:1024], inline=False)
+                kt.skill_text(s, loc) for s in me.skills)[:1024], inline=False)
         if v.combat is not None and v.actor == seat:
             embed.add_field(name=t(loc, "kol.combat"),
                             value=self.combat_text(v.combat, loc)[:1024], inline=False)
@@ -265,13 +265,13 @@ class KolRenderer(Renderer):
         if kind in ("equip", "unequip", "use"):
             return t(loc, f"kol.label.{kind}", card=kt.card_name(ref))
         if kind == "dive":
-            return t(loc, "kol.label.dive", card=kt.item_price(ref))
+            return t(loc, "kol.label.dive", card=kt.item_price(ref, loc))
         if kind == "smash":
             return t(loc, "kol.label.smash", card=kt.card_name(ref), power=kt.item_power(ref))
         if kind == "train":
-            return t(loc, "kol.label.train", skill=kt.skill_text(ref), cost=kt.train_cost(ref))
+            return t(loc, "kol.label.train", skill=kt.skill_text(ref, loc), cost=kt.train_cost(ref))
         if kind in ("cast", "buff"):
-            return t(loc, f"kol.label.{kind}", skill=kt.skill_text(ref))
+            return t(loc, f"kol.label.{kind}", skill=kt.skill_text(ref, loc))
         if kind == "spell":
             mojo = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 1
             return t(loc, "kol.label.spell", skill=kt.card_name(ref), mojo=mojo)

@@ -201,13 +201,13 @@ def board_facts(view: Any, lang: str = DEFAULT) -> BoardFacts:
         if loc.top:
             m = cards()[loc.top].monster
             spot.monster, spot.power, spot.element = m.name, m.power, m.element
-            spot.elements = m.element or ""
+            spot.elements = kt.element_name(m.element, lang) if m.element else ""
         spots.append(spot)
     seats = []
     for s in view.seats:
         status = "left" if s.left else "out" if s.out else ""
         seats.append(SeatPanel(
-            name=kt.SEAT_COLOURS[s.seat % len(kt.SEAT_COLOURS)], meat=s.meat, mojo=s.mojo,
+            name=kt.seat_colour(s.seat, lang), meat=s.meat, mojo=s.mojo,
             gear=[kt.card_name(c) for c in s.equipped],
             buffs=[kt.card_name(b) for b in s.buffs_on], deck=s.deck_count,
             discard=len(s.discard), hand=s.hand_count, status=status,
@@ -218,8 +218,8 @@ def board_facts(view: Any, lang: str = DEFAULT) -> BoardFacts:
     title = t(lang, "picture.kol.title", round=view.round, phase=phase)
     return BoardFacts(
         title=title, spots=spots, seats=seats,
-        trainer=[kt.skill_text(x) for x in view.trainer if x],
-        heap_top=kt.item_price(view.heap[-1]) if view.heap else None,
+        trainer=[kt.skill_text(x, lang) for x in view.trainer if x],
+        heap_top=kt.item_price(view.heap[-1], lang) if view.heap else None,
         heap_size=len(view.heap),
         footer=t(lang, "picture.kol.sorceress", power=view.sorceress)
                + (t(lang, "picture.kol.round_cap", cap=view.round_cap)

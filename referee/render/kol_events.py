@@ -88,7 +88,7 @@ def _other_line(event: Event, names: list[str], w: str, ref: str,
     d = event.data
     k = event.kind
     if k in CARD_LINES:
-        name = kt.item_price(ref) if k == "dive" else kt.card_name(ref)
+        name = kt.item_price(ref, loc) if k == "dive" else kt.card_name(ref)
         return t(loc, f"kol.line.{k}", who=w, card=name)
     if k in SKILL_LINES:
         return t(loc, f"kol.line.{k}", who=w, skill=kt.card_name(ref))

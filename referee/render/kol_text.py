@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.kingdom_of_loathing.data import cards, content, item, skills, stat_name
+from referee.i18n import DEFAULT, t
 
 STAT_ICON = {"mu": "💪", "my": "🔮", "mx": "😎"}
 """Muscle, Mysticality, Moxie."""
@@ -19,6 +20,16 @@ SEAT_TOKENS = ("🟧", "🟦", "🟩", "🟪")
 """Seat colours, as on the board picture (orange, blue, green, purple)."""
 SEAT_COLOURS = ("Orange", "Blue", "Green", "Purple")
 """The same colours in words: the picture's names for the players (it has no names)."""
+
+
+def seat_colour(seat: int, loc: str = DEFAULT) -> str:
+    """A seat's colour in words, in ``loc`` (``Orange``, ``Bleu``)."""
+    return t(loc, f"kol.colour.{SEAT_COLOURS[seat % len(SEAT_COLOURS)].lower()}")
+
+
+def element_name(element: str, loc: str = DEFAULT) -> str:
+    """An element (``spooky``) in words, in ``loc`` (``effrayant``)."""
+    return t(loc, f"kol.element.{element}")
 
 
 def is_stat(card: str) -> bool:
@@ -106,19 +117,20 @@ def location_name(index: int) -> str:
     return locs[index].name if 0 <= index < len(locs) else "?"
 
 
-def skill_text(skill_id: str) -> str:
-    """``Name (kind, mojo N)`` of a skill."""
+def skill_text(skill_id: str, loc: str = DEFAULT) -> str:
+    """``Name (kind, N mojo)`` of a skill, its kind and cost worded in ``loc``."""
     s = skills().get(skill_id)
     if s is None:
         return skill_id
-    cost = f", {s.mojo} mojo" if s.mojo else ""
-    return f"{s.name} ({s.kind}{cost})"
+    kind = t(loc, f"kol.skill_kind.{s.kind}")
+    cost = t(loc, "kol.skill_mojo", mojo=s.mojo) if s.mojo else ""
+    return f"{s.name} ({kind}{cost})"
 
 
-def item_price(card: str) -> str:
-    """``Name (N meat)`` of an item that can be bought, else its name."""
+def item_price(card: str, loc: str = DEFAULT) -> str:
+    """``Name (N meat)`` of an item that can be bought, else its name (``loc``'s words)."""
     it = item(card)
-    return f"{it.name} ({it.cost} meat)" if it.cost else it.name
+    return t(loc, "kol.item_price", name=it.name, cost=it.cost) if it.cost else it.name
 
 
 def seat_token(seat: Any) -> str:

@@ -242,8 +242,14 @@ class SushidoRenderer(Renderer):
         Discord allows 5 rows (a row of buttons, or one select of 25): when the groups
         need more, the button groups are folded into selects so no choice is dropped.
         """
+        choices = _placing(choices)
         groups = super().groups(choices, loc)
         for g, (kind, _) in zip(groups, _first_kinds(choices), strict=True):
+            if kind.startswith("place-"):  # Hajime and reveal in one choice, by reveal
+                g.title, g.select = t(loc, f"sushido.group.{kind.replace('-', '_')}"), True
+                for c in g.choices:
+                    c.label = _pair_label(c.aid.rsplit("-", 1)[0], loc) or c.label
+                continue
             if kind in GROUPS:
                 g.title = t(loc, f"sushido.group.{kind}")
             for c in g.choices:  # the engine's English label, in the player's language
@@ -523,6 +529,30 @@ def _pair_text(aid: str, loc: str, show_card: Callable[[Any], str]) -> str | Non
     if len(cards) == 2:
         return t(loc, "sushido.pair", first=cards[0], second=cards[1])
     return " → ".join(cards)
+
+
+def _placing(choices: list[tuple[str, Choice]]) -> list[tuple[str, Choice]]:
+    """Hajime and reveal as one choice where they fit (decision, issue 31: one decision
+    instead of two, nothing learnt between them): the placements, one select per reveal
+    (``place-both``, ``place-first``...), instead of the Hajime list then the reveal
+    buttons. A hand too big for a select of 25 placements keeps the two steps."""
+    places = [(f"place-{c.aid.rsplit('-', 1)[1]}", c) for k, c in choices if k == "place"]
+    if not places:
+        return choices
+    per_show: dict[str, int] = {}
+    for kind, _ in places:
+        per_show[kind] = per_show.get(kind, 0) + 1
+    rest = [(k, c) for k, c in choices if k != "place"]
+    if max(per_show.values()) > 25:
+        return rest
+    out: list[tuple[str, Choice]] = []
+    for kind, c in rest:  # the placements where the Hajime list was
+        if kind == "hajime":
+            out += places
+            places = []
+        else:
+            out.append((kind, c))
+    return out + places
 
 
 def _first_kinds(choices: list[tuple[str, Choice]]) -> list[tuple[str, None]]:

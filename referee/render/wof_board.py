@@ -16,7 +16,7 @@ import math
 from PIL import Image
 
 from engine.games.world_of_fighters.views import FighterView, WofView
-from referee.i18n import DEFAULT
+from referee.i18n import DEFAULT, t
 from referee.render.picture_text import Canvas, fit, font
 
 CELL = 64
@@ -38,6 +38,17 @@ START = (200, 52, 44)
 HP_BACK = (64, 66, 76)
 SEAT_COLORS = ((228, 87, 46), (46, 134, 222))
 SEAT_DARK = ((150, 50, 22), (24, 78, 140))
+
+
+CODE_CARDS = {"P": "punch", "K": "kick", "G": "grapple", "B": "block"}
+
+
+def super_req(code: str | None, loc: str = DEFAULT) -> str:
+    """A super move's requirement in words (``Kick at range 3``), not the rulebook's code
+    ``K.R3``."""
+    if not code or len(code) < 4 or code[0] not in CODE_CARDS:
+        return code or ""
+    return t(loc, "wof.super_req", card=CODE_CARDS[code[0]].capitalize(), range=code[-1])
 
 
 
@@ -81,7 +92,8 @@ def _panel(draw: Canvas, view: WofView, f: FighterView) -> None:
         _text(draw, (x0 + half, y0 + 11), draw.w("first"), 12, color, anchor="rm")
     sub = f.art or (draw.w("picked") if f.committed else draw.w("choosing"))
     if f.super_name:
-        sub += f"  |  {f.super_name} {f.super_code}" + (draw.w("used") if f.super_used else "")
+        sub += (f"  |  {f.super_name} ({super_req(f.super_code, draw.loc)})"
+                + (draw.w("used") if f.super_used else ""))
     _text(draw, (x0, y0 + 28), _fit(sub, 12, half), 12, MUTED, anchor="lm")
     # HP bar with its number
     by = y0 + 40

@@ -19,7 +19,7 @@ from engine.games.world_of_fighters.model import MOVES, SUPER_HP, SUPER_SCORE
 from referee.i18n import DEFAULT, and_list, t
 from referee.render.base import BoardContext, Choice, Group, Renderer
 from referee.render.embed import Embed, Style
-from referee.render.wof_board import render_board
+from referee.render.wof_board import render_board, super_req
 
 TOKENS = ("🟧", "🟦")
 """Seat colours, as on the board picture (orange, blue)."""
@@ -51,7 +51,7 @@ def roster(loc: str) -> str:
     once per language)."""
     return "\n".join(
         f"**{c.name}** ({c.art}, {reach(c.reach, loc)}) 👊{c.punch} 🦶{c.kick} "
-        f"🤼{c.grapple} 🛡️{c.block} · ⚡ {c.super.name} {c.super.code}"
+        f"🤼{c.grapple} 🛡️{c.block} · ⚡ {c.super.name} ({super_req(c.super.code, loc)})"
         for c in characters().values())[:1024]
 
 
@@ -87,7 +87,7 @@ def super_text(f: Any, loc: str = DEFAULT) -> str:
         state = t(loc, "wof.super_available")
     else:
         state = t(loc, "wof.super_at", hp=SUPER_HP)
-    return f"⚡ {f.super_name} ({f.super_code}) · {state}"
+    return f"⚡ {f.super_name} ({super_req(f.super_code, loc)}) · {state}"
 
 
 class WofRenderer(Renderer):
@@ -106,6 +106,14 @@ class WofRenderer(Renderer):
     "has laid their cards" notices of the same choice."""
 
     # ------------------------------------------------------------------ board
+    def ping_ahead(self, view: BaseModel) -> list[int]:
+        """A turn asks both fighters (commit, then each moves): both are pinged with the
+        turn's first ping, so a later direction choice costs no message of its own."""
+        v: Any = view
+        if v.phase in ("pick", "over"):
+            return []
+        return [f.seat for f in v.fighters]
+
     def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
         """The ring as a PNG in ``loc`` (the table passes the spectator view)."""
         return render_board(view, loc)  # type: ignore[arg-type]
@@ -392,7 +400,8 @@ class WofRenderer(Renderer):
                      + (" ⚡" if d["supers"][s] else "") for s in (first, 1 - first)]
             return t(loc, "wof.line.movement", list=" · ".join(parts))
         if k == "super_called":
-            return t(loc, "wof.line.super_called", who=w, move=d["move"], code=d["code"])
+            return t(loc, "wof.line.super_called", who=w, move=d["move"],
+                         code=super_req(d["code"], loc))
         if k == "moved":
             return t(loc, "wof.line.moved", arrow=ARROWS.get(d["direction"], "👣"), who=w,
                      count=d["distance"], direction=direction(d["direction"], loc))

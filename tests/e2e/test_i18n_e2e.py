@@ -168,6 +168,10 @@ async def test_each_player_is_answered_in_their_locale(fake_discord: FakeDiscord
 
     fr, en = dict(answers["fr"]), dict(answers["en-US"])
     assert "Hajime** arbitre" in fr["help"] and "referees fighting card games" in en["help"]
+    # /help teaches each game's turn; /rules points to it (issue 31)
+    assert "comment se passe un tour" in fr["help"] and "how a turn goes" in en["help"]
+    assert "**/tournoi créer**" in fr["help"] and "**/tournament create**" in en["help"]
+    assert "/aide" in fr["rules"] and "/help" in en["rules"]
     assert "enchaînements" in fr["rules"] and "chains" in en["rules"]
     assert "Super move" not in fr["rules super"] and "super move" in fr["rules super"]
     # a duel's name is a name: the same in both, explained in each language

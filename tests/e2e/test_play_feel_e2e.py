@@ -23,8 +23,9 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message
 
 MENTION = re.compile(r"<@!?(\d+)>")
-WRAPPED = re.compile(r"<(?:@!?|#|@&|t:)\d+(?::[A-Za-z])?>|https?://\S+")
-"""Mentions, channel links, timestamps and URLs: digits Discord shows as names or links."""
+WRAPPED = re.compile(r"<(?:@!?|#|@&|t:)\d+(?::[A-Za-z])?>|https?://\S+|`[0-9a-f]{8,64}`")
+"""Mentions, channel links, timestamps and URLs: digits Discord shows as names or links;
+and hex digests in code spans (the seed's hash, commitments, the salt: referee.fairness)."""
 RAW_ID = re.compile(r"\d{15,}")
 BAD_WORDS = re.compile(r"\bSeat\b|\bseat \d|\bsquare \d", re.IGNORECASE)
 

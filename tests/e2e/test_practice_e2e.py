@@ -110,3 +110,31 @@ async def test_a_full_practice_match_against_each_level(
             assert P.ai_name(live[0], 1) == "Hajime (AI, easy)"
     assert fake.schema_errors == []
     assert fake.unknown_routes == [] and fake.handler_errors == []
+
+
+async def test_the_kol_practice_opening_speaks_to_the_player_only(
+    fake_discord: FakeDiscord, tmp_path: pathlib.Path,
+) -> None:
+    """Issue 31: the opening of a Kingdom of Loathing practice match neither addresses
+    the AI as if it pressed buttons nor calls a turn-based choice "secret"."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        res = await (await alice.slash("practice", game="kingdom_of_loathing")).response()
+        assert res.ephemeral and "unrated" in (res.content or ""), res.content
+        await idle(fake, bot)
+        deadline = time.monotonic() + 10
+        opening = None
+        while opening is None:
+            assert time.monotonic() < deadline, "no opening was posted"
+            threads = fake.threads(fake.channel)
+            opening = next((m.content for m in (fake.messages(threads[-1]) if threads else [])
+                            if "The match is on!" in (m.content or "")), None)
+            await asyncio.sleep(0.005)
+        assert "secret" not in opening and "hidden" not in opening, opening
+        ai = P.ai_name((await bot.store.live_matches(alice.id))[0], 1)
+        if ai in opening:  # the AI starts: told, not asked to press anything
+            assert "moves first" in opening and "Press" not in opening, opening
+        else:
+            assert f"<@{alice.id}>" in opening and "Press **Act**" in opening, opening
+    assert fake.handler_errors == []

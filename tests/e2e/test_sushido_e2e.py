@@ -187,8 +187,8 @@ async def test_super_combo_button_on_the_board(
         assert await bot.store.commit_action(
             match_id, expected_version=rec.version, state=GAME.dump(s), version=s.version,
             events=[], log=None, deadline=rec.deadline, timeouts=list(rec.timeouts))
-        await _first_choice(fake, bot, alice, board, match_id, "h-")
-        hand = await _first_choice(fake, bot, alice, board, match_id, "r-")
+        # placing and revealing in one choice (issue 31): one select per reveal
+        hand = await _first_choice(fake, bot, alice, board, match_id, "p-")
         assert any("super-combo" in c["custom_id"] for c in _comps(hand))  # committed, still
         button = next(c for c in board.custom_ids if c.startswith(f"hj:i:{match_id}:"))
         label = next(c.get("label") for c in walk_components(board.components)

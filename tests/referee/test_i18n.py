@@ -278,7 +278,7 @@ def test_every_translated_reason_is_still_raised_somewhere() -> None:
 @pytest.mark.parametrize(("english", "french"), [
     ("This match is over.", "Ce match est terminé."),
     ("Your Movement card 2 is resting this turn.",
-     "Votre carte Movement 2 se repose ce tour-ci."),
+     "Votre carte Déplacement 2 se repose ce tour-ci."),
     ("You have no kick card in hand.", "Vous n'avez pas de carte kick en main."),
     ("A super move needs 7 HP or less.", "Un super move demande 7 PV ou moins."),
     ("You are not playing in this match.", "Vous ne jouez pas dans ce match."),

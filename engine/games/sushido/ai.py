@@ -193,6 +193,7 @@ class SushidoModel:
         me = state.seat[seat]
         if isinstance(first, Hajime | Reveal):  # as the normal agent would, from its view
             view: Any = GAME.view(state, seat)
+            legal = [a for a in legal if isinstance(a, Hajime | Reveal)]  # not Place
             return max(legal, key=lambda a: (greedy_worth(view, a), rng.random()))
         if isinstance(first, Declare):
             if any(a.choice == "combo" for a in legal) and resolve.combo_fits(

@@ -92,6 +92,29 @@ class Reveal(ActionBase):
         return f"r-{self.show}"
 
 
+class Place(ActionBase):
+    """Hajime and reveal in one choice: the (ordered) cards placed face down and which of
+    them to reveal. Nothing is learnt between the two (a seat that has placed chooses its
+    reveal at once, both stay hidden until both are in), so one decision does both."""
+
+    kind: Literal["place"] = "place"
+    cards: tuple[int, ...]
+    show: RevealChoice
+
+    @property
+    def aid(self) -> str:
+        """Short stable id (``p-10-51-first``)."""
+        key = (self.cards, self.show)
+        got = _PLACE_AIDS.get(key)
+        if got is None:
+            got = _PLACE_AIDS[key] = "p-" + "-".join(map(str, self.cards)) + f"-{self.show}"
+        return got
+
+
+_PLACE_AIDS: dict[tuple[tuple[int, ...], str], str] = {}
+"""Place ids by placement and reveal."""
+
+
 class Declare(ActionBase):
     """Announce ``combo`` ("Combo!" names nothing: the chain is checked against the
     fighter's combo of that many symbols), ``kata`` or ``pass`` (also P1's Kata answer)."""
@@ -175,11 +198,15 @@ class Play(ActionBase):
     card: int
     boost: bool = False
     mode: Literal["", "guard", "break"] = ""
+    step: Literal["", "adv", "ret"] = ""
+    """A Move played undoubled: its one step chosen with it (decision, issue 31: nothing
+    happens between the play and the step, so one decision does both)."""
 
     @property
     def aid(self) -> str:
         """Short stable id."""
-        return f"c-{self.card}-{int(self.boost)}-{self.mode or 'x'}"
+        tail = f"-{self.step}" if self.step else ""
+        return f"c-{self.card}-{int(self.boost)}-{self.mode or 'x'}{tail}"
 
 
 class Surplus(ActionBase):
@@ -217,8 +244,8 @@ class UseSuperCombo(ActionBase):
 
 
 AnyAction = (
-    PickFighter | Hajime | Reveal | Declare | Oppose | Boost | StepDir | Break | Parry
-    | Play | Surplus | Accept | UseSuperCombo
+    PickFighter | Hajime | Reveal | Place | Declare | Oppose | Boost | StepDir | Break
+    | Parry | Play | Surplus | Accept | UseSuperCombo
 )
 Action = Annotated[AnyAction, Field(discriminator="kind")]
 
@@ -266,6 +293,8 @@ class CardT(_Task):
     ctx: Literal["kata", "action"]
     boost: bool | None = None
     mode: Literal["", "guard", "break"] = ""
+    step: Literal["", "adv", "ret"] = ""
+    """A Move's step, chosen when it was played (:class:`Play`)."""
 
 
 class StepT(_Task):
@@ -273,6 +302,8 @@ class StepT(_Task):
 
     t: Literal["step"] = "step"
     seat: int
+    pre: Literal["", "adv", "ret"] = ""
+    """Chosen already with the Move's play: not asked again."""
 
 
 class BreakT(_Task):

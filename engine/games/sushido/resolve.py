@@ -120,8 +120,11 @@ def _kata_card(seat: int, card: int) -> CardT:
 
 
 @cache
-def _action_card(seat: int, card: int, boost: bool, mode: str) -> CardT:
-    """A card of ``seat`` played in the action phase, its boost decided."""
+def _action_card(seat: int, card: int, boost: bool, mode: str, step: str = "") -> CardT:
+    """A card of ``seat`` played in the action phase, its boost (and a Move's step)
+    decided."""
+    if step:
+        return CardT.of(seat=seat, card=card, ctx="action", boost=boost, mode=mode, step=step)
     return CardT.of(seat=seat, card=card, ctx="action", boost=boost, mode=mode)
 
 
@@ -157,17 +160,29 @@ def _play_options(state: SushidoState, seat: int) -> list[AnyAction]:
     me = state.seat[seat]
     if not me.revealed:
         return []
-    return list(_plays(me.revealed[0], me.gauge >= 1, any(s.chain for s in state.seat)))
+    c = me.revealed[0]
+    back = ctype(c) == "move" and can_retreat(state, seat)
+    return list(_plays(c, me.gauge >= 1, any(s.chain for s in state.seat), back))
 
 
 @cache
-def _plays(c: int, super_left: bool, chains: bool) -> tuple[AnyAction, ...]:
-    """The ways to play card ``c`` (built once per card and situation)."""
+def _plays(c: int, super_left: bool, chains: bool, back: bool = False
+           ) -> tuple[AnyAction, ...]:
+    """The ways to play card ``c`` (built once per card and situation); when a Move is
+    asked (doubled or not) and may step back, undoubled it is played with its step
+    (advance or back) in the same choice."""
     boosts = (False, True) if super_left else (False,)
     modes: tuple[str, ...] = ("",)
     if ctype(c) == "block":
         modes = ("guard", "break") if chains else ("guard",)
-    return tuple(Play.of(card=c, boost=b, mode=m) for b in boosts for m in modes)
+    out: list[AnyAction] = []
+    for b in boosts:
+        for m in modes:
+            if back and super_left and not b:  # else the play is forced, the step asked
+                out += [Play.of(card=c, boost=b, mode=m, step=d) for d in ("adv", "ret")]
+            else:
+                out.append(Play.of(card=c, boost=b, mode=m))
+    return tuple(out)
 
 
 def _oppose_options(state: SushidoState, t: OpposeT) -> list[AnyAction]:
@@ -181,6 +196,8 @@ def _card_options(state: SushidoState, t: CardT) -> list[AnyAction]:
 
 
 def _step_options(state: SushidoState, t: StepT) -> list[AnyAction]:
+    if t.pre:
+        return []  # chosen with the Move's play
     return [_ADV, _RET] if can_retreat(state, t.seat) else [_ADV]
 
 
@@ -240,11 +257,14 @@ def front_decision(state: SushidoState) -> Task | None:
 
 
 def forced(state: SushidoState, t: Task) -> AnyAction | None:
-    """A decision with one choice only is not asked: a revealed card that can be neither
-    doubled (no Super) nor used two ways (a Block with no chain to break) just plays."""
-    if not isinstance(t, PlayT):
+    """A decision with one choice only is not asked (:func:`run` answers it): a revealed
+    card that can be neither doubled (no Super) nor used two ways (a Block with no chain
+    to break) just plays; a lone chain card to break is broken; a Move that cannot step
+    back advances. The escape's lone "accept" is asked (the Super Combo is its other
+    answer)."""
+    if isinstance(t, EscapeT):
         return None
-    opts = _play_options(state, t.seat)
+    opts = options(state, t)
     return opts[0] if len(opts) == 1 else None
 
 
@@ -263,8 +283,11 @@ def run(state: SushidoState, ev: Events) -> None:
             answer: AnyAction | None = None
             opts = ask(state, t)
             if opts:
-                # forced(): a play with one choice only (options() are its play options)
-                if kind is not PlayT or len(opts) != 1:
+                # A decision with one choice only is answered by the referee (decision):
+                # every such choice follows from public facts (revealed cards, chain sizes,
+                # positions, gauges), so asking would hide nothing. The escape's lone
+                # "accept" stays asked: its other answer is the Super Combo interrupt.
+                if len(opts) != 1 or kind is EscapeT:
                     return
                 answer = opts[0]
             del tasks[0]
@@ -312,7 +335,8 @@ def _boosted(state: SushidoState, t: CardT, a: AnyAction | None, ev: Events) -> 
 
 
 def _stepped(state: SushidoState, t: StepT, a: AnyAction | None, ev: Events) -> None:
-    if isinstance(a, StepDir) and a.dir == "ret":
+    back = a.dir == "ret" if isinstance(a, StepDir) else t.pre == "ret"
+    if back and can_retreat(state, t.seat):
         retreat(state, t.seat, ev)
     elif advance(state, t.seat, ev):
         fire_passive(state, t.seat, "push", ev)
@@ -337,7 +361,7 @@ def _played(state: SushidoState, t: PlayT, a: AnyAction | None, ev: Events) -> N
         me = state.seat[t.seat]
         me.revealed.remove(a.card)
         state.inplay.append(a.card)
-        _push_front(state, _action_card(t.seat, a.card, a.boost, a.mode), t)
+        _push_front(state, _action_card(t.seat, a.card, a.boost, a.mode, a.step), t)
 
 
 def _surplus(state: SushidoState, t: SurplusT, a: AnyAction | None, ev: Events) -> None:
@@ -509,7 +533,10 @@ def _card(state: SushidoState, t: CardT, boost: bool, ev: Events) -> None:
             damage(state, rv, n, ev, "hit")
             fire_passive(state, seat, "hit", ev)
     elif kind == "move":
-        _push_front(state, *[_task(StepT, seat)] * n)
+        if t.step and n == 1:
+            _push_front(state, StepT.of(seat=seat, pre=t.step))
+        else:
+            _push_front(state, *[_task(StepT, seat)] * n)
     elif kind == "super":
         gain_super(state, seat, n, ev, "card")
     elif t.mode == "guard":

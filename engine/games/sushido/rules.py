@@ -33,6 +33,7 @@ from engine.games.sushido.model import (
     Parry,
     ParryT,
     PickFighter,
+    Place,
     Play,
     PlayT,
     Reveal,
@@ -108,6 +109,19 @@ def _hajimes(hand: tuple[int, ...], n: int) -> tuple[Hajime, ...]:
     """Every ordered placement of ``n`` cards of a hand (built once per hand)."""
     return tuple(Hajime.of(cards=p) for p in permutations(hand, n))
 
+SHOWS: tuple[tuple[str, ...], ...] = (("none",), ("none", "first"),
+                                      ("none", "first", "second", "both"))
+"""The reveals open to a commit of 0, 1 or 2 cards."""
+
+
+@lru_cache(maxsize=4096)
+def _places(hand: tuple[int, ...], n: int) -> tuple[Place, ...]:
+    """Every placement of ``n`` cards with each reveal open to it (Hajime and reveal in one
+    choice), by reveal then placement."""
+    return tuple(Place.of(cards=p, show=show) for show in reversed(SHOWS[n])
+                 for p in permutations(hand, n))
+
+
 _SUPER_COMBO = UseSuperCombo.of()
 _SUPER_AID = _SUPER_COMBO.aid
 _TURN_PHASES = ("hajime", "reveal", "resolve")
@@ -144,6 +158,12 @@ def _hajime(state: SushidoState, seat: int, action: Hajime, ev: list[Event]) -> 
             resolve.run(state, ev)
 
 
+def _place(state: SushidoState, seat: int, action: Place, ev: list[Event]) -> None:
+    _hajime(state, seat, Hajime.of(cards=action.cards), ev)
+    if state.result is None and state.phase in ("hajime", "reveal"):
+        _reveal(state, seat, Reveal.of(show=action.show), ev)
+
+
 def _reveal(state: SushidoState, seat: int, action: Reveal, ev: list[Event]) -> None:
     state.seat[seat].reveal = action.show
     ev += private_with_twin("reveal_commit", (seat,), {"show": action.show}, {"seat": seat})
@@ -155,6 +175,7 @@ def _reveal(state: SushidoState, seat: int, action: Reveal, ev: list[Event]) -> 
 
 _ACTS: dict[type, Callable[[SushidoState, int, Any, list[Event]], None]] = {
     UseSuperCombo: _super_combo_act, PickFighter: _pick, Hajime: _hajime, Reveal: _reveal,
+    Place: _place,
 }
 """The actions that are not the answer to a decision of the turn's queue, by type."""
 
@@ -214,12 +235,11 @@ class Sushido(Game[SushidoState, AnyAction]):
         if state.phase in ("hajime", "reveal"):
             if me.commit is None:
                 n = min(2, len(me.hand))
-                return list(_hajimes(tuple(me.hand), n))
+                hand = tuple(me.hand)
+                return [*_hajimes(hand, n), *_places(hand, n)]
             if me.reveal is not None:
                 return []
-            n = len(me.commit)
-            shows = (("none",), ("none", "first"), ("none", "first", "second", "both"))[n]
-            out = [Reveal.of(show=s) for s in shows]
+            out = [Reveal.of(show=s) for s in SHOWS[len(me.commit)]]
         else:
             t = resolve.front_decision(state)
             if t is None or task_seat(t) != seat:
@@ -341,6 +361,10 @@ class Sushido(Game[SushidoState, AnyAction]):
             return f"{f.name} ({f.weight.capitalize()}, {f.life} life)"
         if type(a) is Hajime:  # up to 42 placements listed on every Act click
             return _hajime_label(a.cards)
+        if type(a) is Place:
+            which = {"none": "reveal none", "first": "reveal 1st", "second": "reveal 2nd",
+                     "both": "reveal both"}[a.show]
+            return f"{_hajime_label(a.cards)}, {which}"
         if type(a) is Reveal:
             cards = state.seat[seat].commit or []
             pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
@@ -379,6 +403,9 @@ class Sushido(Game[SushidoState, AnyAction]):
             return "Parry with Block" if a.yes else "Take the Hit"
         if type(a) is Play:
             text = f"Play {card_text(a.card)}"
+            if a.step:
+                push = " (push)" if a.step == "adv" and contact(state) else ""
+                return text + (f": advance{push}" if a.step == "adv" else ": step back")
             if a.mode:
                 text += " as guard" if a.mode == "guard" else " to break a chain"
             return text + (" doubled (1 Super)" if a.boost else "")
@@ -404,6 +431,8 @@ class Sushido(Game[SushidoState, AnyAction]):
             return 3.0 if a.yes else 1.0
         if isinstance(a, StepDir):
             return 3.0 if a.dir == "adv" else 1.0
+        if isinstance(a, Place):
+            return 0.0  # the same choices as a Hajime then a reveal: played that way
         return 1.0
 
 

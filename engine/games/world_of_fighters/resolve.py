@@ -200,7 +200,7 @@ def score(state: WofState) -> list[Event]:
         if cards[o] == "block":
             counter_for = o
         if mod == 0:
-            rv.notes.append(f"{me.name}'s {cards[s]} is out of range: it does not commence.")
+            rv.notes.append(f"{me.name}'s {cards[s]} misses: the rival is out of range, no damage.")
             events.append(public("attack", seat=s, card=cards[s], score=0, blocked=0,
                                  damage=0, super=False, commenced=False))
             continue

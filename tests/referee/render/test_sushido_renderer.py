@@ -215,6 +215,10 @@ def _check_controls(state: SushidoState, seat: int) -> list[Group]:
     groups = R.groups(_choices(state, seat))
     assert _rows(groups) <= MAX_ROWS, [(g.title, len(g.choices)) for g in groups]
     grouped = [c.aid for g in groups for c in g.choices]
+    # Hajime and reveal in one choice (p-...) where the placements fit a select, else the
+    # Hajime list (h-...) then the reveal: every outcome is reached either way
+    skipped = "h-" if any(aid.startswith("p-") for aid in grouped) else "p-"
+    legal = [aid for aid in legal if not aid.startswith(skipped)]
     assert sorted(grouped) == sorted(legal) and len(set(grouped)) == len(grouped)
     for g in groups:
         assert g.choices and len(g.title) <= 150
@@ -260,6 +264,8 @@ async def test_controls_fit_discord_for_every_decision() -> None:
                 kinds.add(p.kind)
                 if p.kind in ("pick", "hajime"):
                     assert groups[0].select
+                if p.kind == "hajime" and len(st.before.seat[seat].hand) <= 5:
+                    assert len([g for g in groups if g.select]) >= 4  # one per reveal
     assert {"pick", "hajime", "reveal", "declare", "answer", "oppose", "boost", "step",
             "break", "parry", "play"} <= kinds, kinds
 
@@ -283,7 +289,7 @@ async def test_hajime_with_a_big_hand_keeps_every_choice(hand: int, gauge: int) 
     pairs, 5 selects) the Super Combo used to need a 6th row and was dropped."""
     s = _big_hand(hand, gauge)
     legal = _offered(s, 0)
-    assert len(legal) == hand * (hand - 1) + (gauge >= 5)
+    assert len(legal) == hand * (hand - 1) * 5 + (gauge >= 5)  # Hajime, Hajime + reveal
     assert any(isinstance(a, Hajime) for a in legal)
     groups = _check_controls(s, 0)
     if hand == 11 and gauge == 5:  # folded into the Hajime list, first so it is seen
@@ -307,7 +313,7 @@ def test_super_combo_is_a_red_button_when_there_is_room() -> None:
     groups = R.groups(_choices(s, 0))
     sc = [c for g in groups for c in g.choices if c.aid == "super-combo"]
     assert len(sc) == 1 and sc[0].style == Style.danger
-    assert [g.select for g in groups] == [True, False]
+    assert [g.select for g in groups] == [True, True, True, True, False]
 
 
 # --------------------------------------------------------------------------- 4. narration
@@ -558,9 +564,11 @@ def test_board_offers_super_combo_only_while_a_gauge_is_full() -> None:
 
 def test_hajime_pairs_show_card_icons_in_order() -> None:
     s = _big_hand(5, 0)
-    [group] = R.groups(_choices(s, 0))
+    groups = R.groups(_choices(s, 0))
+    assert len(groups) == 4 and all(g.select for g in groups)
+    assert groups[0].title == "Place 2 cards (1st → 2nd) and reveal both"
     a, b = s.seat[0].hand[:2]
-    label = next(c.label for c in group.choices if c.aid == f"h-{a}-{b}")
+    label = next(c.label for c in groups[0].choices if c.aid == f"p-{a}-{b}-both")
     assert label == f"1st {su.show_card(a)} → 2nd {su.show_card(b)}"
     assert any(icon in label for icon in su.TYPE_ICON.values())
 

@@ -3,6 +3,8 @@ doubling, the gauge cap and the diamond squares."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.sushido.model import SushidoState
 from tests.engine.games.sushido.helpers import (
     act,
@@ -32,9 +34,10 @@ def test_p1_plays_revealed_cards_in_the_order_placed_then_p2() -> None:
     s = _state((1, 0))  # with Super, each card asks: doubled or not?
     to_chains(s, {0: [MOVE, HIT], 1: [HIT2]})
     assert prompt_kind(s) == {0: "play"}
-    assert aids(s, 0) == [f"c-{MOVE}-0-x", f"c-{MOVE}-1-x"]  # the 1st placed card first
-    s, _ = act(s, 0, f"c-{MOVE}-0-x")
-    s, _ = act(s, 0, "s-ret")
+    # the 1st placed card first; an undoubled Move is played with its step (one choice)
+    assert aids(s, 0) == [f"c-{MOVE}-0-x-adv", f"c-{MOVE}-0-x-ret", f"c-{MOVE}-1-x"]
+    s, ev = act(s, 0, f"c-{MOVE}-0-x-ret")
+    assert prompt_kind(s) == {0: "play"} and "move" in [e.kind for e in ev]
     assert aids(s, 0) == [f"c-{HIT}-0-x", f"c-{HIT}-1-x"]
     s, ev = act(s, 0, f"c-{HIT}-0-x")  # out of reach now: it whiffs
     # P2's Hit has no choice (no Super): it plays at once, and the turn ends
@@ -72,9 +75,10 @@ def test_move_in_contact_pushes_both_toward_rival_edge() -> None:
 def test_move_out_of_contact_advances_or_steps_back() -> None:
     s = _state()
     s.seat[0].pos = 0
-    to_chains(s, {0: [MOVE]})
-    assert aids(s, 0) == ["s-adv"]  # no step back past the edge (decision)
-    s, _ = act(s, 0, "s-adv")
+    ev = to_chains(s, {0: [MOVE]})
+    # no step back past the edge (decision): the lone "advance" is not asked, the
+    # referee plays it (a choice from public facts only)
+    assert "s-adv" not in aids(s, 0) and "move" in kinds(ev)
     assert s.seat[0].pos == 1
 
 
@@ -155,15 +159,19 @@ def test_doubled_hit_deals_two_and_a_diamond_gives_super() -> None:
     assert first(ev, "super_gain") == {"seat": 1, "amount": 1, "gauge": 1, "why": "diamond"}
 
 
+def kinds_of(ev: list[Any], kind: str) -> list[Any]:
+    return [e for e in ev if e.kind == kind]
+
+
 def test_doubled_block_breaks_two_chain_cards() -> None:
     s = _state((1, 0))
     set_chain(s, 1, [HIT2, MOVE2])
     to_chains(s, {0: [BLOCK]})
     s, _ = act(s, 1, "d-pass")
     s, _ = act(s, 0, f"c-{BLOCK}-1-break")
-    s, _ = act(s, 0, "k-1-0")
-    assert prompt_kind(s) == {0: "break"}
-    s, _ = act(s, 0, "k-1-0")
+    s, ev = act(s, 0, "k-1-0")
+    # the second break has one chain card left to choose: the referee breaks it
+    assert prompt_kind(s) != {0: "break"} and len(kinds_of(ev, "break")) == 2
     assert s.seat[1].chain == []
 
 
