@@ -41,10 +41,10 @@ def test_the_hooks_name_cards_and_characters_by_their_printed_names() -> None:
 
 
 def _built() -> Deck:
-    """Ryu's precon with the two Training swapped for a third Busted and a Jab."""
+    """Ryu's precon with the two Training swapped for a fourth Focus and a Fierce Punch."""
     cards_ = dict(eb_decks.precon("ryu").cards)
     cards_.pop("training")
-    cards_["busted"] += 1
+    cards_["focus"] += 1
     cards_["fierce_punch"] += 1
     return Deck(cards=cards_, leader="ryu")
 
