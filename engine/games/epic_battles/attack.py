@@ -44,12 +44,10 @@ def attack_cost(state: EbState, seat: int, cid: str) -> int:
     c = card(cid)
     if not c.cost_mods:
         return c.cost
-    cost = c.cost
-    for mod in c.cost_mods:
-        if (mod.when == "combo" and state.strike is not None and state.strike.seat == seat) or (mod.when == "behind" and (len(state.sides[seat].deck)
-                                       < len(state.sides[1 - seat].deck))):
-            cost += mod.n
-    return max(0, cost)
+    combo = state.strike is not None and state.strike.seat == seat
+    behind = len(state.sides[seat].deck) < len(state.sides[1 - seat].deck)
+    applies = {"combo": combo, "behind": behind}
+    return max(0, c.cost + sum(m.n for m in c.cost_mods if applies[m.when]))
 
 
 def playable(state: EbState, seat: int, links: tuple[str, ...] | None = None) -> list[str]:
