@@ -57,6 +57,8 @@ FIXED = {
         'Coûte 1 de moins dans un combo.',
     "Costs 1 less while your deck is smaller than your rival's.":
         'Coûte 1 de moins tant que votre deck est plus petit que celui de votre rival.',
+    'When you play it, draw a card.':
+        'Quand vous la jouez, piochez une carte.',
     'Draw 2 cards.':
         'Piochez 2 cartes.',
     'HIT - Your rival cannot block until the end of the turn.':
