@@ -111,7 +111,7 @@ CHAR_PATHS: dict[str, Callable[[Character], bool]] = {
 def report() -> ContentReport:
     """The report: counts, signatures, texts, rule paths (every effect type as well)."""
     pool, roster = cards(), characters()
-    counts = Counter(c.type for c in pool.values())
+    counts: Counter[str] = Counter(str(c.type) for c in pool.values())
     counts["character"] = sum(1 for ch in roster.values() if not ch.king)
     counts["King character"] = sum(1 for ch in roster.values() if ch.king)
     paths: dict[str, list[str]] = {p: sorted(c.name for c in pool.values() if test(c))
