@@ -135,6 +135,10 @@ def test_sean_keeps_the_printed_five_energy_of_the_rulebook() -> None:
     sean = characters()["sean"]
     assert "While your rival has 5 or more energy" in sean.text
     assert [(e.type, e.n) for a in sean.abilities for e in a.effects] == [("siphon", 5)]
+    # the other characters the rulebook quotes keep its words too
+    assert characters()["noob_smoke"].text == "Draw a card at the start of Battle."
+    assert characters()["dudley"].text.startswith(
+        "When you flip an event because you played a punch, draw a card.")
 
 
 def _to_next_draw(s):  # type: ignore[no-untyped-def]
