@@ -34,12 +34,49 @@ SUB_ART = {"punch": "un poing", "kick": "un pied", "throw": "une projection",
            "bite": "une morsure"}
 H = {"High": "haut", "Low": "bas"}
 UNI = {"MK": "Mortal Kombat", "SF": "Street Fighter", "any": "tout univers"}
-TYPE = {"attack": "Attaque", "block": "Blocage", "event": "Événement", "kamidogu": "Kamidogu"}
-PL = {"kicks": "pieds", "projectiles": "projectiles", "specials": "spéciaux",
-      "throws": "projections", "weapons": "armes"}
-SINGLE = {"kick": "pied", "projectile": "projectile", "special": "spécial", "throw": "projection",
-          "weapon": "arme"}
+TYPE = {"attack": "Attaque", "block": "Blocage", "event": "Événement", "kamidogu": "Kamidogu",
+        "piece": "Pièce de carte King"}
+PART = {"head": "la tête", "wings": "les ailes", "claws": "les griffes", "tail": "la queue",
+        "fists": "les poings", "gi": "le gi", "prayer beads": "le chapelet"}
+PL = {"attacks": "attaques", "kicks": "pieds", "projectiles": "projectiles",
+      "specials": "spéciaux", "throws": "projections", "weapons": "armes"}
+SINGLE = {"attack": "attaque", "kick": "pied", "projectile": "projectile", "special": "spécial",
+          "throw": "projection", "weapon": "arme"}
 FIXED = {
+    'Block a High attack, then put the newest card of your discard pile at the bottom of your '
+    'deck.':
+        'Bloque une attaque haute, puis mettez la carte la plus récente de votre défausse sous '
+        'votre deck.',
+    'Block a High or a Low attack, then draw a card.':
+        'Bloque une attaque haute ou basse, puis piochez une carte.',
+    'Block a High or a Low attack, then put the newest card of your discard pile at the bottom '
+    'of your deck.':
+        'Bloque une attaque haute ou basse, puis mettez la carte la plus récente de votre '
+        'défausse sous votre deck.',
+    'Costs 1 less in a combo.':
+        'Coûte 1 de moins dans un combo.',
+    "Costs 1 less while your deck is smaller than your rival's.":
+        'Coûte 1 de moins tant que votre deck est plus petit que celui de votre rival.',
+    'When you play it, draw a card.':
+        'Quand vous la jouez, piochez une carte.',
+    'Draw 2 cards.':
+        'Piochez 2 cartes.',
+    'HIT - Your rival cannot block until the end of the turn.':
+        "HIT - Votre rival ne peut plus bloquer jusqu'à la fin du tour.",
+    'Its damage cannot be lowered.':
+        'Ses dégâts ne peuvent pas être réduits.',
+    'King card.':
+        'Carte King.',
+    'Put the top card of your deck into your energy pile.':
+        "Mettez la carte du dessus de votre deck dans votre pile d'énergie.",
+    "This attack's damage cannot be lowered and it chips 2 more.":
+        'Les dégâts de cette attaque ne peuvent pas être réduits et elle use 2 de plus.',
+    'Your rival cannot block until the end of the turn.':
+        "Votre rival ne peut plus bloquer jusqu'à la fin du tour.",
+    'Your rival discards the oldest card of his energy pile.':
+        "Votre rival défausse la plus ancienne carte de sa pile d'énergie.",
+    'Your rival discards the top 2 cards of his deck.':
+        'Votre rival défausse les 2 cartes du dessus de son deck.',
     'Anytime you draw an event, you may reveal it and set it.':
         'Chaque fois que vous piochez un événement, vous pouvez le révéler et le poser.',
     'Block a High attack, then draw a card.':
@@ -148,6 +185,12 @@ def sentence(s: str) -> str:
         if SUB[m.group(2)] in ("projection", "arme", "morsure"):
             word += "e" if word == "haut" else "se"
         return f"{SUB[m.group(2)].capitalize()} {word}{extra}."
+    m = re.fullmatch(r"King card piece \(the (.+)\)\.", s)
+    if m:
+        return f"Pièce de carte King ({PART[m.group(1)]})."
+    m = re.fullmatch(r"With the other 3 pieces, it is (.+)\.", s)
+    if m:
+        return f"Avec les 3 autres pièces, c'est {m.group(1)}."
     m = re.fullmatch(r"Links to (.+)\.", s)
     if m:
         return f"Enchaîne sur {links(m.group(1))}."
@@ -191,14 +234,18 @@ def head(c: Card) -> str:
     """The French headline of a card (its numbers)."""
     parts = [f"**{TYPE[c.type]}**", UNI[c.universe]]
     if c.type == "attack":
-        parts += [f"{SUB[c.subtype or '']} {height(c)}", f"coût {c.cost}", f"{c.damage} dégâts",
-                  f"{c.chip} usure"]
+        parts += [f"{SUB[c.subtype or '']} {height(c)}",
+                  f"coût {c.cost}{' (variable)' if c.cost_mods else ''}",
+                  f"{c.damage} dégâts", f"{c.chip} usure"]
         if c.links:
             parts.append("enchaîne : " + ", ".join(SUB[x] for x in c.links))
     elif c.type == "block":
         parts += ["arrête " + "/".join(H[x] for x in c.blocks), f"coût {c.cost}"]
     elif c.type == "event":
         parts += [FLIP[c.flip or "attack"], f"coût {c.cost}"]
+    elif c.type == "piece" and c.king:
+        king = characters()[c.king].name
+        parts.append(f"1 des 4 pièces {'d' + chr(39) if king[0] in 'AEIOU' else 'de '}{king}")
     if c.character:
         parts.append(f"deck de {characters()[c.character].name} uniquement")
     if c.limit1:

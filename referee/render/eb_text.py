@@ -39,8 +39,9 @@ def stats(cid: str, loc: str = DEFAULT) -> str:
         feminine = (c.subtype or "") in t(loc, "eb.feminine").split()
         text = t(loc, "eb.stats", height=t(loc, f"eb.height{'_f' if feminine else ''}."
                                                  f"{c.height}"),
-                 subtype=t(loc, f"eb.sub.{c.subtype}"), cost=c.cost, damage=c.damage,
-                 chip=c.chip)
+                 subtype=t(loc, f"eb.sub.{c.subtype}"),
+                 cost=f"{c.cost}{t(loc, 'eb.cost_varies') if c.cost_mods else ''}",
+                 damage=c.damage, chip=c.chip)
         if c.links:
             text += " · " + t(loc, "eb.stats_links", links=", ".join(
                 t(loc, f"eb.sub.{s}") for s in c.links))

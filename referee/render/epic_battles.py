@@ -116,14 +116,20 @@ class EbRenderer(Renderer):
                             inline=False)
         if v.floats:
             embed.add_field(name=t(loc, "eb.floats"), value="\n".join(
-                t(loc, "eb.float_line", card=show_card(f.source), who=who(names, f.seat),
-                  n=f.n, what=t(loc, "eb.float.power") if f.type == "power"
-                  else t(loc, f"eb.fx.{f.type}", n=f.n, count=f.n))
-                for f in v.floats)[:1024], inline=False)
+                self.float_text(f, names, loc) for f in v.floats)[:1024], inline=False)
         self.add_status(embed, ctx)
         embed.set_footer(text=t(loc, "eb.footer")
                          + (f" · {embed.footer.text}" if embed.footer.text else ""))
         return embed
+
+    @staticmethod
+    def float_text(f: Any, names: list[str], loc: str) -> str:
+        """A floating effect in words: ``+1 damage on every attack``, or what it does."""
+        if f.type == "power":
+            return t(loc, "eb.float_line", card=show_card(f.source), who=who(names, f.seat),
+                     n=f.n, what=t(loc, "eb.float.power"))
+        return t(loc, "eb.float_plain", card=show_card(f.source), who=who(names, f.seat),
+                 what=t(loc, f"eb.fx.{f.type}", n=f.n, count=f.n))
 
     @staticmethod
     def side_text(v: Any, side: Any, names: list[str], loc: str) -> str:

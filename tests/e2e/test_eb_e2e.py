@@ -51,12 +51,15 @@ KEY = re.compile(r"\beb\.[a-z_]+")
 
 
 def built_deck() -> Deck:
-    """Ryu's precon with both Training swapped for a third Busted and a fourth Fierce
-    Punch (legal: 59 cards, at most 4 a name)."""
+    """Ryu's precon with its Training swapped for more copies of the first of Focus,
+    Fierce Punch, Sparring, Snap Kick and Sweep below 4 (legal: 59 cards, at most 4 a
+    name)."""
     counts = dict(precon("ryu").cards)
-    counts.pop("training")
-    counts["busted"] += 1
-    counts["fierce_punch"] += 1
+    n = counts.pop("training")
+    for cid in ("focus", "fierce_punch", "sparring", "snap_kick", "sweep"):
+        while n and cid in counts and counts[cid] < 4:
+            counts[cid] += 1
+            n -= 1
     return Deck(cards=counts, leader="ryu")
 
 

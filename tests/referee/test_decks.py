@@ -115,8 +115,14 @@ def test_epic_battles_is_served_by_the_same_helpers() -> None:
 @pytest.mark.parametrize(("english", "french"), [
     ("Unknown card: Fireball.", "Carte inconnue : Fireball."),
     ("Jab: at most 4 copies (got 5).", "Jab : au plus 4 exemplaires (ici 5)."),
-    ("Sparring is a SF card; Sub-Zero plays MK cards only.",
-     "Sparring est une carte SF ; Sub-Zero ne joue que des cartes MK."),
+    ("Red Parry is a SF card; Sub-Zero plays MK cards only.",
+     "Red Parry est une carte SF ; Sub-Zero ne joue que des cartes MK."),
+    ("Onaga is a King card: the deck needs all 4 pieces (missing: Onaga: the Tail).",
+     "Onaga est une carte King : le deck a besoin de ses 4 pièces (manquantes : Onaga: the "
+     "Tail)."),
+    ("Onaga: the Head is a piece of Onaga's King card: only Onaga's deck holds it, once.",
+     "Onaga: the Head est une pièce de la carte King de Onaga : seul le deck de Onaga la "
+     "contient, une fois."),
     ("A deck holds exactly 59 cards besides the character (this one has 6).",
      "Un deck compte exactement 59 cartes en plus du personnage (celui-ci en a 6)."),
 ])

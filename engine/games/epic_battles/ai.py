@@ -116,7 +116,7 @@ def _asks(view: EbView) -> tuple[list[Ask], list[Task]]:
         rest = [Task.of(kind="flip_window", seat=rival, source="draw")] \
             if view.aggressor == seat else []
         a, d = view.aggressor, 1 - view.aggressor
-        rest += [Task.of(kind="draw", seat=s) for _ in range(OPENING) for s in (a, d)]
+        rest += [Task.of(kind="draw", seat=s) for s in (a, d) for _ in range(OPENING)]
         return [Ask.of(kind="flip", seat=seat, window="draw")], [*rest,
                                                               Task.of(kind="enter_set")]
     return [], []

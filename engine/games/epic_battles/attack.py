@@ -20,6 +20,7 @@ from engine.games.epic_battles.effects import (
     block_tax,
     card,
     card_tasks,
+    frozen,
     mill,
     name,
     note,
@@ -37,8 +38,16 @@ from engine.games.epic_battles.model import Ask, EbState, Strike, Task
 
 
 def attack_cost(state: EbState, seat: int, cid: str) -> int:
-    """What playing attack ``cid`` costs ``seat`` now."""
-    return card(cid).cost
+    """What playing attack ``cid`` costs ``seat`` now: its printed cost, changed where the
+    card says so (in a combo; while ``seat``'s deck is smaller than the rival's), never
+    below 0."""
+    c = card(cid)
+    if not c.cost_mods:
+        return c.cost
+    combo = state.strike is not None and state.strike.seat == seat
+    behind = len(state.sides[seat].deck) < len(state.sides[1 - seat].deck)
+    applies = {"combo": combo, "behind": behind}
+    return max(0, c.cost + sum(m.n for m in c.cost_mods if applies[m.when]))
 
 
 def playable(state: EbState, seat: int, links: tuple[str, ...] | None = None) -> list[str]:
@@ -71,7 +80,7 @@ def block_options(state: EbState, seat: int) -> list[tuple[int, int]]:
     """The blocks ``seat`` may play now: ``(hand mask, total cost)``, one per distinct
     set of cards; exactly the number of blocks needed, each paid, the tax once."""
     strike = state.strike
-    if strike is None or strike.unblockable:
+    if strike is None or strike.unblockable or frozen(state, strike.seat):
         return []
     height = card(strike.card).height
     hand = state.sides[seat].hand

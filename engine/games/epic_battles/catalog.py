@@ -13,7 +13,8 @@ from engine.core import CatalogEntry
 from engine.games.epic_battles.data import Card, cards, characters
 
 UNIVERSE = {"MK": "Mortal Kombat", "SF": "Street Fighter", "any": "any universe"}
-TYPE_WORD = {"attack": "Attack", "block": "Block", "event": "Event", "kamidogu": "Kamidogu"}
+TYPE_WORD = {"attack": "Attack", "block": "Block", "event": "Event", "kamidogu": "Kamidogu",
+             "piece": "King card piece"}
 FLIP_WORD = {"draw": "flips at the start of Draw", "attack": "flips when you attack"}
 
 
@@ -21,14 +22,17 @@ def headline(c: Card) -> str:
     """``**Attack** · Street Fighter · High projectile · cost 0 · 2 damage · 1 chip``."""
     parts = [f"**{TYPE_WORD[c.type]}**", UNIVERSE[c.universe]]
     if c.type == "attack":
-        parts += [f"{c.height} {c.subtype}", f"cost {c.cost}", f"{c.damage} damage",
-                  f"{c.chip} chip"]
+        parts += [f"{c.height} {c.subtype}",
+                  f"cost {c.cost}{' (varies)' if c.cost_mods else ''}",
+                  f"{c.damage} damage", f"{c.chip} chip"]
         if c.links:
             parts.append("links: " + ", ".join(c.links))
     elif c.type == "block":
         parts += ["stops " + "/".join(c.blocks), f"cost {c.cost}"]
     elif c.type == "event":
         parts += [FLIP_WORD[c.flip or "attack"], f"cost {c.cost}"]
+    elif c.type == "piece" and c.king:
+        parts.append(f"1 of the 4 pieces of {characters()[c.king].name}")
     if c.character:
         parts.append(f"{characters()[c.character].name}'s deck only")
     if c.limit1:

@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 Universe = Literal["MK", "SF", "any"]
-CardType = Literal["attack", "block", "event", "kamidogu"]
+CardType = Literal["attack", "block", "event", "kamidogu", "piece"]
+"""``piece``: one of the 4 pieces of a King card (they make one character together)."""
 Height = Literal["High", "Low"]
 Subtype = Literal["punch", "kick", "throw", "projectile", "weapon", "special", "bite"]
 SUBTYPES: tuple[str, ...] = get_args(Subtype)
@@ -27,12 +28,18 @@ EffectType = Literal[
     "draw", "mill", "energize", "recover", "power", "bonus", "chip", "combo_bonus",
     "multi_block", "unblockable", "strip", "drain", "swap_weapons", "search",
     "block_tax", "armor", "sharpen", "siphon", "flip_draw", "event_reveal",
+    "freeze", "pierce",
 ]
 """The closed set of effect types; each has one handler in :mod:`effects`."""
 EFFECT_TYPES: tuple[str, ...] = get_args(EffectType)
 Trigger = Literal["start_draw", "start_battle", "play", "play_combo", "hit", "block",
                   "flip", "static"]
 FlipTime = Literal["draw", "attack"]
+CostWhen = Literal["combo", "behind"]
+"""When a variable cost changes: ``combo`` (played as the 2nd+ attack of a combo),
+``behind`` (your deck holds fewer cards than your rival's)."""
+UNIVERSE_NAME = {"MK": "Mortal Kombat", "SF": "Street Fighter"}
+KING_PIECES = 4
 
 DECK_SIZE = 59
 MAX_COPIES = 4
@@ -50,6 +57,15 @@ class Effect(BaseModel):
     """For ``block_tax``: the attacks it applies to."""
 
 
+class CostMod(BaseModel):
+    """A variable cost printed on a card: ``n`` more (negative: less) ``when``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    when: CostWhen
+    n: int = Field(ge=-3, le=3)
+
+
 class Card(BaseModel):
     """One card. Fields by type: attacks have height, subtype, damage...; blocks the
     heights they stop; events a flip time; kamidogu only static effects."""
@@ -64,7 +80,14 @@ class Card(BaseModel):
     character: str | None = None
     """A signature card: only this character's decks may hold it."""
     limit1: bool = False
+    only: bool = False
+    """Marked "<universe> ONLY": only that universe's characters may hold it (any other
+    card fits any deck)."""
+    king: str | None = None
+    """For a King card's piece: the King character it is a piece of."""
     cost: int = Field(default=0, ge=0, le=5)
+    cost_mods: tuple[CostMod, ...] = ()
+    """Where the card says its cost varies (attacks only)."""
     height: Height | None = None
     subtype: Subtype | None = None
     damage: int = Field(default=0, ge=0, le=8)
@@ -95,8 +118,15 @@ class Card(BaseModel):
             raise ValueError(f"{self.id}: blocks (and only blocks) list the heights they stop")
         if (self.type == "event") != (self.flip is not None):
             raise ValueError(f"{self.id}: events (and only events) have a flip time")
-        if self.type == "kamidogu" and self.universe != "MK":
+        if self.type == "kamidogu" and (self.universe != "MK" or not self.only):
             raise ValueError(f"{self.id}: kamidogu are Mortal Kombat only")
+        if self.only and (self.universe == "any"
+                          or f"{UNIVERSE_NAME[self.universe]} only." not in self.text):
+            raise ValueError(f"{self.id}: a card marked ONLY names its universe in its text")
+        if (self.type == "piece") != (self.king is not None):
+            raise ValueError(f"{self.id}: pieces (and only pieces) name their King")
+        if self.cost_mods and self.type != "attack":
+            raise ValueError(f"{self.id}: only attacks have variable costs")
         return self
 
 
@@ -121,6 +151,8 @@ class Character(BaseModel):
     universe: Literal["MK", "SF"]
     text: str
     abilities: tuple[Ability, ...]
+    king: bool = False
+    """A King card: made of 4 pieces (cards of type ``piece``), all needed to play it."""
 
 
 class CardFile(BaseModel):
@@ -173,7 +205,18 @@ def cards() -> dict[str, Card]:
     for c in out.values():
         if c.character is not None and c.character not in chars:
             raise ValueError(f"{c.id}: unknown character {c.character}")
+        if c.king is not None and (c.king not in chars or not chars[c.king].king):
+            raise ValueError(f"{c.id}: {c.king} is not a King")
+    for cid, ch in chars.items():
+        n = sum(1 for c in out.values() if c.king == cid)
+        if ch.king and n != KING_PIECES:
+            raise ValueError(f"King {cid} has {n} pieces, not {KING_PIECES}")
     return out
+
+
+def pieces(king: str) -> list[str]:
+    """The ids of the 4 pieces of King ``king`` (empty for another character)."""
+    return [c.id for c in cards().values() if c.king == king]
 
 
 @cache
@@ -206,8 +249,11 @@ def validate_deck(deck_counts: Mapping[str, int], options: Mapping[str, Any]) ->
 
     ``deck_counts`` maps card ids to copies; ``options["character"]`` is the character
     id. Limits (shared decisions page): exactly 59 cards besides the character, at most
-    4 of a name, "Limit 1" cards once, cards of the character's universe (or any), a
-    signature card only with its character, at most 24 different names.
+    4 of a name, "Limit 1" cards once, at most 24 different names; a card marked
+    "<universe> ONLY" only with that universe's characters (any other card fits any deck:
+    the rulebook's Dudley deck holds Insanity and Catfight), a signature card only with
+    its character. A King character needs all 4 of its pieces (once each); the pieces
+    are the character, so they count neither in the 59 cards nor in the 24 names.
     """
     problems: list[str] = []
     pool, chars = cards(), characters()
@@ -215,34 +261,49 @@ def validate_deck(deck_counts: Mapping[str, int], options: Mapping[str, Any]) ->
     char = chars.get(who) if isinstance(who, str) else None
     if char is None:
         problems.append(f"Unknown character {who!r}: pick one of the roster.")
-    total = 0
+    total = names = 0
     for cid, n in deck_counts.items():
         card = pool.get(cid)
         if card is None:
             problems.append(f"Unknown card {cid!r}.")
             continue
-        total += n
         if n < 1:
             problems.append(f"{card.name}: a count must be at least 1 (got {n}).")
+        if card.king is not None:
+            if card.king != who or n != 1:
+                owner = chars[card.king].name
+                problems.append(f"{card.name} is a piece of {owner}'s King card: only "
+                                f"{owner}'s deck holds it, once.")
+            continue
+        total += n
+        names += 1
         if n > MAX_COPIES:
             problems.append(f"{card.name}: at most {MAX_COPIES} copies (got {n}).")
         if card.limit1 and n > 1:
             problems.append(f"{card.name} is Limit 1 per deck (got {n}).")
-        if char is not None and card.universe not in ("any", char.universe):
+        if char is not None and card.only and card.universe != char.universe:
             problems.append(f"{card.name} is a {card.universe} card; {char.name} plays "
                             f"{char.universe} cards only.")
         if card.character is not None and card.character != who:
             owner = chars[card.character].name
             problems.append(f"{card.name} belongs to {owner}'s deck only.")
+    if char is not None and char.king:
+        missing = [pool[p].name for p in pieces(char.id) if deck_counts.get(p, 0) < 1]
+        if missing:
+            problems.append(f"{char.name} is a King card: the deck needs all "
+                            f"{KING_PIECES} pieces (missing: {', '.join(missing)}).")
     if total != DECK_SIZE:
         problems.append(f"A deck holds exactly {DECK_SIZE} cards besides the character "
                         f"(this one has {total}).")
-    if len(deck_counts) > MAX_NAMES:
+    if names > MAX_NAMES:
         problems.append(f"At most {MAX_NAMES} different cards (this deck has "
-                        f"{len(deck_counts)}).")
+                        f"{names}).")
     return problems
 
 
 def decklist(counts: Mapping[str, int]) -> list[str]:
-    """The card ids of a deck, one per copy, in a stable order."""
-    return [cid for cid in sorted(counts) for _ in range(counts[cid])]
+    """The card ids of a deck, one per copy, in a stable order (a King's pieces are the
+    character, not cards of the deck)."""
+    pool = cards()
+    return [cid for cid in sorted(counts) if cid not in pool or pool[cid].king is None
+            for _ in range(counts[cid])]

@@ -15,9 +15,18 @@ from engine.games.epic_battles.data import cards, characters, precons, validate_
 TAG = "EB"
 
 
+FIRST_CARDS = 74
+"""The cards of the first card list (before issue 28), then its 20 characters: codes made
+then number them so, and what came later is appended after them."""
+FIRST_CHARACTERS = 20
+
+
 def universe() -> list[str]:
-    """What codes refer to: card ids in data order, then character ids (append only)."""
-    return [*cards(), *characters()]
+    """What codes refer to (append only): the first 74 card ids in data order, the first 20
+    character ids, then the later card ids and the later character ids, in data order."""
+    ids, chars = list(cards()), list(characters())
+    return [*ids[:FIRST_CARDS], *chars[:FIRST_CHARACTERS], *ids[FIRST_CARDS:],
+            *chars[FIRST_CHARACTERS:]]
 
 
 def precon(character: str) -> Deck:

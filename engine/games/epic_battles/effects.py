@@ -306,6 +306,20 @@ def _unblockable(state: EbState, seat: int, eff: Effect, source: str) -> None:
         state.strike.unblockable = True
 
 
+def _freeze(state: EbState, seat: int, eff: Effect, source: str) -> None:
+    state.floats.append(Float(seat=seat, effect=eff, source=source))
+
+
+def frozen(state: EbState, attacker: int) -> bool:
+    """Whether ``attacker``'s rival cannot block until the end of the turn (a freeze)."""
+    return any(f.seat == attacker and f.effect.type == "freeze" for f in state.floats)
+
+
+def _pierce(state: EbState, seat: int, eff: Effect, source: str) -> None:
+    if state.strike is not None and _strike_of(state, seat):
+        state.strike.no_lower = True
+
+
 def _strip(state: EbState, seat: int, eff: Effect, source: str) -> None:
     hand = state.sides[other(seat)].hand
     for _ in range(min(eff.n, len(hand))):
@@ -335,9 +349,11 @@ HANDLERS: dict[str, Handler] = {
     "recover": _recover, "power": _power, "bonus": _bonus, "chip": _chip,
     "combo_bonus": _combo_bonus, "multi_block": _multi_block, "unblockable": _unblockable,
     "strip": _strip, "drain": _drain, "swap_weapons": _swap, "search": _search,
+    "freeze": _freeze, "pierce": _pierce,
 }
 """One handler per one-shot effect type."""
-_ON_STRIKE = frozenset({"bonus", "chip", "combo_bonus", "multi_block", "unblockable"})
+_ON_STRIKE = frozenset({"bonus", "chip", "combo_bonus", "multi_block", "unblockable",
+                        "pierce"})
 """Effects that change only their own seat's attack in progress (else they do nothing)."""
 STATIC = frozenset({"block_tax", "armor", "sharpen", "siphon", "event_reveal"})
 """Static effect types, read by :func:`block_tax`, :func:`armor`, :func:`sharpen`,

@@ -64,7 +64,7 @@ def start_match(state: EbState) -> list[Event]:
 
 def start_round(state: EbState) -> None:
     """Every card back to its owner, shuffled; piles and floating effects cleared; both
-    draw 3 (aggressor first, card by card), then the first turn's Draw step."""
+    draw 3 (the aggressor all of his, then the rival), then the first turn's Draw step."""
     for side in state.sides:
         side.deck = list(side.decklist)
         state.rng.shuffle(side.deck)
@@ -142,9 +142,11 @@ _REVEALERS = frozenset(c for c in characters() if static_total(c, "event_reveal"
 _DRAW = (Task.of(kind="draw", seat=0), Task.of(kind="draw", seat=1))
 _FLIP_WINDOW = (Task.of(kind="flip_window", seat=0, source="draw"),
                 Task.of(kind="flip_window", seat=1, source="draw"))
-_OPENING_DRAWS = tuple(tuple(_DRAW[s] for _ in range(OPENING) for s in (a, 1 - a))
+_OPENING_DRAWS = tuple(tuple(_DRAW[s] for s in (a, 1 - a) for _ in range(OPENING))
                        for a in (0, 1))
-"""The draws of the start of a round and of a Draw step, card by card, aggressor first."""
+"""The draws of the start of a round and of a Draw step: the aggressor draws all of his
+cards, then the rival (the basic rules' step order), card by card (the deck is checked
+after each)."""
 _FLIP_ASK = tuple(tuple(Ask.of(kind="flip", seat=s, window=w) for s in (0, 1))
                   for w in ("attack", "draw"))
 """The flip decisions by window (``[window == "draw"][seat]``)."""

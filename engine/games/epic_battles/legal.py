@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.games.epic_battles import attack, flow
 from engine.games.epic_battles.data import characters
-from engine.games.epic_battles.effects import card, has_pile_effects, name, other
+from engine.games.epic_battles.effects import card, frozen, has_pile_effects, name, other
 from engine.games.epic_battles.model import (
     HAND_KEEP,
     Ask,
@@ -179,13 +179,15 @@ def explain(state: EbState, seat: int, action: Any) -> str:
         c = card(action.card)
         if c.type != "attack":
             return f"{c.name} is not an attack."
-        if c.cost > len(side.energy):
-            return f"{c.name} costs {c.cost} energy; you have {len(side.energy)}."
+        cost = attack.attack_cost(state, seat, action.card)
+        if cost > len(side.energy):
+            return f"{c.name} costs {cost} energy now; you have {len(side.energy)}."
         if state.strike is not None:
             links = ", ".join(card(state.strike.card).links) or "nothing"
             return f"{name(state.strike.card)} links only to: {links}."
     if isinstance(action, Block):
-        if state.strike is not None and state.strike.unblockable:
+        if state.strike is not None and (state.strike.unblockable
+                                         or frozen(state, state.strike.seat)):
             return "This attack cannot be blocked."
         if state.strike is not None and state.strike.blocks_needed > 1:
             return (f"This attack takes {state.strike.blocks_needed} blocks at once, "

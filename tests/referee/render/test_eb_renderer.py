@@ -17,6 +17,7 @@ import referee.render.epic_battles as ebr
 from cogs.controls import control_rows
 from engine.core import Event, Rng, for_viewer
 from engine.games.epic_battles import GAME
+from engine.games.epic_battles.data import EFFECT_TYPES
 from engine.games.epic_battles.model import EbState, Options, SetEvent
 from engine.simulate import pick
 from referee.render.base import BoardContext, Choice
@@ -137,6 +138,24 @@ def test_every_note_kind_is_worded_and_explains_the_outcome() -> None:
                 assert "(s)" not in line and (str(n) in line or n == 1), (what, n, line)
     ran_out = note_line({"key": "round_over", "seats": [1], "n": 1}, NAMES) or ""
     assert "<@2>'s deck is empty" in ran_out and "<@1> wins round 1" in ran_out
+    for loc in ("en-US", "fr"):  # every effect type of the data is worded
+        for what in set(EFFECT_TYPES) - {"mill", "strip"}:  # those two: own notes
+            line = note_line({**drain, "what": what, "n": 1}, NAMES, loc) or ""
+            assert "eb." not in line and "{" not in line, (what, line)
+    frozen = note_line({**drain, "cards": ["deep_freeze"], "what": "freeze", "n": 1},
+                       NAMES) or ""
+    assert "Deep Freeze" in frozen and "cannot block until the end of the turn" in frozen
+
+
+def test_new_cards_show_in_words_variable_costs_and_floating_freezes() -> None:
+    from cogs.render.eb_text import stats
+    assert "cost 2 (varies)" in stats("fierce_punch")
+    assert "coût 2 (variable)" in stats("fierce_punch", "fr")
+    view_float = type("F", (), {"type": "freeze", "n": 1, "source": "deep_freeze",
+                                "seat": 0})()
+    text = R.float_text(view_float, NAMES, "en-US")
+    assert "Deep Freeze (<@1>): the rival cannot block until the end" in text
+    assert "+" not in text
 
 
 @pytest.mark.parametrize("seed", sorted(MATCHES))

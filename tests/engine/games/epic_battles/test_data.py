@@ -26,19 +26,61 @@ SF = ["Alex", "Elena", "Gill", "Ibuki", "Ken", "Ryu", "Twelve", "Sean", "Dudley"
 
 def test_registered_and_the_two_round_1_rosters_are_there() -> None:
     assert REGISTRY["epic_battles"] is GAME
-    roster = characters().values()
+    roster = [c for c in characters().values() if not c.king]
     assert sorted(c.name for c in roster if c.universe == "MK") == sorted(MK)
     assert sorted(c.name for c in roster if c.universe == "SF") == sorted(SF)
+    assert sorted(c.name for c in characters().values() if c.king) == ["Akuma", "Onaga"]
 
 
-def test_every_character_has_an_ability_two_signatures_and_a_legal_precon() -> None:
+def test_every_character_has_an_ability_a_signature_set_and_a_legal_precon() -> None:
+    decks = []
     for cid, ch in characters().items():
         assert ch.abilities and ch.text
         sigs = [c for c in cards().values() if c.character == cid]
-        assert len(sigs) == 2
+        assert len(sigs) >= (3 if ch.king else 4)
         deck = precons()[cid]
         assert validate_deck(deck, {"character": cid}) == []
         assert all(deck[s.id] >= 1 for s in sigs)
+        decks.append((ch.universe, {k: v for k, v in deck.items()
+                                    if cards()[k].character is None}))
+    # precons differ beyond their signature cards: the shared cards of two precons of a
+    # universe differ by 6 or more copies
+    for i, (u1, d1) in enumerate(decks):
+        for u2, d2 in decks[i + 1:]:
+            if u1 == u2:
+                diff = sum(abs(d1.get(k, 0) - d2.get(k, 0)) for k in set(d1) | set(d2))
+                assert diff >= 6, (d1, d2)
+
+
+def test_a_king_card_needs_all_four_pieces_which_count_as_the_one_character() -> None:
+    deck = dict(precons()["onaga"])
+    pieces = [k for k in deck if cards()[k].type == "piece"]
+    assert len(pieces) == 4 and sum(v for k, v in deck.items() if k not in pieces) == 59
+    assert validate_deck(deck, {"character": "onaga"}) == []
+    del deck["onaga_tail"]  # 3 pieces: the King cannot be played
+    assert validate_deck(deck, {"character": "onaga"}) == [
+        "Onaga is a King card: the deck needs all 4 pieces (missing: Onaga: the Tail)."]
+    other = dict(precons()["sub_zero"])
+    other["onaga_head"] = 1  # a piece is the King's own
+    assert any("is a piece of Onaga's King card" in p
+               for p in validate_deck(other, {"character": "sub_zero"}))
+    assert GAME.validate_deck(Deck(cards=precons()["akuma"], leader="akuma"), None) == []
+
+
+def test_only_cards_marked_only_are_limited_to_their_universe() -> None:
+    c = cards()
+    marked = sorted(k for k, v in c.items() if v.only)
+    assert "searching_realms" in marked and "insanity" not in marked
+    assert all("only." in c[k].text for k in marked)
+    # the rulebook's own example: Dudley (SF) with Insanity and Catfight (MK) is legal
+    deck = dict(precons()["dudley"])
+    assert deck.get("insanity") and deck.get("catfight")
+    assert validate_deck(deck, {"character": "dudley"}) == []
+    deck["sparring"] -= 1
+    deck["searching_realms"] = 1  # "MORTAL KOMBAT ONLY."
+    assert validate_deck(deck, {"character": "dudley"}) == [
+        "Searching the Realms is a MK card; Dudley plays MK cards only."
+        .replace("plays MK", "plays SF")]
 
 
 def test_each_effect_type_has_exactly_one_handler() -> None:
@@ -96,10 +138,10 @@ def test_validate_deck_names_each_broken_limit() -> None:
     assert any("exactly 59 cards" in p and "61" in p for p in problems)
     deck = _deck()
     deck["jab"] -= 2
-    deck["sparring"] = 1
+    deck["red_parry"] = 1
     deck["hadoken"] = 1
     problems = validate_deck(deck, {"character": "sub_zero"})
-    assert any("Sparring is a SF card; Sub-Zero plays MK cards only" in p for p in problems)
+    assert any("Red Parry is a SF card; Sub-Zero plays MK cards only" in p for p in problems)
     assert any("Hadoken belongs to Ryu's deck only" in p for p in problems)
     assert validate_deck(_deck(), {"character": "nobody"})[0].startswith("Unknown character")
     assert validate_deck({"nothing": 59}, {"character": "ryu"})[0] == "Unknown card 'nothing'."
@@ -108,7 +150,7 @@ def test_validate_deck_names_each_broken_limit() -> None:
 def test_validate_deck_counts_names() -> None:
     pool = [c.id for c in cards().values()
             if c.universe in ("MK", "any") and c.character in (None, "sub_zero")
-            and not c.limit1]
+            and not c.limit1 and c.type != "piece"]
     deck = {cid: 1 for cid in pool[:25]}
     deck[pool[0]] += 59 - sum(deck.values())
     problems = validate_deck(deck, {"character": "sub_zero"})

@@ -41,11 +41,13 @@ def test_the_hooks_name_cards_and_characters_by_their_printed_names() -> None:
 
 
 def _built() -> Deck:
-    """Ryu's precon with the two Training swapped for a third Busted and a Jab."""
+    """Ryu's precon with its Training swapped for more Focus, Fierce Punch, Sparring..."""
     cards_ = dict(eb_decks.precon("ryu").cards)
-    cards_.pop("training")
-    cards_["busted"] += 1
-    cards_["fierce_punch"] += 1
+    n = cards_.pop("training")
+    for cid in ("focus", "fierce_punch", "sparring", "snap_kick", "sweep"):
+        while n and cid in cards_ and cards_[cid] < 4:
+            cards_[cid] += 1
+            n -= 1
     return Deck(cards=cards_, leader="ryu")
 
 

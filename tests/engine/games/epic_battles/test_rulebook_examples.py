@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.games.epic_battles.data import characters
 from engine.games.epic_battles.effects import block_tax
 from tests.engine.games.epic_battles.helpers import aids, asked, board, play
 
@@ -119,15 +120,25 @@ def test_dark_magic_takes_two_blocks_no_half_block_and_damage_cannot_be_lowered(
 
 def test_sean_replaces_going_to_the_energy_pile_with_the_discard_pile() -> None:
     s = board(chars=("sub_zero", "sean"), hands=(["energy_bolt"], []),
-              energy=(["jab"] * 4, []))  # Sean: from 4 rival energy
+              energy=(["jab"] * 5, []))  # the rulebook's example: 5 energy, a 0-cost attack
     s = play(s, 0, "at-energy_bolt")
     s = play(s, 1, "bk-0")
-    assert s.sides[0].energy == ["jab"] * 4 and s.sides[0].discard[-1] == "energy_bolt"
+    assert s.sides[0].energy == ["jab"] * 5 and s.sides[0].discard[-1] == "energy_bolt"
     s = board(chars=("sub_zero", "sean"), hands=(["energy_bolt"], []),
-              energy=(["jab"] * 3, []))
+              energy=(["jab"] * 4, []))
     s = play(s, 0, "at-energy_bolt")
     s = play(s, 1, "bk-0")
     assert s.sides[0].energy[-1] == "energy_bolt"
+
+
+def test_sean_keeps_the_printed_five_energy_of_the_rulebook() -> None:
+    sean = characters()["sean"]
+    assert "While your rival has 5 or more energy" in sean.text
+    assert [(e.type, e.n) for a in sean.abilities for e in a.effects] == [("siphon", 5)]
+    # the other characters the rulebook quotes keep its words too
+    assert characters()["noob_smoke"].text == "Draw a card at the start of Battle."
+    assert characters()["dudley"].text.startswith(
+        "When you flip an event because you played a punch, draw a card.")
 
 
 def _to_next_draw(s):  # type: ignore[no-untyped-def]

@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.games.epic_battles import GAME
+from engine.games.epic_battles.data import cards
 from engine.games.epic_battles.effects import RoundOver, check_decks
 from engine.games.epic_battles.flow import end_round
 from tests.engine.games.epic_battles.helpers import aids, asked, board, play
@@ -26,11 +27,12 @@ def test_the_twelve_steps_happen_in_order() -> None:
     assert aids(s, 1) == ["bk-0"]  # a Low Block cannot block a High attack
     s = play(s, 1, "bk-0")
     log = s.log
+    dealt = cards()["ice_blast"].damage + 2  # printed + Jade 1 + Insanity 1
     order = [next(i for i, line in enumerate(log) if key in line)
              for key in ("attacks with Ice Blast", "flips Insanity", "does not block",
-                         "takes 4 damage")]
+                         f"takes {dealt} damage")]
     assert order == sorted(order)
-    assert len(s.sides[1].deck) == 16 and s.sides[1].energy == ["sweep"]  # 2+1+1; HIT drain
+    assert len(s.sides[1].deck) == 20 - dealt and s.sides[1].energy == ["sweep"]  # HIT drain
     assert s.sides[0].energy == ["ice_blast"] and s.strike is None  # 11, no link: over
     assert asked(s) == (1, "act")
 

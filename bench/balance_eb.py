@@ -1,0 +1,144 @@
+"""Epic Battles balance table: every character's precon against the field, one AI level
+on both seats.
+
+Not a test. Run from the repository root::
+
+    python bench/balance_eb.py --level hard --matches 2000 --seed 28000 [--jobs 2]
+        [--rounds 3|1]
+
+Match ``i`` pairs two different characters (every pair in turn, the roster's pairs
+cycled) with the first character on seat ``i % 2``; both seats are played by
+``--level`` (``hard``, ``normal``, ``easy``: :mod:`engine.games.epic_battles.ai`, each
+reading only its seat's view; ``greedy``: the greedy agent on the full state, the fastest).
+The characters are fixed through the ``decks`` option (each precon's code), so the
+agents' picks are forced. Prints a Markdown table: each character's plays and win rate
+(draws count half), lowest first, the first seat's win rate, and the decisions per match.
+Progress goes to stderr. ``--jobs`` splits the matches over processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.ai.play import decide
+from engine.ai.registry import make
+from engine.games.epic_battles import decks
+from engine.games.epic_battles.data import characters
+from engine.games.epic_battles.rules import GAME
+
+CAP = 5000
+"""Decisions after which a match is abandoned (counted as capped)."""
+
+
+def pairs() -> list[tuple[str, str]]:
+    """Every pair of different characters, in roster order."""
+    return list(combinations(characters(), 2))
+
+
+def one(level: str, i: int, seed: int, rounds: int) -> tuple[str, str, list[int], int]:
+    """Match ``i``: ``(seat 0's character, seat 1's, winners, decisions)``."""
+    all_pairs = pairs()
+    a, b = all_pairs[i % len(all_pairs)]
+    if i % 2 == 1:  # 231 pairs (odd): a pair changes seats from one cycle to the next
+        a, b = b, a
+    codes = [decks.to_code(decks.precon(a)), decks.to_code(decks.precon(b))]
+    state = GAME.setup(GAME.parse_options({"rounds": rounds, "decks": codes}), 2, seed + i)
+    rng = random.Random((seed + i) ^ 0xB1)
+    agents = [None if level == "greedy" else make(GAME.id, level) for _ in (0, 1)]
+    n = 0
+    while state.result is None and n < CAP:
+        seats = sorted(s for s, p in GAME.prompts(state).items() if not p.committed)
+        seat = seats[rng.randrange(len(seats))]
+        agent = agents[seat]
+        action = GAME.greedy(state, seat) if agent is None else decide(
+            GAME, state, seat, agent, rng)
+        state, _ = GAME.apply(state, seat, action, owned=True)
+        n += 1
+    winners = list(state.result.winners) if state.result is not None else []
+    return a, b, winners, n
+
+
+def run(level: str, start: int, stop: int, seed: int, rounds: int,
+        ) -> list[tuple[str, str, list[int], int]]:
+    """Matches ``start`` to ``stop - 1`` (one worker's share)."""
+    out = []
+    t0 = time.time()
+    for i in range(start, stop):
+        out.append(one(level, i, seed, rounds))
+        if (i - start + 1) % 50 == 0:
+            print(f"  matches {start}..{i}: {time.time() - t0:.0f} s", file=sys.stderr)
+    return out
+
+
+def table(results: list[tuple[str, str, list[int], int]]) -> tuple[str, dict[str, float]]:
+    """The Markdown table and each character's rate."""
+    names = {cid: ch.name for cid, ch in characters().items()}
+    wins: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    seat0 = capped = draws = 0
+    lengths = []
+    for a, b, winners, n in results:
+        lengths.append(n)
+        played[a] += 1
+        played[b] += 1
+        if not winners:
+            capped += 1
+            continue
+        share = 1 / len(winners)
+        draws += len(winners) > 1
+        for w in winners:
+            wins[(a, b)[w]] += share
+        seat0 += share if 0 in winners else 0
+    rates = {c: wins[c] / played[c] for c in played}
+    lines = [f"{len(results)} matches, {capped} capped, {draws} draws; first seat wins "
+             f"{100 * seat0 / max(1, len(results) - capped):.1f}%; median "
+             f"{statistics.median(lengths):.0f} decisions per match", "",
+             "| character | matches | win rate |", "|---|---|---|"]
+    for c in sorted(rates, key=lambda x: rates[x]):
+        lines.append(f"| {names[c]} | {played[c]} | {100 * rates[c]:.1f}% |")
+    return "\n".join(lines), rates
+
+
+def main() -> None:
+    """Print the table."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--level", default="hard",
+                        choices=["hard", "normal", "easy", "greedy"])
+    parser.add_argument("--matches", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=28000)
+    parser.add_argument("--rounds", type=int, default=3, choices=[1, 3])
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    t0 = time.time()
+    cpu0 = time.process_time()
+    step = -(-args.matches // args.jobs)
+    bounds = [(k, min(k + step, args.matches)) for k in range(0, args.matches, step)]
+    results: list[Any] = []
+    if args.jobs == 1:
+        results = run(args.level, 0, args.matches, args.seed, args.rounds)
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for part in pool.map(run, *zip(*[(args.level, s, e, args.seed, args.rounds)
+                                             for s, e in bounds], strict=True)):
+                results += part
+    text, _ = table(results)
+    print(f"Epic Battles balance, {args.level} against {args.level}, seed {args.seed}, "
+          f"{args.rounds} round(s) a match; {time.time() - t0:.0f} s wall, "
+          f"{time.process_time() - cpu0:.0f} s CPU in the main process")
+    print()
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
