@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 """The AI levels (the same as :data:`engine.ai.LEVELS`)."""
 AI_KEY = "_ai"
 """Match option: the AI seats, ``{"<seat index>": "<level>"}``."""

@@ -315,3 +315,7 @@ AGENTS: dict[str, type[ViewAgent]] = {
     "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent, "expert": ExpertAgent,
 }
 """The levels of World of Fighters' AI (the registry of :mod:`engine.ai` reads this)."""
+
+
+class _SearchNormal(WofAgent):
+    level = "normal"

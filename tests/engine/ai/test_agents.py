@@ -47,7 +47,7 @@ def test_an_agent_reads_the_games_view_model_and_refuses_a_state(game_id: str,
 
 
 def test_names_and_aliases() -> None:
-    assert set(NAMES) == {"random", "easy", "normal", "greedy", "hard"}
+    assert set(NAMES) == {"random", "easy", "normal", "greedy", "hard", "expert"}
     assert type(make("sushido", "greedy")) is type(make("sushido", "normal"))
     assert isinstance(make("sushido", "random"), RandomAgent)
     with pytest.raises(ValueError, match="unknown agent"):
@@ -102,6 +102,24 @@ def test_the_command_line_takes_agents(capsys: pytest.CaptureFixture[str]) -> No
                  "--matches", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["agents"] == ["easy", "random"] and out["matches"] == 2
+
+
+@pytest.mark.parametrize("game_id", ["sushido", "world_of_fighters", "kingdom_of_loathing"])
+def test_simulate_agent_plays_the_level_it_names(game_id: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``--agent greedy`` once played random in games without a state-reading greedy."""
+    assert main(["simulate", game_id, "--agent", "greedy", "--matches", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["agents"] == ["greedy", "greedy"]
+
+
+def test_simulate_refuses_an_unknown_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "sushido", "--agent", "godlike", "--matches", "1"])
+    assert "invalid choice: 'godlike'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "sushido", "--agents", "hard,godlike", "--matches", "1"])
+    assert "unknown agent 'godlike'" in capsys.readouterr().err
 
 
 def test_a_games_agent_module_gives_its_greedy_agent_as_normal(
