@@ -132,15 +132,16 @@ def markdown(cells: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def positions(game_id: str, count: int, seed: int = 1) -> list[tuple[Any, int]]:
+def positions(game_id: str, count: int, seats: int = 2, seed: int = 1,
+              ) -> list[tuple[Any, int]]:
     """``(state, seat)`` decision points after the pick, from normal-vs-normal matches."""
     game = REGISTRY[game_id]
     out: list[tuple[Any, int]] = []
     rng = random.Random(seed)
     m = 0
     while len(out) < count * 4:
-        state = game.setup(game.parse_options({}), 2, seed + m)
-        agents = [make(game_id, "normal"), make(game_id, "normal")]
+        state = game.setup(game.parse_options({}), seats, seed + m)
+        agents = [make(game_id, "normal") for _ in range(seats)]
         m += 1
         while state.result is None:
             seat = min(s for s, p in game.prompts(state).items() if not p.committed)
@@ -151,11 +152,12 @@ def positions(game_id: str, count: int, seed: int = 1) -> list[tuple[Any, int]]:
     return out[:count]
 
 
-def times(games: list[str], levels: list[str], count: int, iterations: int | None) -> None:
-    """Print the decision times per game and level (one JSON line each)."""
-    for game_id in games:
+def times(games: list[str], seat_counts: str, levels: list[str], count: int,
+          iterations: int | None) -> None:
+    """Print the decision times per game, seat count and level (one JSON line each)."""
+    for game_id, seats in plan(games, seat_counts):
         game = REGISTRY[game_id]
-        points = positions(game_id, count)
+        points = positions(game_id, count, seats)
         for level in levels:
             wall: list[float] = []
             cpu: list[float] = []
@@ -165,13 +167,24 @@ def times(games: list[str], levels: list[str], count: int, iterations: int | Non
                 decide(game, state, seat, ag, random.Random(i))
                 wall.append(1000 * (time.perf_counter() - t0))
                 cpu.append(1000 * (time.process_time() - c0))
-            row: dict[str, Any] = {"game": game_id, "level": level, "count": len(wall)}
+            row: dict[str, Any] = {"game": game_id, "seats": seats, "level": level,
+                                   "count": len(wall)}
             for name, ts in (("wall", wall), ("cpu", cpu)):
                 ts.sort()
                 row[f"{name}_mean_ms"] = round(statistics.fmean(ts), 1)
                 row[f"{name}_p95_ms"] = round(ts[int(0.95 * (len(ts) - 1))], 1)
                 row[f"{name}_max_ms"] = round(ts[-1], 1)
             print(json.dumps(row), flush=True)
+
+
+def plan(games: list[str], seat_counts: str) -> list[tuple[str, int]]:
+    """Every (game, seat count) to measure (``seat_counts``: ``all`` or e.g. ``2,3``)."""
+    out = []
+    for game_id in games:
+        for seats in SEATS.get(game_id, (2,)):
+            if seat_counts == "all" or str(seats) in seat_counts.split(","):
+                out.append((game_id, seats))
+    return out
 
 
 def main() -> None:
@@ -192,25 +205,22 @@ def main() -> None:
     args = parser.parse_args()
     games = list(GAMES) if args.games == "all" else args.games.split(",")
     if args.times:
-        times(games, args.levels.split(","), args.positions, args.expert_iterations)
+        times(games, args.seats, args.levels.split(","), args.positions,
+              args.expert_iterations)
         return
     pairs = list(PAIRS) if args.pairs == "all" else args.pairs.split(",")
     cells = []
-    for game_id in games:
-        counts = SEATS.get(game_id, (2,))
-        if args.seats != "all":
-            counts = tuple(s for s in counts if str(s) in args.seats.split(","))
-        for seats in counts:
-            for pair in pairs:
-                if seats > 2 and pair == "hard-random":
-                    continue  # the multi-seat targets are against the level below
-                cell = strength(game_id, seats, pair, args.batch, args.max_matches,
-                                args.seed, args.expert_iterations)
-                cells.append(cell)
-                print(json.dumps(cell), flush=True)
-                if args.out:
-                    with open(args.out, "a", encoding="utf-8") as f:
-                        f.write(json.dumps(cell) + "\n")
+    for game_id, seats in plan(games, args.seats):
+        for pair in pairs:
+            if seats > 2 and pair == "hard-random":
+                continue  # the multi-seat targets are against the level below
+            cell = strength(game_id, seats, pair, args.batch, args.max_matches,
+                            args.seed, args.expert_iterations)
+            cells.append(cell)
+            print(json.dumps(cell), flush=True)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(cell) + "\n")
     print(markdown(cells))
 
 
