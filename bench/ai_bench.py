@@ -19,7 +19,8 @@ printed as a JSON line (and appended to ``--out``), then the table in Markdown.
 
 **Times** (``--times``): decision points after the pick from normal-vs-normal matches,
 each level timed on every one of them, wall clock and CPU, mean, 95th percentile and
-slowest, in milliseconds.
+slowest, in milliseconds; ``--bot`` times them as the bot plays them (the searches capped
+at :data:`engine.ai.budget.CAP_SECONDS` of wall clock, expert on its 2 s budget).
 
 The expert level plays on a budget of iterations (deterministic, ``--expert-iterations``
 or the game's own count), not of seconds.
@@ -40,7 +41,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.ai import decide, make, options_of
-from engine.ai.budget import Budget
+from engine.ai.agent import decide_within
+from engine.ai.budget import CAP_SECONDS, Budget, wall_clock
 from engine.ai.play import play_match
 from engine.games import REGISTRY
 
@@ -153,7 +155,7 @@ def positions(game_id: str, count: int, seats: int = 2, seed: int = 1,
 
 
 def times(games: list[str], seat_counts: str, levels: list[str], count: int,
-          iterations: int | None) -> None:
+          iterations: int | None, bot: bool) -> None:
     """Print the decision times per game, seat count and level (one JSON line each)."""
     for game_id, seats in plan(games, seat_counts):
         game = REGISTRY[game_id]
@@ -162,13 +164,15 @@ def times(games: list[str], seat_counts: str, levels: list[str], count: int,
             wall: list[float] = []
             cpu: list[float] = []
             for i, (state, seat) in enumerate(points):
-                ag = agent(game_id, level, iterations)
+                ag = make(game_id, level, wall_clock()) if bot and level == "expert" \
+                    else agent(game_id, level, iterations)
+                cap = CAP_SECONDS if bot and level != "expert" else None
                 t0, c0 = time.perf_counter(), time.process_time()
-                decide(game, state, seat, ag, random.Random(i))
+                decide_within(game, state, seat, ag, random.Random(i), cap)
                 wall.append(1000 * (time.perf_counter() - t0))
                 cpu.append(1000 * (time.process_time() - c0))
             row: dict[str, Any] = {"game": game_id, "seats": seats, "level": level,
-                                   "count": len(wall)}
+                                   "bot": bot, "count": len(wall)}
             for name, ts in (("wall", wall), ("cpu", cpu)):
                 ts.sort()
                 row[f"{name}_mean_ms"] = round(statistics.fmean(ts), 1)
@@ -202,11 +206,13 @@ def main() -> None:
     parser.add_argument("--times", action="store_true", help="decision times instead")
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--levels", default="easy,normal,hard,expert")
+    parser.add_argument("--bot", action="store_true", help="with --times: as the bot runs "
+                        "them (hard capped at CAP_SECONDS, expert on DEFAULT_SECONDS)")
     args = parser.parse_args()
     games = list(GAMES) if args.games == "all" else args.games.split(",")
     if args.times:
         times(games, args.seats, args.levels.split(","), args.positions,
-              args.expert_iterations)
+              args.expert_iterations, args.bot)
         return
     pairs = list(PAIRS) if args.pairs == "all" else args.pairs.split(",")
     cells = []

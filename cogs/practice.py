@@ -37,8 +37,9 @@ from cogs.referee import Referee
 from cogs.router import answer
 from cogs.shards import owns
 from db.base import MatchRecord, Store
-from engine.ai import LEVELS, Agent, decide, make
-from engine.ai.budget import DEFAULT_SECONDS, wall_clock
+from engine.ai import LEVELS, Agent, make
+from engine.ai.agent import decide_within
+from engine.ai.budget import CAP_SECONDS, DEFAULT_SECONDS, wall_clock
 from engine.core import EngineError, StaleAction
 from engine.games import REGISTRY
 
@@ -276,7 +277,9 @@ class Practice(commands.Cog):
                                                          self.expert_budget)
         rng = random.Random(hash((match_id, seat, state.version)))
         loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(None, decide, game, state, seat, agent, rng)
+        cap = None if levels[seat] == "expert" else CAP_SECONDS  # expert: its own budget
+        action = await loop.run_in_executor(None, decide_within, game, state, seat, agent,
+                                            rng, cap)
         if action is None:
             return False
         try:

@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from engine.ai.budget import deadline
 from engine.core.game import Game
 from engine.core.state import BaseState
 
@@ -96,3 +97,11 @@ def decide(game: Game[Any, Any], state: Any, seat: int, agent: Agent,
     if action not in options:
         raise ValueError(f"agent {agent!r} chose {action!r}, which is not an option")
     return action
+
+
+def decide_within(game: Game[Any, Any], state: Any, seat: int, agent: Agent,
+                  rng: random.Random, seconds: float | None) -> Any:
+    """:func:`decide` with the searches capped at ``seconds`` of wall clock (the bot's
+    cap, :func:`engine.ai.budget.deadline`; ``None``: no cap)."""
+    with deadline(seconds):
+        return decide(game, state, seat, agent, rng)

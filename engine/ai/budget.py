@@ -10,10 +10,36 @@ so a move takes at most about that long whatever the machine's load.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 DEFAULT_SECONDS = 2.0
 """The bot's per-move budget of the expert level (configurable: ``ai_expert_seconds``)."""
+CAP_SECONDS = 0.25
+"""The bot's wall-clock cap on a move of the other levels (:func:`deadline`)."""
+
+_DEADLINE: ContextVar[float | None] = ContextVar("ai_deadline", default=None)
+
+
+@contextmanager
+def deadline(seconds: float | None) -> Iterator[None]:
+    """Within this block, the searches stop sampling more worlds after ``seconds`` of
+    wall clock (each still plays at least one): the bot's cap on the hard level's move
+    time on a busy machine. ``None`` (simulations, benches, tests): no cap, so a search
+    is deterministic given its random generator."""
+    token = _DEADLINE.set(None if seconds is None else time.perf_counter() + seconds)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def past_deadline() -> bool:
+    """Whether the current :func:`deadline` (if any) has passed."""
+    end = _DEADLINE.get()
+    return end is not None and time.perf_counter() >= end
 
 
 @dataclass(frozen=True)
@@ -47,7 +73,7 @@ class Clock:
 
     def left(self) -> bool:
         """Whether another iteration fits in the budget."""
-        if self.used >= self.budget.iterations:
+        if self.used >= self.budget.iterations or past_deadline():
             return False
         seconds = self.budget.seconds
         return seconds is None or time.perf_counter() - self.start < 0.9 * seconds

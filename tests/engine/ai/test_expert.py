@@ -73,3 +73,22 @@ def test_best_pick_follows_the_table() -> None:
     assert rate("world_of_fighters", str(pick.aid)) == max(
         rate("world_of_fighters", str(o.aid)) for o in options)
     assert rate("no_such_game", "x") == 0.5
+
+
+def test_a_deadline_caps_the_hard_search_and_nothing_else_changes() -> None:
+    from engine.ai.agent import decide_within
+    from engine.ai.budget import deadline, past_deadline
+    from engine.games.world_of_fighters.rules import GAME
+
+    state, me = _at_decision(3, 0)
+    with deadline(None):
+        assert not past_deadline()
+    with deadline(0.0):
+        assert past_deadline()
+    a = decide_within(GAME, state, me, make(GAME.id, "hard"), random.Random(2), None)
+    b = decide_within(GAME, state, me, make(GAME.id, "hard"), random.Random(2), None)
+    assert a == b  # no cap: deterministic
+    t0 = time.perf_counter()
+    decide_within(GAME, state, me, make(GAME.id, "hard"), random.Random(2), 0.0)
+    assert time.perf_counter() - t0 < 2.0  # one world per search, whatever the samples
+    assert not past_deadline()  # the cap ends with the move
