@@ -204,12 +204,18 @@ def main() -> None:
     parser.add_argument("--expert-iterations", type=int, default=None)
     parser.add_argument("--out", default=None, help="append each cell's JSON line here")
     parser.add_argument("--times", action="store_true", help="decision times instead")
+    parser.add_argument("--render", default=None, help="print the table of the cells "
+                        "stored in this file (--out of earlier runs) and stop")
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--levels", default="easy,normal,hard,expert")
     parser.add_argument("--bot", action="store_true", help="with --times: as the bot runs "
                         "them (hard capped at CAP_SECONDS, expert on DEFAULT_SECONDS)")
     args = parser.parse_args()
     games = list(GAMES) if args.games == "all" else args.games.split(",")
+    if args.render:
+        with open(args.render, encoding="utf-8") as f:
+            print(markdown([json.loads(line) for line in f if line.strip()]))
+        return
     if args.times:
         times(games, args.seats, args.levels.split(","), args.positions,
               args.expert_iterations, args.bot)
