@@ -112,6 +112,8 @@ def strength(game_id: str, seats: int, pair: str, batch: int, max_matches: int,
                 draws += 1
                 score += 1.0 / len(winners)
         low, high = wilson(score, n)
+        print(f"  {game_id} {seats} {pair}: {score:g}/{n} [{low:.3f}, {high:.3f}]",
+              file=sys.stderr, flush=True)
         if low >= goal or high < goal or errors > batch:
             break
     low, high = wilson(score, n)
