@@ -32,7 +32,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import lean_http, pictures
-from cogs.config import ConfigError, Settings, load_settings
+from cogs.config import ConfigError, Settings, load_settings, split_shards
 from cogs.referee import Referee
 from cogs.shards import Shards
 from db.base import Store
@@ -227,7 +227,8 @@ class HajimeBot(commands.Bot):
                  ",".join(map(str, sorted(shards.ids))), shards.count)
 
     async def close(self) -> None:
-        """Close Discord first, then the store, then the picture processes.
+        """Close Discord first, then the store (after writing the cached matches' snapshots),
+        then the picture processes.
 
         Done once, and every caller waits for all of it: a signal's task and ``async
         with``'s exit both call it, and discord.py's own exit waits only for its part, so
@@ -240,6 +241,10 @@ class HajimeBot(commands.Bot):
     async def _close_all(self) -> None:
         """:meth:`close`'s steps."""
         await super().close()
+        try:  # the next start replays nothing: every cached match's snapshot is current
+            await self.referee.flush_snapshots(everything=True)
+        except Exception:  # a store already gone (tests) must not stop the close
+            log.exception("could not write the matches' snapshots at shutdown")
         await self.store.close()
         await pictures.stop_processes()
 
@@ -329,14 +334,36 @@ def unreachable(exc: BaseException) -> str:
             " Check the network connection (and HAJIME_DISCORD_API if set).")
 
 
+async def recommended_shards(token: str) -> int:
+    """How many shards Discord recommends for this bot (``GET /gateway/bot``)."""
+    async with aiohttp.ClientSession() as session, session.get(
+            f"{discord.http.Route.BASE}/gateway/bot",
+            headers={"Authorization": f"Bot {token}"},
+            timeout=aiohttp.ClientTimeout(total=30)) as resp:
+        if resp.status == 401:
+            raise discord.LoginFailure("Improper token has been passed.")
+        resp.raise_for_status()
+        return int((await resp.json())["shards"])
+
+
 async def run(settings: Settings) -> int:
     """Run until stopped; returns the process exit code."""
-    store = open_store(settings)
-    bot = make_bot(settings, store)
-    handled = stop_on_signals(bot)
+    handled: list[signal.Signals] = []
     try:
+        if settings.shard_count == 0 or settings.process_count > 1:
+            recommended = (await recommended_shards(settings.token)
+                           if settings.shard_count == 0 else None)
+            settings = split_shards(settings, recommended)
+            log.info("process %s of %s runs shards %s of %s", settings.process_index,
+                     settings.process_count, settings.shard_ids, settings.shard_count)
+        store = open_store(settings)
+        bot = make_bot(settings, store)
+        handled = stop_on_signals(bot)
         async with bot:
             await bot.start(settings.token)
+    except ConfigError as exc:
+        print(f"Configuration error: {exc}", file=sys.stderr)
+        return 2
     except (aiohttp.ClientConnectionError, TimeoutError) as exc:  # login: no retry
         log.error(unreachable(exc))
         return 5

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import gc
 import json
 import os
@@ -68,6 +69,7 @@ from engine.core import BaseState  # noqa: E402
 from engine.games import REGISTRY  # noqa: E402
 from tests.e2e.harness import Player, enabled_controls, press, use_control  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord.ratelimit import RateLimits  # noqa: E402
 from tests.fakediscord.store import Message  # noqa: E402
 from tests.fakediscord.users import FakeUser  # noqa: E402
 
@@ -354,9 +356,11 @@ def rest_kind(method: str, path: str) -> str:
 
 async def run(matches: int, steps: int, rate: float, batch: int,
               picture_processes: int = 1, lean: bool = True,
-              spaced: bool = False, warmup: int = 0) -> dict[str, object]:
+              spaced: bool = False, warmup: int = 0, rate_limits: bool = True,
+              delay_ms: float = 20.0) -> dict[str, object]:
     """Play ``matches`` concurrent matches for ``steps`` decisions each."""
-    fake = FakeDiscord(lean=True)  # bench mode: no schema checks, no bodies kept
+    limits = RateLimits(delay=delay_ms / 1000, log=[]) if rate_limits else None
+    fake = FakeDiscord(lean=True, rate_limits=limits)  # bench mode: no schema checks
     users = [fake.add_user(f"p{i}") for i in range(2 * matches)]
     await fake.start()
     proc = None
@@ -433,6 +437,12 @@ async def run(matches: int, steps: int, rate: float, batch: int,
                 profiler.disable()
                 profiler.dump_stats(os.environ["BENCH_DRIVER_PROFILE"])
             await asyncio.sleep(3)  # let the bot finish publishing the last moves
+            stale_boards = 0
+            for _ in range(30):  # up to 30 s more: boards still waiting for their edit
+                stale_boards = await boards_behind(reader, players)
+                if stale_boards == 0:
+                    break
+                await asyncio.sleep(1)
             bot_cpu = cpu_seconds(proc.pid) - bot_cpu
             driver_cpu = time.process_time() - driver_cpu
             gc_clock.on = False
@@ -448,6 +458,7 @@ async def run(matches: int, steps: int, rate: float, batch: int,
                     [[round(r.dispatched_at, 4), r.latency, r.payload.get("type")]
                      for r in clicks]))
             calls = fake.requests[requests_before:]
+            board_lat = board_latencies(clicks, players, limits.log if limits else None)
             await reader.close()
             tail.conn.close()
             proc.send_signal(signal.SIGINT)
@@ -511,11 +522,61 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "driver_gc_longest_pause_ms": round(gc_clock.longest * 1000, 1),
         "load_average_1min_before_after": [round(load_before, 2), round(load_after, 2)],
         "reference_loop_ms_after": reference_loop_ms(),
+        "rate_limits": ("Discord's: global 50/s per token (interaction endpoints exempt), "
+                        "5 per 5 s per channel for messages sent or edited, 50/s other "
+                        f"routes; network delay {delay_ms:g} ms a request")
+        if limits else "none",
+        "requests_refused_429": len(limits.refused) if limits else None,
+        "requests_refused_429_by_scope": ({s: sum(1 for r in limits.refused if r[0] == s)
+                                           for s in ("global", "user")} if limits else None),
+        "click_to_board_edit_over": "every timed control click of a match, to the first "
+                                    "edit of that match's board answered after it",
+        "click_to_board_edit_clicks": len(board_lat),
+        "click_to_board_edit_ms_p50": round(pct(board_lat, 0.50), 2) if board_lat else None,
+        "click_to_board_edit_ms_p90": round(pct(board_lat, 0.90), 2) if board_lat else None,
+        "click_to_board_edit_ms_p99": round(pct(board_lat, 0.99), 2) if board_lat else None,
+        "click_to_board_edit_ms_max": round(max(board_lat) * 1000, 2) if board_lat else None,
+        "boards_behind_their_match_at_shutdown": stale_boards,
         "rest_calls_per_decision": round(len(calls) / max(decisions, 1), 2),
         "rest_calls_per_click": round(len(calls) / n, 2),
         "rest_calls_per_click_by_route": {k: round(v / n, 3)
                                           for k, v in sorted(kinds.items())},
     }
+
+
+async def boards_behind(reader: SqliteStore, players: list[Player]) -> int:
+    """Matches whose board does not show their stored version yet."""
+    behind = 0
+    for p in players:
+        rec = await reader.get_match(p.match_id)
+        if rec is not None and rec.status == "active" and rec.board_version != rec.version:
+            behind += 1
+    return behind
+
+
+def board_latencies(clicks: list[Any], players: list[Player],
+                    log: list[tuple[float, str, str, int]] | None) -> list[float]:
+    """Seconds from each timed control click to the first successful edit of its match's
+    board answered after it (clicks whose match's board was never edited after: left out)."""
+    if log is None:
+        return []
+    board_path = {p.match_id: f"/channels/{p.board.channel_id}/messages/{p.board.id}"
+                  for p in players}
+    edits: dict[str, list[float]] = {}
+    for at, method, path, status in log:
+        if method == "PATCH" and status < 300:
+            edits.setdefault(path.split("/api/v10", 1)[-1], []).append(at)
+    out: list[float] = []
+    for r in clicks:
+        cid = str((r.payload.get("data") or {}).get("custom_id", ""))
+        parts = cid.split(":")
+        if len(parts) < 3 or parts[1] not in ("a", "s") or not parts[2].isdigit():
+            continue
+        times = edits.get(board_path.get(int(parts[2]), ""), [])
+        i = bisect.bisect_left(times, r.dispatched_at)
+        if i < len(times):
+            out.append(times[i] - r.dispatched_at)
+    return out
 
 
 def main() -> None:
@@ -536,6 +597,10 @@ def main() -> None:
     parser.add_argument("--spaced-clicks", action="store_true",
                         help="each click at its own slot of the schedule (default: a "
                         "decision takes two slots, its control follows the hand at once)")
+    parser.add_argument("--no-rate-limits", action="store_true",
+                        help="the fake Discord without Discord's rate limits (default: on)")
+    parser.add_argument("--delay-ms", type=float, default=20.0,
+                        help="network delay added to every REST request (default 20 ms)")
     parser.add_argument("--harness-driver", action="store_true",
                         help="drive with tests/e2e's Player (three reads per decision) "
                         "instead of the lean one")
@@ -547,7 +612,8 @@ def main() -> None:
     print("== INTERACTION_CREATE -> callback through the offline Discord", flush=True)
     print(json.dumps(asyncio.run(run(args.matches, args.steps, args.rate, args.batch,
                                     args.picture_processes, not args.harness_driver,
-                                    args.spaced_clicks, args.warmup)),
+                                    args.spaced_clicks, args.warmup,
+                                    not args.no_rate_limits, args.delay_ms)),
                      indent=1))
 
 

@@ -36,13 +36,25 @@ class Settings(BaseModel):
     ai_expert_seconds: float = Field(2.0, gt=0, le=30)
     log_level: str = "INFO"
     log_format: str = Field("json", pattern="^(json|text)$")
-    shard_count: int = Field(1, ge=1, le=4096)
+    shard_count: int = Field(1, ge=0, le=65536)
+    """Shards of the bot in all; 0: as many as Discord recommends (GET /gateway/bot)."""
     shard_ids: list[int] = []
+    process_count: int = Field(1, ge=1, le=4096)
+    """Bot processes sharing the shards: process ``i`` runs the shards ``s`` with
+    ``s % process_count == i`` (:func:`split_shards`), for any number of processes and
+    any shard count (Discord's recommendation included). Exclusive with ``shard_ids``."""
+    process_index: int = Field(0, ge=0)
 
     @model_validator(mode="after")
     def _shards_exist(self) -> Settings:
         """Every shard id is one of the ``shard_count`` shards, each once."""
         ids = self.shard_ids
+        if self.process_index >= self.process_count:
+            raise ValueError(f"process_index {self.process_index} must be below "
+                             f"process_count {self.process_count}")
+        if ids and (self.process_count > 1 or self.shard_count == 0):
+            raise ValueError("shard_ids name the shards of a known shard_count; with "
+                             "process_count (or shard_count = 0) leave them out")
         if len(set(ids)) != len(ids) or not all(0 <= i < self.shard_count for i in ids):
             raise ValueError(f"shard_ids {ids} must be distinct numbers from 0 to "
                              f"{self.shard_count - 1} (shard_count is {self.shard_count})")
@@ -70,9 +82,26 @@ def load_settings(path: str | Path | None = None, env: dict[str, str] | None = N
         data["shard_count"] = env["HAJIME_SHARD_COUNT"]
     if env.get("HAJIME_SHARD_IDS"):  # "0" or "0,1"
         data["shard_ids"] = [i.strip() for i in env["HAJIME_SHARD_IDS"].split(",") if i.strip()]
+    if env.get("HAJIME_PROCESS_COUNT"):
+        data["process_count"] = env["HAJIME_PROCESS_COUNT"]
+    if env.get("HAJIME_PROCESS_INDEX"):
+        data["process_index"] = env["HAJIME_PROCESS_INDEX"]
     try:
         return Settings.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "shard_ids"
         raise ConfigError(f"{file}: setting '{where}': {err['msg']}") from exc
+
+
+def split_shards(settings: Settings, recommended: int | None = None) -> Settings:
+    """``settings`` with a known ``shard_count`` (Discord's ``recommended`` count when it is
+    0) and this process's ``shard_ids`` (its share of them when ``process_count`` > 1)."""
+    count = settings.shard_count or recommended or 1
+    ids = list(settings.shard_ids)
+    if settings.process_count > 1:
+        ids = [s for s in range(count) if s % settings.process_count == settings.process_index]
+        if not ids:
+            raise ConfigError(f"process {settings.process_index} of {settings.process_count} "
+                              f"has no shard: there are only {count}")
+    return settings.model_copy(update={"shard_count": count, "shard_ids": ids})

@@ -120,12 +120,14 @@ def at_home(cid: CustomId, custom_ids: list[str]) -> bool:
     return not ours and want in BARE_OK
 
 
-BARE_OK = frozenset({"table", "ff"})
+BARE_OK = frozenset({"table", "ff", "ch", "tb", "tn"})
 """Families still honoured on a message that carries none of our controls any more (a
 finished board, a hand or a confirmation already answered): their handlers answer in their
 own words ("This match is over", "That board has changed") and never turn a public message
 into anything else (the seat's controls and confirmations are private; Act and Show hand
-answer in a new private message)."""
+answer in a new private message). A challenge's, a table's or a tournament's buttons
+are honoured on a bare message only if it is the one stored for them (their handlers
+check it: :func:`cogs.router.check_message`), so an answered challenge still says so."""
 
 
 def is_private(cid: CustomId) -> bool:

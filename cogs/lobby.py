@@ -29,7 +29,7 @@ from cogs.i18n import (
 )
 from cogs.offers import Offers
 from cogs.option_words import options_text
-from cogs.router import Router, StaticView, answer
+from cogs.router import Router, StaticView, answer, check_message
 from cogs.saved_decks import (
     PRECON,
     DeckRefusal,
@@ -41,7 +41,7 @@ from cogs.saved_decks import (
     saved,
 )
 from cogs.seating import Seating
-from cogs.shards import owns
+from cogs.shards import shard_filter
 from cogs.table import Table
 from db.base import ChallengeRecord, MatchRecord
 from engine.core import EngineError
@@ -264,6 +264,8 @@ class Lobby(Offers, commands.Cog):
         ch = await self.store.get_challenge(cid.num(0))
         if ch is None:
             raise Refusal("lobby.challenge_gone")
+        if what != "deck":  # the deck menu lives on the opponent's private message
+            check_message(interaction, ch.message_id)
         user = interaction.user.id
         withdraw = user == ch.challenger_id and what == "decline"
         if user != ch.opponent_id and not withdraw:
@@ -350,8 +352,8 @@ class Lobby(Offers, commands.Cog):
         """Expire open challenges past their time (also those from before a restart), in
         the guilds on this process's shards."""
         now = time.time()
-        for ch in await self.store.open_challenges():
-            if now >= ch.expires_at and owns(self.bot, ch.guild_id):
+        for ch in await self.store.open_challenges(shard_filter(self.bot)):
+            if now >= ch.expires_at:
                 await self.expire(ch)
 
     @expirer.before_loop

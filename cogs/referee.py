@@ -104,6 +104,14 @@ class Referee:
         (views, hands); the store stays the truth (a version mismatch reloads)."""
         self.cache_size = 2048
         """Most live states kept (least recently used dropped): idle matches cost none."""
+        self._snapshots: dict[int, int] = {}
+        """The stored snapshot's version of each cached match (known from its record)."""
+        self.snapshot_lag = 4
+        """A state dropped from the cache this many versions or more past its stored
+        snapshot is written as the new snapshot (:meth:`flush_snapshots`), so that its next
+        decision, cold, replays at most a few actions (issue 33)."""
+        self._dropped: list[tuple[int, BaseState]] = []
+        self._flushing: asyncio.Task[int] | None = None
         self.untimed: set[int] = set()
         """Users never timed out: the AI's seats (:mod:`cogs.practice`), which move at once
         (AI seats with virtual ids, :func:`cogs.ai_seats.is_virtual`, never are either)."""
@@ -139,6 +147,7 @@ class Referee:
             self._states.move_to_end(rec.id)
             return hit[1]
         state = await load_state(self.store, game, rec)
+        self._snapshots[rec.id] = rec.snapshot_version
         self._remember(rec.id, state, rec.status == "active")
         return state
 
@@ -161,14 +170,51 @@ class Referee:
         return await load_state(self.store, game, rec)
 
     def _remember(self, match_id: int, state: BaseState, live: bool) -> None:
-        """Keep (or drop, once the match is over) a match's newest state."""
+        """Keep (or drop, once the match is over) a match's newest state.
+
+        A state dropped for room that is well past its stored snapshot is queued to be
+        written as the snapshot (:meth:`flush_snapshots`, in the background)."""
         if not live:
             self._states.pop(match_id, None)
+            self._snapshots.pop(match_id, None)
             return
         self._states[match_id] = (state.version, state)
         self._states.move_to_end(match_id)
         while len(self._states) > self.cache_size:
-            self._states.popitem(last=False)
+            old_id, (version, old) = self._states.popitem(last=False)
+            snap = self._snapshots.pop(old_id, version)
+            if version - snap >= self.snapshot_lag:
+                self._dropped.append((old_id, old))
+        if self._dropped and self._flushing is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # no loop running (a synchronous caller): left queued
+                return
+            self._flushing = loop.create_task(self.flush_snapshots())
+
+    async def flush_snapshots(self, everything: bool = False) -> int:
+        """Write the queued states as their matches' snapshots; with ``everything``, also
+        every cached state past its snapshot (a clean shutdown: the next start replays
+        nothing). A match that moved on meanwhile is skipped (the store checks the
+        version). Returns the number written."""
+        written = 0
+        try:
+            if everything:
+                for mid, (version, state) in list(self._states.items()):
+                    if version > self._snapshots.get(mid, version):
+                        self._dropped.append((mid, state))
+            while self._dropped:
+                mid, state = self._dropped.pop()
+                game = self.registry.get(state.game)
+                if game is None or state.result is not None:
+                    continue
+                if await self.store.save_snapshot(mid, state.version, game.dump(state)):
+                    written += 1
+                    if self._states.get(mid, (None,))[0] == state.version:
+                        self._snapshots[mid] = state.version
+        finally:
+            self._flushing = None
+        return written
 
     async def live_matches(self, user_id: int) -> list[MatchRecord]:
         """Active matches in which ``user_id`` still plays, newest first.
@@ -276,6 +322,7 @@ class Referee:
             if found is None:
                 raise IllegalAction("This challenge was already answered.")
             rec = found
+        self._snapshots[rec.id] = state.version
         self._remember(rec.id, state, True)
         return rec, state
 
@@ -510,6 +557,7 @@ class Referee:
         if not ok:
             self._states.pop(rec.id, None)  # another writer moved on: reload next time
             raise _Conflict(STALE)
+        self._snapshots[rec.id] = new.version if raw is not None else rec.snapshot_version
         self._remember(rec.id, new, status == "active")
         updated = rec.model_copy(update={
             "state": rec.state if raw is None else raw,

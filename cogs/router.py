@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from cogs import ids
 from cogs.clicks_first import LANES, WAIT_CAP, ClicksFirst
-from cogs.i18n import REASON_PREFIX, locale_of, reason, t, translate_english
+from cogs.i18n import REASON_PREFIX, Refusal, locale_of, reason, t, translate_english
 from engine.core import EngineError
 
 log = logging.getLogger("hajime.router")
@@ -133,6 +133,16 @@ class Router(commands.Cog):
             await answer(interaction, t(loc, "router.error"))
         finally:
             self.active -= 1
+
+
+def check_message(interaction: discord.Interaction[Any], stored: int | None) -> None:
+    """Refuse a control of a challenge, a table or a tournament sent from any message but
+    the one stored for it (``stored``; None: not posted yet, nothing to compare), so that
+    it can never turn another message into its own (an ephemeral one of its own, e.g. the
+    challenge's deck menu, is the caller's to allow)."""
+    message = interaction.message
+    if stored is not None and message is not None and message.id != stored:
+        raise Refusal("router.foreign_control")
 
 
 def release(interaction: discord.Interaction[Any]) -> None:

@@ -40,8 +40,8 @@ from cogs.autocomplete import matching
 from cogs.i18n import L, Refusal, and_list, locale_of, reason, t
 from cogs.offers import Offers
 from cogs.option_words import options_text
-from cogs.router import Router, StaticView, answer
-from cogs.shards import owns
+from cogs.router import Router, StaticView, answer, check_message
+from cogs.shards import shard_filter
 from db.base import LobbyRecord, MatchRecord
 from engine.core import EngineError
 from engine.games import REGISTRY
@@ -304,6 +304,7 @@ class Seating(Offers, commands.Cog):
         lobby = await self.store.get_lobby(cid.num(0))
         if lobby is None:
             raise Refusal("seating.gone")
+        check_message(interaction, lobby.message_id)
         user = interaction.user.id
         if lobby.status != "open":
             raise Refusal(f"seating.closed.{lobby.status}")
@@ -451,8 +452,8 @@ class Seating(Offers, commands.Cog):
         """Expire open tables past their time (also those from before a restart)."""
         now = time.time()
         try:
-            due = [x for x in await self.store.open_lobbies()
-                   if now >= x.expires_at and owns(self.bot, x.guild_id)]
+            due = [x for x in await self.store.open_lobbies(shard_filter(self.bot))
+                   if now >= x.expires_at]
         except Exception:  # an escaped exception would stop the loop for good
             log.exception("could not read open tables")
             return

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Shards", "owns", "shard_of"]
+__all__ = ["Shards", "owns", "shard_filter", "shard_of"]
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -40,6 +40,11 @@ class Shards:
         """Whether this process runs every shard (nothing to filter)."""
         return len(self.ids) == self.count
 
+    def filter(self) -> tuple[int, tuple[int, ...]] | None:
+        """The store's shard filter (:func:`db.sql.shard_sql`): None when this process
+        runs every shard (nothing to filter)."""
+        return None if self.everything else (self.count, tuple(sorted(self.ids)))
+
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process looks after ``guild_id`` (its timers, its reconcile)."""
         return self.everything or shard_of(guild_id, self.count) in self.ids
@@ -49,3 +54,10 @@ def owns(bot: Any, guild_id: int | None) -> bool:
     """Whether ``bot``'s process looks after ``guild_id`` (True for a bot without shards)."""
     shards = getattr(bot, "hajime_shards", None)
     return shards is None or bool(shards.owns(guild_id))
+
+
+def shard_filter(bot: Any) -> tuple[int, tuple[int, ...]] | None:
+    """The store's filter for ``bot``'s shards: its background queries (deadlines,
+    expiries, the start-up reconcile) read only the rows of its own guilds, in SQL."""
+    shards = getattr(bot, "hajime_shards", None)
+    return None if shards is None else shards.filter()

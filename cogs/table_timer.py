@@ -17,7 +17,7 @@ from discord.ext import commands, tasks
 from cogs.i18n import and_list, t
 from cogs.practice import is_ai
 from cogs.referee import Applied, Referee, pending_seats
-from cogs.shards import owns
+from cogs.shards import shard_filter
 from cogs.table_memory import HAND_SECONDS
 from db.base import MatchRecord, Store
 
@@ -67,7 +67,7 @@ class TableTimer:
         now = time.time()
         self.forget_old_hands()
         try:
-            due = [r for r in await self.store.due_matches(now) if owns(self.bot, r.guild_id)]
+            due = await self.store.due_matches(now, shard_filter(self.bot))
         except Exception:  # an escaped exception would stop the loop for good
             log.exception("timer could not read due matches")
             return

@@ -35,8 +35,8 @@ from cogs import ids
 from cogs.decks import code_of, listing
 from cogs.i18n import L, Refusal, locale_of, reason, t
 from cogs.referee import Referee
-from cogs.router import Router, StaticView, answer
-from cogs.shards import owns
+from cogs.router import Router, StaticView, answer, check_message
+from cogs.shards import shard_filter
 from cogs.tournament_flow import TournamentFlow, auto_results, result_of
 from cogs.tournament_sealed import LEVEL, check_deck, has_sealed, pool_of
 from cogs.tournament_text import (
@@ -368,6 +368,7 @@ class Tournaments(TournamentFlow, commands.Cog):
         tour = await self.store.get_tournament(cid.num(0))
         if tour is None:
             raise Refusal("tournament.gone")
+        check_message(interaction, tour.message_id)
         if tour.status != "signup":
             raise Refusal(f"tournament.closed.{tour.status}")
         user = interaction.user.id
@@ -433,8 +434,8 @@ class Tournaments(TournamentFlow, commands.Cog):
     async def sweeper(self) -> None:
         """Move every running event on (at start-up: whatever happened while down)."""
         try:
-            live = [x for x in await self.store.live_tournaments()
-                    if x.status in ("running", "closing") and owns(self.bot, x.guild_id)]
+            live = [x for x in await self.store.live_tournaments(shard_filter(self.bot))
+                    if x.status in ("running", "closing")]
         except Exception:  # an escaped exception would stop the loop for good
             log.exception("could not read the tournaments")
             return

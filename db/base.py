@@ -11,6 +11,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
+from db.sql import ShardFilter
+
 
 class MatchRecord(BaseModel):
     """One match row as the cogs see it."""
@@ -269,8 +271,9 @@ class Store(Protocol):
     ) -> bool:
         """Move an open challenge to ``status``; False if it was no longer open."""
 
-    async def open_challenges(self) -> list[ChallengeRecord]:
-        """Every open challenge (to expire them after a restart)."""
+    async def open_challenges(self, shards: ShardFilter | None = None) -> list[ChallengeRecord]:
+        """Every open challenge (to expire them after a restart); with ``shards``, only
+        those of the guilds on these shards (:func:`db.sql.shard_sql`)."""
 
     # --------------------------------------------------------------- saved decks
     async def save_deck(self, user_id: int, game: str, name: str, code: str) -> bool:
@@ -323,8 +326,9 @@ class Store(Protocol):
         """Move an open table to ``status`` (``cancelled``, ``expired``); False if it
         was no longer open."""
 
-    async def open_lobbies(self) -> list[LobbyRecord]:
-        """Every open table (to expire them, also after a restart)."""
+    async def open_lobbies(self, shards: ShardFilter | None = None) -> list[LobbyRecord]:
+        """Every open table (to expire them, also after a restart); with ``shards``, only
+        those of the guilds on these shards."""
 
     async def lobby_of_match(self, match_id: int) -> LobbyRecord | None:
         """The started table that opened a match, if any."""
@@ -360,8 +364,10 @@ class Store(Protocol):
     async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
         """Remember the sign-up (then standings) message."""
 
-    async def live_tournaments(self) -> list[TournamentRecord]:
-        """Tournaments in sign-up or running, oldest first."""
+    async def live_tournaments(self, shards: ShardFilter | None = None
+                               ) -> list[TournamentRecord]:
+        """Tournaments in sign-up or running, oldest first; with ``shards``, only those of
+        the guilds on these shards."""
 
     async def enter_tournament(self, tournament_id: int, user_id: int) -> bool:
         """Sign a player up; False when not in sign-up or already entered."""
@@ -531,14 +537,21 @@ class Store(Protocol):
     async def mark_reminded(self, match_id: int, version: int) -> None:
         """Note that the half-time reminder for ``version``'s deadline was sent."""
 
+    async def save_snapshot(self, match_id: int, version: int, state: str) -> bool:
+        """Write ``state`` as the snapshot of a live match still at ``version`` whose stored
+        snapshot is older (the log's tail after it is then never replayed); False, with
+        nothing written, when the match moved on, ended, or its snapshot is current."""
+
     async def interaction_seen(self, interaction_id: int) -> bool:
         """True if this Discord interaction was already processed."""
 
     async def live_matches(self, user_id: int) -> list[MatchRecord]:
         """Active matches in which the user holds a seat, newest first."""
 
-    async def due_matches(self, now: float) -> list[MatchRecord]:
-        """Active matches past their deadline, or past half of it and not yet reminded."""
+    async def due_matches(self, now: float, shards: ShardFilter | None = None
+                          ) -> list[MatchRecord]:
+        """Active matches past their deadline, or past half of it and not yet reminded;
+        with ``shards``, only those of the guilds on these shards."""
 
     async def events(self, match_id: int) -> list[EventRecord]:
         """Every stored event of a match, in order."""

@@ -138,6 +138,20 @@ version only after it committed, i.e. before our snapshot; a caller guessing a v
 ahead of what it read would get a primary-key error, never a gap or a duplicate."""
 
 
+COMMIT_ONE_SQL = COMMIT_SQL.replace(
+    "    WHERE id = $7 AND version = $8 RETURNING id",
+    "    WHERE id = $7 AND version = $8 AND ($9::bigint IS NULL OR NOT EXISTS (\n"
+    "        SELECT 1 FROM processed_interactions WHERE id = $9::bigint)) RETURNING id")
+""":data:`COMMIT_SQL` in one round trip: without ``BEGIN``/``COMMIT`` around it (one
+statement is one transaction of its own), so it must never write part of an action. The
+UPDATE itself refuses an interaction already processed, which :data:`COMMIT_SQL` left to
+the rollback: when the UPDATE matched nothing, no CTE writes anything. A duplicate of an
+interaction still being processed waits on the match row's lock and then finds the
+version moved on. The ``seen`` insert cannot then conflict (an interaction belongs to one
+match, whose row lock orders them), so ``ok`` is ``upd``."""
+assert "WHERE id = $7 AND version = $8 AND ($9" in COMMIT_ONE_SQL
+
+
 def _rowcount(status: str) -> int:
     """The row count of a command status (``'UPDATE 1'``, ``'INSERT 0 1'``), else -1."""
     found = _COUNT_TAIL.search(status or "")
@@ -298,11 +312,12 @@ class PostgresStore(SqliteStore):
         results: list[ResultRow] | None = None,
         interaction_id: int | None = None,
     ) -> bool:
-        """:meth:`db.sqlite.SqliteStore.commit_action`, in three round trips when it can.
+        """:meth:`db.sqlite.SqliteStore.commit_action`, in one round trip when it can.
 
-        An action that does not end the match is one statement (:data:`COMMIT_SQL`)
-        between ``BEGIN`` and ``COMMIT``; the ending one runs the results hook and takes
-        the shared path.
+        An action that does not end the match is one statement (:data:`COMMIT_ONE_SQL`,
+        its own transaction); when the processed interactions are pruned too, the same
+        statement and the prune run between ``BEGIN`` and ``COMMIT``; the ending one runs
+        the results hook and takes the shared path.
         """
         if results:
             return await super().commit_action(
@@ -325,6 +340,9 @@ class PostgresStore(SqliteStore):
             None if log is None or log.action is None else _rows.dumps(log.action),
             "" if log is None else log.note,
         )  # fmt: skip
+        if not prune:  # the usual case: one statement, one round trip
+            async with self._require_pool().acquire() as raw:
+                return bool(await raw.fetchval(COMMIT_ONE_SQL, *args))
         try:
             async with self._require_pool().acquire() as raw, raw.transaction():
                 if not await raw.fetchval(COMMIT_SQL, *args):

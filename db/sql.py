@@ -13,7 +13,23 @@ from __future__ import annotations
 from collections.abc import Awaitable, Iterable
 from typing import Any, Protocol
 
-__all__ = ["Connection", "Cursor"]
+__all__ = ["Connection", "Cursor", "ShardFilter", "shard_sql"]
+
+ShardFilter = tuple[int, tuple[int, ...]]
+"""The shards a bot process looks after: (shard count, its shard ids)."""
+
+
+def shard_sql(shards: ShardFilter | None, column: str = "guild_id") -> tuple[str, tuple[int, ...]]:
+    """An ``AND ...`` clause keeping the rows of ``shards``' guilds, and its parameters
+    (nothing when ``shards`` is None: every guild). Discord's formula, in SQL both dialects
+    speak: a guild is on shard ``(guild_id >> 22) % shard_count``; no guild (a direct
+    message) is on shard 0 (:func:`cogs.shards.shard_of` is the same formula in Python)."""
+    if shards is None:
+        return "", ()
+    count, ids = shards
+    marks = ", ".join("?" for _ in ids) or "NULL"
+    return (f" AND (CASE WHEN {column} IS NULL THEN 0 ELSE ({column} >> 22) % ? END)"
+            f" IN ({marks})", (count, *ids))
 
 
 class Cursor(Protocol):

@@ -24,7 +24,7 @@ from db.base import (
     ResultRow,
     Store,
 )
-from db.sql import Connection
+from db.sql import Connection, ShardFilter, shard_sql
 from db.sqlite_core import Synchronous
 from db.sqlite_hop import SNAPSHOT_SET, Conflict, PendingAction, commit_in_one_hop
 from db.sqlite_locales import LocaleStore
@@ -175,11 +175,12 @@ class SqliteStore(LocaleStore):
             )
             return cur.rowcount == 1
 
-    async def open_challenges(self) -> list[ChallengeRecord]:
+    async def open_challenges(self, shards: ShardFilter | None = None) -> list[ChallengeRecord]:
         """Every open challenge, oldest first (to expire them after a restart)."""
+        where, params = shard_sql(shards)
         rows = await self._fetch(
-            f"SELECT {_rows.CHALLENGE_COLUMNS} FROM challenges WHERE status = 'open' ORDER BY id"
-        )
+            f"SELECT {_rows.CHALLENGE_COLUMNS} FROM challenges WHERE status = 'open'{where}"
+            " ORDER BY id", params)
         return [_rows.challenge_from_row(r) for r in rows]
 
     # --------------------------------------------------------------------- matches
@@ -376,6 +377,14 @@ class SqliteStore(LocaleStore):
             "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?", (match_id, version)
         )
 
+    async def save_snapshot(self, match_id: int, version: int, state: str) -> bool:
+        """Write ``state`` as the snapshot of a live match still at ``version`` whose stored
+        snapshot is older; False (nothing written) when it moved on, ended, or is current."""
+        changed = await self._write(
+            "UPDATE matches SET state = ?, state_version = NULL WHERE id = ? AND version = ?"
+            " AND status = 'active' AND state_version IS NOT NULL", (state, match_id, version))
+        return changed > 0
+
     async def interaction_seen(self, interaction_id: int) -> bool:
         """True if this Discord interaction was already processed (kept for a day)."""
         rows = await self._fetch_hot(
@@ -392,7 +401,8 @@ class SqliteStore(LocaleStore):
         )
         return [_rows.match_from_row(r) for r in rows]
 
-    async def due_matches(self, now: float) -> list[MatchRecord]:
+    async def due_matches(self, now: float, shards: ShardFilter | None = None
+                          ) -> list[MatchRecord]:
         """Active matches past their deadline, or past half of it and not yet reminded.
 
         Matches still opening (no board yet) are left out: their first deadline starts when
@@ -401,12 +411,13 @@ class SqliteStore(LocaleStore):
         Half-time is the midpoint of the last update and the deadline (the referee sets
         the deadline when it writes the match), so no per-guild setting is needed here.
         """
+        where, params = shard_sql(shards)
         rows = await self._fetch(
             f"SELECT {_rows.MATCH_COLUMNS} FROM matches"
             " WHERE status = 'active' AND deadline IS NOT NULL AND opening = 0"
             " AND (deadline <= ? OR (reminded = 0 AND (updated_at + deadline) / 2 <= ?))"
-            " ORDER BY deadline, id",
-            (now, now),
+            f"{where} ORDER BY deadline, id",
+            (now, now, *params),
         )
         return [_rows.match_from_row(r) for r in rows]
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from db import _rows
 from db.base import LobbyRecord, MatchRecord
+from db.sql import ShardFilter, shard_sql
 from db.sqlite_boards import BoardStore
 
 __all__ = ["LOBBY_COLUMNS", "LobbyStore", "lobby_from_row"]
@@ -87,10 +88,12 @@ class LobbyStore(BoardStore):
             f"SELECT {LOBBY_COLUMNS} FROM lobbies WHERE match_id = ?", (match_id,))
         return lobby_from_row(rows[0]) if rows else None
 
-    async def open_lobbies(self) -> list[LobbyRecord]:
+    async def open_lobbies(self, shards: ShardFilter | None = None) -> list[LobbyRecord]:
         """Every open table, oldest first."""
+        where, params = shard_sql(shards)
         rows = await self._fetch(
-            f"SELECT {LOBBY_COLUMNS} FROM lobbies WHERE status = 'open' ORDER BY id")
+            f"SELECT {LOBBY_COLUMNS} FROM lobbies WHERE status = 'open'{where} ORDER BY id",
+            params)
         return [lobby_from_row(r) for r in rows]
 
     async def start_lobby(

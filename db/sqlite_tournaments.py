@@ -21,7 +21,7 @@ from db.base import (
     PairingResult,
     TournamentRecord,
 )
-from db.sql import Connection
+from db.sql import Connection, ShardFilter, shard_sql
 from db.sqlite_decks import DeckStore
 
 __all__ = ["TournamentStore"]
@@ -79,12 +79,14 @@ class TournamentStore(DeckStore):
             await conn.execute("UPDATE tournaments SET message_id = ? WHERE id = ?",
                                (message_id, tournament_id))
 
-    async def live_tournaments(self) -> list[TournamentRecord]:
+    async def live_tournaments(self, shards: ShardFilter | None = None
+                               ) -> list[TournamentRecord]:
         """Tournaments in sign-up or running, oldest first."""
+        where, params = shard_sql(shards)
         rows = await self._fetch(
             f"SELECT {_T_COLUMNS} FROM tournaments"
-            " WHERE status IN ('signup', 'running', 'closing')"
-            " ORDER BY id")
+            f" WHERE status IN ('signup', 'running', 'closing'){where}"
+            " ORDER BY id", params)
         return [_tournament(r) for r in rows]
 
     async def close_tournament(self, tournament_id: int) -> bool:

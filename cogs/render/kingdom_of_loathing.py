@@ -27,6 +27,7 @@ SINGLE = ("fight", "nomove", "go", "back", "nokill", "keep", "noroll", "march", 
 FAMILIES = {
     "equip": "items", "unequip": "items", "sell": "items", "use": "items", "dive": "items",
     "train": "skills", "cast": "skills", "spell": "skills", "buff": "skills",
+    "smash": "skills",
     "mojo": "mojo", "man": "maneuver", "pick": "maneuver", "add": "add",
     "kill": "kill", "disc": "disc", "roll": "roll", "rollto": "rollto",
 }
@@ -37,7 +38,8 @@ STYLES = {"fight": discord.ButtonStyle.primary, "go": discord.ButtonStyle.succes
 ICONS = {"fight": "⚔️", "go": "✅", "back": "↩️", "nomove": "🤷", "nokill": "🕊️",
          "keep": "🂠", "noroll": "⏭️", "march": "🏰", "pass": "🙅", "equip": "🧥",
          "unequip": "🧺", "sell": "💰", "use": "🍺", "dive": "🗑️", "train": "📖",
-         "cast": "✨", "spell": "🔮", "buff": "🎵", "mojo": "🌀", "kill": "💀"}
+         "cast": "✨", "spell": "🔮", "buff": "🎵", "mojo": "🌀", "kill": "💀",
+         "smash": "🔨"}
 MAX_ITEMS = 6
 """Items of a display case named on the board (the rest are counted): four seats and
 the map stay well inside Discord's 6000 characters per embed."""
@@ -265,6 +267,8 @@ class KolRenderer(Renderer):
             return t(loc, f"kol.label.{kind}", card=kt.card_name(ref))
         if kind == "dive":
             return t(loc, "kol.label.dive", card=kt.item_price(ref))
+        if kind == "smash":
+            return t(loc, "kol.label.smash", card=kt.card_name(ref), power=kt.item_power(ref))
         if kind == "train":
             return t(loc, "kol.label.train", skill=kt.skill_text(ref), cost=kt.train_cost(ref))
         if kind in ("cast", "buff"):

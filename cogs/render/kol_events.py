@@ -15,16 +15,44 @@ from cogs.i18n import DEFAULT, and_list, t
 from cogs.render import kol_text as kt
 from engine.core import Event
 
-CARD_LINES = frozenset({"equip", "unequip", "sell", "use", "dive", "mojo", "disc",
+CARD_LINES = frozenset({"equip", "unequip", "sell", "dive", "mojo", "disc",
                         "rollto"})
 """Action kinds narrated as ``{who} ... {card}`` (``kol.line.<kind>``)."""
-SKILL_LINES = frozenset({"train", "cast", "buff"})
+SKILL_LINES = frozenset({"train", "buff"})
 """Action kinds narrated as ``{who} ... {skill}``."""
 PLAIN_LINES = frozenset({"nomove", "nokill", "noroll", "pass"})
 """Action kinds narrated as ``{who} ...`` alone."""
 SILENT = frozenset({"fight", "pick", "add", "go", "back", "kill", "keep", "roll", "turn",
                     "match_over"})
 """No line: the board shows it, a later event tells it, or (``add``) it is secret."""
+
+
+EFFECT_LINES = frozenset({"use", "cast", "spell", "smash"})
+"""Action kinds whose line also tells what the effect did (``did`` in the event)."""
+
+
+def did_text(d: dict[str, Any], loc: str = DEFAULT) -> str:
+    """What an effect did (the event's ``did``, ``amount``, ``card``, ``to``), in words."""
+    kind = str(d.get("did") or "")
+    n = int(d.get("amount") or 0)
+    card, to = str(d.get("card") or ""), str(d.get("to") or "")
+    if kind == "pulverize":
+        return (t(loc, "kol.did.pulverize", to=kt.card_name(to)) if to
+                else t(loc, "kol.did.pulverize_none"))
+    if kind == "draw":
+        return t(loc, "kol.did.draw", count=n)
+    if kind in ("damage", "reduce", "meat", "mojo"):
+        return t(loc, f"kol.did.{kind}", n=n)
+    if kind in ("stat", "upgrade", "dive"):
+        return t(loc, f"kol.did.{kind}", card=kt.card_name(card), to=kt.card_name(to))
+    return t(loc, "kol.did.none")
+
+
+def with_did(line: str, d: dict[str, Any], loc: str) -> str:
+    """``line`` followed by what the effect did (when the event tells it)."""
+    if not d.get("did"):
+        return line
+    return f"{line.removesuffix('.')}: {did_text(d, loc)}."
 
 
 def _who(names: list[str], seat: Any) -> str:
@@ -39,6 +67,26 @@ def event_line(event: Event, names: list[str], loc: str = DEFAULT) -> str | None
     ref = str(d.get("ref") or "")
     if k in SILENT:
         return None
+    if k in EFFECT_LINES:
+        return with_did(_action_line(k, d, w, ref, loc), d, loc)
+    return _other_line(event, names, w, ref, loc)
+
+
+def _action_line(k: str, d: dict[str, Any], w: str, ref: str, loc: str) -> str:
+    if k == "smash":
+        return t(loc, "kol.line.smash", who=w, card=kt.card_name(ref),
+                 power=kt.item_power(ref), skill=kt.card_name(str(d.get("skill") or "")))
+    if k == "spell":
+        return t(loc, "kol.line.spell", who=w, skill=kt.card_name(ref), mojo=d.get("n", 0))
+    if k == "use":
+        return t(loc, "kol.line.use", who=w, card=kt.card_name(ref))
+    return t(loc, f"kol.line.{k}", who=w, skill=kt.card_name(ref))
+
+
+def _other_line(event: Event, names: list[str], w: str, ref: str,
+                loc: str) -> str | None:
+    d = event.data
+    k = event.kind
     if k in CARD_LINES:
         name = kt.item_price(ref) if k == "dive" else kt.card_name(ref)
         return t(loc, f"kol.line.{k}", who=w, card=name)
@@ -46,8 +94,6 @@ def event_line(event: Event, names: list[str], loc: str = DEFAULT) -> str | None
         return t(loc, f"kol.line.{k}", who=w, skill=kt.card_name(ref))
     if k in PLAIN_LINES:
         return t(loc, f"kol.line.{k}", who=w)
-    if k == "spell":
-        return t(loc, "kol.line.spell", who=w, skill=kt.card_name(ref), mojo=d.get("n", 0))
     if k == "man":
         maneuver = t(loc, f"kol.maneuver.{ref}") if ref in kt.MANEUVER_ICON else ref
         cards = d.get("cards") or []

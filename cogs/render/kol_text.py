@@ -86,6 +86,14 @@ def autosell(card: str) -> int:
     return item(card).autosell
 
 
+def item_power(card: str) -> int:
+    """An item's power (0 without an anvil)."""
+    try:
+        return item(card).power
+    except KeyError:
+        return 0
+
+
 def train_cost(skill_id: str) -> int:
     """The meat a trainer asks for a skill."""
     found = skills().get(skill_id)

@@ -20,8 +20,9 @@ RUNS = {
     "memory_bench": (["--matches", "200"], "per idle live match"),
     "leaderboard_bench": (["--players", "300", "--samples", "20"], "p50"),
     "ai_bench": (["--positions", "2", "--games", "sushido"], "sushido"),
+    "cold_bench": (["--matches", "12", "--samples", "9"], "cold_fresh"),
     "discord_bench": (["--matches", "2", "--steps", "2", "--store-actions", "0"],
-                      '"interactions_per_second"'),
+                      '"click_to_board_edit_ms_p99"'),
 }
 
 

@@ -48,7 +48,7 @@ def test_shard_settings_are_checked_and_read_from_the_environment(
                       env={"HAJIME_SHARD_COUNT": "4", "HAJIME_SHARD_IDS": "1, 3"})
     assert (s.shard_count, s.shard_ids) == (4, [1, 3])
     for bad in ('shard_count = 2\nshard_ids = [2]\n', 'shard_count = 2\nshard_ids = [0, 0]\n',
-                'shard_count = 0\n'):
+                'shard_count = -1\n'):
         cfg = tmp_path / "c.toml"
         cfg.write_text(bad)
         with pytest.raises(ConfigError, match="shard"):

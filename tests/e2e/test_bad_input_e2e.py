@@ -8,6 +8,7 @@ bot must not rely on Discord's checks.
 
 from __future__ import annotations
 
+import dataclasses
 import pathlib
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -85,6 +86,7 @@ async def test_bad_input_table(fake_discord: FakeDiscord, tmp_path: pathlib.Path
         aid = (acomp["custom_id"].split(":")[5] if acomp["type"] == 2
                else acomp["options"][0]["value"])
         bmsg, _ = await first_control(bob, board, match_id)  # bob's own ephemeral controls
+        bare_board = dataclasses.replace(board, components=[])  # as a finished board is
         history = await (await alice.slash("history")).response()
         assert history.ephemeral and history.message is not None
 
@@ -126,6 +128,8 @@ async def test_bad_input_table(fake_discord: FakeDiscord, tmp_path: pathlib.Path
              lambda: raw_click(alice, amsg, "hj:lb:g:sushido:1"), "does not belong"),
             ("a history page on a hand",
              lambda: raw_click(alice, amsg, f"hj:hi:{alice.id}:_all:1"), "does not belong"),
+            ("a challenge's Accept on a finished board's copy", lambda: raw_click(
+                alice, bare_board, "hj:ch:1:accept"), "does not belong"),
             ("an action on a history page", lambda: raw_click(
                 alice, history.message, f"hj:a:{match_id}:{v0}:0:{aid}"), "does not belong"),
             # someone else's control (forged into one's own ephemeral message)

@@ -2,7 +2,8 @@
 
 The real bot plays; each player only presses what a person sees: **Act** on the board,
 then a button or a menu option of the ephemeral answer, chosen by a simple policy (kill
-when a monster can be killed, else the maneuver with the most cards, go to combat soon,
+when a monster can be killed, else often a skill, item or Pulverize, else the maneuver
+with the most cards, go to combat soon,
 stop discarding, march now and then). In the 4-player match one player forfeits mid-game
 with ``/forfeit`` and the other three play on to the end.
 
@@ -124,7 +125,8 @@ class KolPlayer(Player):
             return None
 
         roll = self.rng.random()
-        for pick in (first("kill"), first("man"), by.get("keep"), by.get("go")):
+        effect = first("smash", "train", "cast", "spell", "use") if roll < 0.7 else None
+        for pick in (first("kill"), effect, first("man"), by.get("keep"), by.get("go")):
             if pick is not None:
                 return pick
         if "march" in by:
@@ -300,9 +302,9 @@ async def test_card_looks_up_monsters_items_and_skills(fake_discord: FakeDiscord
     fake = fake_discord
     alice = fake.user("alice")
     async with bot_running(fake, tmp_path / "h.sqlite3"):
-        for name, words, kind in (("Sulking Scarecrow", "Power 2", "monster"),
-                                  ("Gourd Cudgel", "Melee +1", "item"),
-                                  ("Clobbering Swing", "", "skill")):
+        for name, words, kind in (("Possessed Silverware Drawer", "Power 2", "monster"),
+                                  ("Haunted Butter Knife", "Melee +1", "item"),
+                                  ("Pulverize", "into the Heap", "skill")):
             res = await (await alice.slash("card", game=GAME_ID, name=name)).response()
             assert res.ephemeral and res.embeds, res.content
             embed = res.embeds[0]

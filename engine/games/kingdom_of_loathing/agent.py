@@ -1,10 +1,13 @@
 """A greedy Kingdom of Loathing agent: it sees only its seat's view and the options.
 
-It uses food and booze, equips its best gear, sells spare gear, trains the best skill it
-can afford, switches Buffs on with spare Mysticality, buys better gear from the Heap,
-spends mojo on combat skills, plays its strongest maneuver and kills the strongest
-monster it beats; at rollover it turns an off-stat card into its main stat (or raises a
-main-stat card by one); it marches when its estimated March score reaches the Sorceress.
+It uses food and booze, equips its best gear, Pulverizes spare gear (else sells it),
+trains the best skill it can afford, switches Buffs on with spare Mysticality, buys better
+gear from the Heap, spends mojo on combat skills, plays its strongest maneuver and kills
+the strongest monster it beats; at rollover it turns an off-stat card into its main stat
+(or raises a main-stat card by one); it marches when its estimated March score (the Buffs
+it can switch back on included) reaches the Sorceress, and in the March's non-combat
+phase switches those Buffs back on. Every effect kind's damage is read with
+:func:`~engine.games.kingdom_of_loathing.effects.effect_damage`.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections import Counter
 from pydantic import BaseModel
 
 from engine.games.kingdom_of_loathing import data
-from engine.games.kingdom_of_loathing.effects import active_cards, card_value
+from engine.games.kingdom_of_loathing.effects import active_cards, card_value, effect_damage
 from engine.games.kingdom_of_loathing.model import MANEUVER_STAT, MANEUVERS, Act
 from engine.games.kingdom_of_loathing.views import KolView, SeatView
 
@@ -45,12 +48,15 @@ def icon_total(me: SeatView, maneuver: str, buffs: bool = True) -> int:
         me.equipped, me.skills, me.buffs_on if buffs else []))
 
 
-def estimates(view: KolView, me: SeatView) -> dict[str, int]:
+def estimates(view: KolView, me: SeatView, march: bool = False) -> dict[str, int]:
     """A rough best score per maneuver (cards of its stat, icons without Buffs, combat
-    items and the skills the hand's Mysticality can pay for); reductions count as score."""
+    items and the skills the hand's Mysticality can pay for); reductions count as score.
+    ``march``: the Buffs the hand's Mysticality can switch back on in the March's
+    non-combat phase count too (paid first)."""
     hand = view.hand or []
     items = [data.item(c).effect for c in me.items if data.item(c).kind == "combat"]
-    dmg = sum(e.amount for e in items if e and e.type == "damage")
+    dmg = sum(effect_damage(e, me.equipped, me.items, me.skills)
+              for e in items if e and e.type != "reduce")
     red = sum(e.amount for e in items if e and e.type == "reduce")
     if view.combat is not None:  # what this combat already played
         dmg += sum(h.amount for h in view.combat.damage)
@@ -62,9 +68,14 @@ def estimates(view: KolView, me: SeatView) -> dict[str, int]:
             continue
         mojo = me.mojo + (sum(card_value(c) for c in hand if c[:2] == "my")
                           if m != "spell" else 0)
-        weapon = sum(data.item(c).power for c in me.equipped
-                     if data.item(c).kind == "weapon")
-        skill_dmg = skill_red = 0
+        skill_dmg = skill_red = buffs = 0
+        if march:
+            for s in sorted((s for s in me.skills if data.skills()[s].kind == "buff"),
+                            key=lambda x: -data.skills()[x].icons.get(m)):
+                sk = data.skills()[s]
+                if sk.icons.get(m) > 0 and sk.mojo <= mojo:
+                    mojo -= sk.mojo
+                    buffs += sk.icons.get(m)
         for s in sorted(me.skills, key=lambda x: data.skills()[x].mojo):
             sk = data.skills()[s]
             eff = sk.effect
@@ -74,20 +85,27 @@ def estimates(view: KolView, me: SeatView) -> dict[str, int]:
             if eff.type == "reduce":
                 skill_red += eff.amount
             else:
-                skill_dmg += eff.amount + (weapon if eff.type == "weapon_damage" else 0)
+                skill_dmg += effect_damage(eff, me.equipped, me.items, me.skills)
         for s in me.skills:
             sk = data.skills()[s]
             if sk.kind == "spell" and sk.effect and mojo >= 1 and s not in me.used:
                 skill_dmg += mojo + sk.effect.amount
                 mojo = 0
-        out[m] = (cards + icon_total(me, m, buffs=False) + red + skill_red
+        out[m] = (cards + icon_total(me, m, buffs=False) + buffs + red + skill_red
                   + (0 if m == "evade" else dmg + skill_dmg))
     return out
 
 
 def march_estimate(view: KolView, me: SeatView) -> int:
     """The best of :func:`estimates` (0 without any stat card)."""
-    return max(estimates(view, me).values(), default=0)
+    return max(estimates(view, me, march=True).values(), default=0)
+
+
+def _can_pulverize(me: SeatView, card: str) -> bool:
+    """Whether the seat has an unused Pulverize skill and ``card`` has power for it."""
+    return data.item(card).power > 0 and any(
+        (sk := data.skills()[s]).effect is not None and sk.effect.type == "pulverize"
+        and s not in me.used for s in me.skills)
 
 
 class GreedyAgent:
@@ -134,7 +152,7 @@ class GreedyAgent:
     @staticmethod
     def _noncombat(view: KolView, me: SeatView, by: dict[str, list[Act]]) -> Act:
         if view.march is not None:  # keep the gear the March estimate counted on
-            return by["fight"][0]
+            return GreedyAgent._march_buffs(view, me, by)
         if "use" in by:
             return by["use"][0]
         for a in by.get("equip", []):
@@ -142,9 +160,14 @@ class GreedyAgent:
             now = [c for c in me.equipped if data.slot(c) == slot]
             if not now or gear_value(a.ref) > gear_value(now[0]):
                 return a
+        spare = [a for a in by.get("smash", []) if a.ref not in me.equipped]
+        if spare:  # Pulverize spare gear: a stat card of its power beats its AutoSell
+            return max(spare, key=lambda a: data.item(a.ref).power)
         for a in by.get("sell", []):
             it = data.item(a.ref)
             if it.kind in data.EQUIPMENT and a.ref not in me.equipped:
+                if "mojo" in by and _can_pulverize(me, a.ref):
+                    return by["mojo"][0]
                 return a
         for a in by.get("dive", []):
             slot = data.slot(a.ref)
@@ -165,6 +188,28 @@ class GreedyAgent:
         waiting = [s for s in me.skills if data.skills()[s].kind == "buff"
                    and s not in me.buffs_on]
         if waiting and main != "my" and "mojo" in by:
+            need = min(data.skills()[s].mojo for s in waiting)
+            have = sum(card_value(a.ref) for a in by["mojo"]) + me.mojo
+            if have >= need:
+                return by["mojo"][-1]
+        return by["fight"][0]
+
+    @staticmethod
+    def _march_buffs(view: KolView, me: SeatView, by: dict[str, list[Act]]) -> Act:
+        """The March's non-combat phase: Buffs of the best maneuver back on (a March
+        switched them off), paid with Mysticality cards when that maneuver is not a
+        Spell; nothing else changes."""
+        plan = estimates(view, me, march=True)
+        if not plan:
+            return by["fight"][0]
+        best = max(plan, key=lambda m: plan[m])
+        helps = [a for a in by.get("buff", [])
+                 if data.skills()[a.ref].icons.get(best) > 0]
+        if helps:
+            return max(helps, key=lambda a: data.skills()[a.ref].icons.get(best))
+        waiting = [s for s in me.skills if data.skills()[s].kind == "buff"
+                   and s not in me.buffs_on and data.skills()[s].icons.get(best) > 0]
+        if waiting and MANEUVER_STAT[best] != "my" and "mojo" in by:
             need = min(data.skills()[s].mojo for s in waiting)
             have = sum(card_value(a.ref) for a in by["mojo"]) + me.mojo
             if have >= need:

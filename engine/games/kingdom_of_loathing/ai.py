@@ -4,7 +4,8 @@ Every agent reads only its seat's :class:`KolView` (a :class:`ViewAgent` refuses
 other input, a state included).
 
 ``hard`` builds for its main stat: gear and trainer skills are valued by the icons of the
-maneuvers that stat plays (counted ``FOCUS_W`` times), and at the end of each turn it
+maneuvers that stat plays (counted ``FOCUS_W`` times), a combat skill also by the damage
+it would deal now per mojo, and at the end of each turn it
 discards its off-stat cards, so its deck cycles faster (more rollover upgrades) and its
 hand holds more main-stat cards. The rest of its turn is the greedy agent's.
 
@@ -30,7 +31,7 @@ from engine.games.kingdom_of_loathing.agent import (
     main_stat,
     march_estimate,
 )
-from engine.games.kingdom_of_loathing.effects import card_value
+from engine.games.kingdom_of_loathing.effects import card_value, effect_damage
 from engine.games.kingdom_of_loathing.model import MANEUVER_STAT, MANEUVERS, Act
 from engine.games.kingdom_of_loathing.views import KolView, SeatView
 
@@ -150,6 +151,10 @@ class HardAgent(ViewAgent):
                     v *= 0.5
                 if sk.kind in ("combat", "spell"):
                     v += 2.0
+                eff = sk.effect
+                if sk.kind == "combat" and eff is not None:
+                    dealt = effect_damage(eff, me.equipped, me.items, me.skills)
+                    v += 1.0 * dealt / max(sk.mojo, 1)
                 return v + 0.01 * sk.cost
             return max((a for a in options if a.kind == "train"), key=skill)
         return choice

@@ -18,11 +18,19 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 Element = Literal["sleaze", "spooky", "hot", "cold", "stench"]
 ELEMENTS: tuple[Element, ...] = ("sleaze", "spooky", "hot", "cold", "stench")
-EffectType = Literal["damage", "reduce", "weapon_damage", "spell", "meat", "draw", "mojo",
-                     "stat"]
-"""``damage``/``reduce``/``weapon_damage``/``spell`` are combat effects, the rest
-non-combat."""
-COMBAT_EFFECTS = ("damage", "reduce", "weapon_damage", "spell")
+EffectType = Literal["damage", "reduce", "gear_damage", "spell", "count_damage", "meat",
+                     "draw", "mojo", "stat", "upgrade", "pulverize", "dive"]
+"""``damage``/``reduce``/``gear_damage``/``spell``/``count_damage`` are combat effects,
+the rest non-combat. ``gear_damage``: the power of the equipped ``slot`` (``all``: of
+every equipped piece) plus ``amount``; ``count_damage``: ``amount`` plus ``each`` per card
+of type ``per`` in the display case (an item kind or a skill subtype); ``upgrade``: the
+lowest ``stat`` card of the discard pile becomes one value higher; ``pulverize``: an item
+with power goes to the Heap and a ``stat`` card of that value (4 at most) comes;
+``dive``: the Heap's top item, if it has a price, for free."""
+COMBAT_EFFECTS = ("damage", "reduce", "gear_damage", "spell", "count_damage")
+Slot = Literal["weapon", "hat", "pants", "all"]
+Counted = Literal["weapon", "hat", "pants", "food", "booze", "combat", "skill", "spell",
+                  "song", "craft"]
 ItemKind = Literal["weapon", "hat", "pants", "food", "booze", "combat"]
 EQUIPMENT = ("weapon", "hat", "pants")
 SkillKind = Literal["combat", "spell", "noncombat", "buff", "passive"]
@@ -55,12 +63,22 @@ class Effect(BaseModel):
     amount: int = Field(default=0, ge=0, le=12)
     vs: dict[Element, int] = {}
     stat: str = ""
+    slot: Slot = "weapon"
+    """``gear_damage``: whose power counts."""
+    per: Counted | None = None
+    """``count_damage``: the card type counted."""
+    each: int = Field(default=1, ge=1, le=3)
+    """``count_damage``: damage per counted card."""
 
     @model_validator(mode="after")
     def _check(self) -> Effect:
         if self.type == "stat" and self.stat not in {f"{s}{v}" for s in STAT_NAMES
                                                      for v in range(1, 5)}:
             raise ValueError("a stat effect needs a stat code like mu2")
+        if self.type in ("upgrade", "pulverize") and self.stat not in STAT_NAMES:
+            raise ValueError("upgrade and pulverize name a stat: mu, my or mx")
+        if (self.type == "count_damage") != (self.per is not None):
+            raise ValueError("count_damage (only) counts a card type")
         return self
 
     @property
@@ -156,6 +174,9 @@ class Skill(BaseModel):
     icons: Icons = Icons()
     resist: dict[Element, int] = {}
     meat_drop: int = Field(default=0, ge=0, le=3)
+    needs: Literal["", "melee", "ranged"] = ""
+    """Passives and Buffs: they count only while a weapon of this attack type is
+    equipped."""
     effect: Effect | None = None
     text: str
 
@@ -172,6 +193,8 @@ class Skill(BaseModel):
             raise ValueError("a non-combat skill has a non-combat effect")
         if self.kind in ("combat", "noncombat", "buff") and self.mojo < 1:
             raise ValueError("this skill needs a mojo cost")
+        if self.needs and self.kind not in ("passive", "buff"):
+            raise ValueError("only passives and Buffs need a weapon type")
         return self
 
 

@@ -320,6 +320,8 @@ def resolve_march(state: KolState) -> list[Event]:
     state.march = None
     for s in active(state):  # refill after the last turn (automatic, no upgrade)
         refill_plain(state, s)
+    update_map(state)  # the March was a turn like any other: the trainer row moves on
+    state.turns += 1
     if len(active(state)) == 1:
         return events + win_alone(state)
     if state.certificate not in active(state):

@@ -173,6 +173,8 @@ class KolState(BaseState):
     resume: Literal["noncombat", "combat", "endturn"] = "endturn"
     """Where play goes once the pending draws are done."""
     roll_card: str | None = None
+    target: str | None = None
+    """The item a Pulverize being resolved aims at (only during that action)."""
     offer_index: int = 0
     """In phase ``offer``: how many seats (from the Certificate holder) have passed."""
     march: March | None = None
@@ -185,7 +187,7 @@ class KolState(BaseState):
 ActKind = Literal[
     "equip", "unequip", "sell", "use", "train", "cast", "spell", "buff", "mojo", "dive",
     "fight", "man", "pick", "add", "go", "back", "nomove", "kill", "nokill", "disc",
-    "keep", "roll", "rollto", "noroll", "march", "pass",
+    "keep", "roll", "rollto", "noroll", "march", "pass", "smash",
 ]
 
 
@@ -201,6 +203,8 @@ class Act(ActionBase):
     use    item id                                  use a non-combat / combat item
     train  skill id                                 buy a trainer skill
     cast   skill id                                 a non-combat or combat skill (mojo)
+    smash  item id                                  Pulverize this item (the seat's
+                                                    unused Pulverize skill, its mojo)
     spell  skill id, ``n`` mojo                     a spell skill spending ``n`` mojo
     buff   skill id                                 switch a Buff on (mojo)
     mojo   stat code (``my1``..``my4``)             discard one Myst card for mojo

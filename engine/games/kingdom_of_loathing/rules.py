@@ -98,10 +98,13 @@ class KingdomOfLoathing(Game[KolState, Act]):
                     out.append(act("train", ref=s))
             for s in p.skills:
                 sk = data.skills()[s]
-                if sk.kind == "noncombat" and s not in p.used and sk.mojo <= p.mojo:
+                if (sk.kind == "noncombat" and s not in p.used and sk.mojo <= p.mojo
+                        and sk.effect is not None and sk.effect.type != "pulverize"):
                     out.append(act("cast", ref=s))
                 if sk.kind == "buff" and s not in p.buffs_on and sk.mojo <= p.mojo:
                     out.append(act("buff", ref=s))
+            if self._pulverizer(state, seat) is not None:
+                out += [act("smash", ref=c) for c in p.items if data.item(c).power > 0]
             out += self._mojo(p.hand)
             if state.heap:
                 top = data.item(state.heap[-1])
@@ -160,6 +163,17 @@ class KingdomOfLoathing(Game[KolState, Act]):
         return out
 
     @staticmethod
+    def _pulverizer(state: KolState, seat: int) -> str | None:
+        """The seat's Pulverize skill it can use now (unused this turn, mojo paid)."""
+        p = state.players[seat]
+        for s in p.skills:
+            sk = data.skills()[s]
+            if (sk.effect is not None and sk.effect.type == "pulverize"
+                    and s not in p.used and sk.mojo <= p.mojo):
+                return s
+        return None
+
+    @staticmethod
     def _mojo(hand: list[str]) -> list[Act]:
         return [act("mojo", ref=c) for c in sorted({c for c in hand if c[:2] == "my"})]
 
@@ -185,7 +199,8 @@ class KingdomOfLoathing(Game[KolState, Act]):
             p.escrow.append(ref)
             eff = data.item(ref).effect
             assert eff is not None
-            state.last = run(state, seat, eff, ref)
+            did = run(state, seat, eff, ref)
+            ev = [public(k, seat=seat, ref=ref, n=action.n, **did)]
             return ev + self._after_effect(state, seat)
         elif k == "train":
             p.meat -= data.skills()[ref].cost
@@ -198,8 +213,19 @@ class KingdomOfLoathing(Game[KolState, Act]):
             p.mojo -= spent
             p.used.append(ref)
             assert sk.effect is not None
-            state.last = run(state, seat, sk.effect, ref, spent)
+            did = run(state, seat, sk.effect, ref, spent)
+            ev = [public(k, seat=seat, ref=ref, n=action.n, **did)]
             return ev + self._after_effect(state, seat)
+        elif k == "smash":
+            skill = self._pulverizer(state, seat)
+            assert skill is not None
+            sk = data.skills()[skill]
+            p.mojo -= sk.mojo
+            p.used.append(skill)
+            state.target = ref
+            assert sk.effect is not None
+            did = run(state, seat, sk.effect, skill)
+            return [public(k, seat=seat, ref=ref, skill=skill, **did)]
         elif k == "buff":
             p.mojo -= data.skills()[ref].mojo
             p.buffs_on.append(ref)
@@ -397,6 +423,9 @@ class KingdomOfLoathing(Game[KolState, Act]):
             if k == "spell":
                 return f"Cast {sk.name} with {action.n} mojo"
             return f"{'Switch on' if k == 'buff' else 'Use'} {sk.name} ({sk.mojo} mojo)"
+        if k == "smash":
+            it = data.item(ref)
+            return f"Pulverize {it.name} (power {it.power})"
         if k in ("mojo", "add", "disc", "roll", "rollto"):
             verb = {"mojo": "Mojo from", "add": "Add", "disc": "Discard",
                     "roll": "Replace", "rollto": "Take"}[k]
@@ -425,6 +454,9 @@ class KingdomOfLoathing(Game[KolState, Act]):
             return "Not enough mojo, or that skill was already used this turn."
         if action.kind == "kill":
             return "Your combat score does not beat that monster."
+        if action.kind == "smash":
+            return ("Pulverize needs the skill, its mojo, an item with power, and is used "
+                    "once a turn.")
         if action.kind == "keep":
             return "Discard down to six cards first."
         return "That move is not allowed right now."

@@ -56,9 +56,9 @@ def test_board_names_players_and_game_words(make: Any, loc: str) -> None:
     text = texts(board(view, loc))
     for name in NAMES[:3]:
         assert name in text
-    assert "Sulking Scarecrow" in text and "Gloomy Gourd Patch" in text  # the map
-    assert "Rubber Practice Katana" in text  # gear
-    assert "Exploding Biscuit" in text  # the Heap's top
+    assert "Possessed Silverware Drawer" in text and "The Haunted Pantry" in text  # the map
+    assert "Sweet Ninja Sword" in text  # gear
+    assert "Spooky Mushroom" in text  # the Heap's top
     assert not UNKNOWN_KEY.search(text) and not BAD.search(text), text
     assert len(text) < 6000
 
@@ -104,7 +104,7 @@ def test_hand_shows_cards_skills_and_the_decision() -> None:
     prompt = Prompt(seat=1, kind="noncombat", text="x")
     embed = R.hand_embed(combat_view(viewer=1), 1, NAMES[:3], prompt).to_dict()
     text = texts(embed)  # type: ignore[arg-type]
-    assert "💪 Muscle 1 ×2" in text and "Clobbering Swing" in text
+    assert "💪 Muscle 1 ×2" in text and "Clobber" in text
     assert "Your decision" in text and "Non-combat phase" in text
     assert not UNKNOWN_KEY.search(text)
 
@@ -123,21 +123,21 @@ def test_single_actions_are_buttons_and_card_choices_selects() -> None:
     assert {c.aid for g in selects for c in g.choices} == {a for _, a in pairs[:-1]}
     assert [c.aid for g in buttons for c in g.choices] == ["fight"]
     labels = {c.aid: c.label for g in groups for c in g.choices}
-    assert labels["sell-k03"] == "AutoSell Thorny Slingshot (+2 meat)"
-    assert labels["train-s01"] == "Train Clobbering Swing (combat, 1 mojo): 5 meat"
+    assert labels["sell-k03"] == "AutoSell Flame-Broiled Meat Loaf (+1 meat)"
+    assert labels["train-s01"] == "Train Clobber (combat, 1 mojo): 5 meat"
     assert labels["fight"] == "To combat"
     assert labels["mojo-my2"] == "Mojo: discard 🔮 Mysticality 2"
 
 
 def test_few_choices_are_one_row_of_buttons() -> None:
-    pairs = [("kill", Choice(aid="kill-0", label="Kill Sulking Scarecrow")),
-             ("kill", Choice(aid="kill-3", label="Kill Icicle Imp")),
+    pairs = [("kill", Choice(aid="kill-0", label="Kill Possessed Silverware Drawer")),
+             ("kill", Choice(aid="kill-3", label="Kill Knob Goblin Assistant Chef")),
              ("nokill", Choice(aid="nokill", label="Kill nothing"))]
     groups = R.groups(pairs)
     assert len(groups) == 1 and not groups[0].select
     assert [c.label for c in groups[0].choices] == [
-        "Kill Sulking Scarecrow (2 👻) at Gloomy Gourd Patch",
-        "Kill Icicle Imp (6 ❄️) at Frostbitten Foothills", "Kill nothing"]
+        "Kill Possessed Silverware Drawer (2 👻) at The Haunted Pantry",
+        "Kill Knob Goblin Assistant Chef (6 🔥) at Cobb's Knob", "Kill nothing"]
 
 
 def test_maneuver_labels_read_the_cards() -> None:
@@ -184,3 +184,47 @@ def test_picture_is_a_png_of_the_public_view() -> None:
     assert R.picture(kol_view(4)) == png
     # what a seat holds never changes the picture (it reads the public parts only)
     assert R.picture_key(kol_view(4, viewer=1)) == R.picture_key(kol_view(4))
+
+
+def _id(name: str) -> str:
+    """A printed card's id by its item's or skill's name."""
+    from engine.games.kingdom_of_loathing.data import content
+
+    c = content()
+    found = [x.id for x in c.cards if x.item.name == name]
+    return (found or [s.id for s in c.skills if s.name == name])[0]
+
+
+@pytest.mark.parametrize(("loc", "words"), [
+    ("en-US", ("3 damage", "Muscle 1 in the discard pile becomes 💪 Muscle 2",
+               "the item goes to the Heap, 💪 Muscle 4 comes to the discard pile",
+               "takes Eyepatch from the Heap for free", "Pulverize Knob Goblin Elite "
+               "Polearm (power 4)")),
+    ("fr", ("3 dégâts", "Muscle 1 de la défausse devient 💪 Muscle 2",
+            "l'objet va au Tas, 💪 Muscle 4 arrive dans la défausse",
+            "prend Eyepatch du Tas gratuitement", "Pulvériser Knob Goblin Elite Polearm "
+            "(puissance 4)")),
+])
+def test_effects_are_told_in_words(loc: str, words: tuple[str, ...]) -> None:
+    from engine.core import public
+
+    names = NAMES[:2]
+    tomato, loaf = _id("Exploding Tomato"), _id("Flame-Broiled Meat Loaf")
+    polearm, eyepatch = _id("Knob Goblin Elite Polearm"), _id("Eyepatch")
+    lines = [
+        R.line(public("use", seat=0, ref=tomato, n=0, did="damage", amount=3), names, loc),
+        R.line(public("use", seat=1, ref=loaf, n=0, did="upgrade", card="mu1", to="mu2"),
+               names, loc),
+        R.line(public("smash", seat=0, ref=polearm, skill=_id("Pulverize"),
+                      did="pulverize", card=polearm, to="mu4"), names, loc),
+        R.line(public("cast", seat=1, ref=_id("Frantic Rummaging"), n=0, did="dive",
+                      card=eyepatch), names, loc),
+    ]
+    text = "\n".join(x or "" for x in lines)
+    for w in words[:4]:
+        assert w in text, text
+    assert "Pulverize" in lines[2] and "Knob Goblin Elite Polearm" in lines[2]  # type: ignore[operator]
+    assert "Frantic Rummaging" in lines[3]  # type: ignore[operator]
+    (group,) = R.groups([("smash", Choice(aid=f"smash-{polearm}", label="x"))], loc)
+    assert group.choices[0].label == words[4] and group.choices[0].emoji == "🔨"
+    assert not UNKNOWN_KEY.search(text)

@@ -90,12 +90,12 @@ def test_a_short_seeded_simulation_hard_beats_greedy() -> None:
 
 
 def test_hard_wears_the_gear_of_its_main_stats_maneuver() -> None:
-    # k01 (a Melee weapon) against k27 (more icons in all, but Ranged): a Muscle deck
-    # wants k01; the greedy agent keeps k27.
+    # k01 (a Melee weapon) against k41 (more icons in all, but Ranged): a Muscle deck
+    # wants k01; the greedy agent keeps k41.
     s = arrange(fresh(), 0, hand=["mu3", "mu2", "mu2", "mu1"], phase="noncombat",
                 discard=["mu4", "mu3"])
     p = s.players[0]
-    p.items, p.equipped = ["k27", "k01"], ["k27"]
+    p.items, p.equipped = ["k41", "k01"], ["k41"]
     options = GAME.legal(s, 0)
     view = GAME.view(s, 0)
     greedy = make(GAME_ID, "greedy").choose(view, options, random.Random(1))

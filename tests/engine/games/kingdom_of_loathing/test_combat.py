@@ -8,7 +8,8 @@ from engine.games.kingdom_of_loathing.effects import killable, score
 from .helpers import act, aids, arrange, fresh, play
 
 # k01 power 2 spooky; k04 combat item 3 damage (-1 vs spooky); k05 hat spell+1, resist
-# spooky 1; k07 power 5 spooky; k08 power 6 (no element), item: reduce 2 (+1 vs spooky).
+# spooky 1; k07 power 5 spooky; k08 power 6 (no element), item: reduce 2 (+1 vs spooky);
+# k09 power 2 sleaze; k16 combat item: reduce 2 (+1 vs sleaze).
 
 
 def combat(hand: list[str], items: tuple[str, ...] = (), **kw: object) -> object:
@@ -58,7 +59,7 @@ def test_element_modifiers_of_damage_and_resistance() -> None:
 def test_reductions_cut_the_chosen_monster_with_element_bonus() -> None:
     s = combat(["mu1"], items=("k08",), tops={0: "k07", 1: "k09"})
     s, _ = play(s, act("use", "k08"), act("man", "melee", cards=("mu1",)))
-    # score 2; k07 power 5 spooky -3 -> 2: killable; k09 power 2 stench -2 -> 0: dies.
+    # score 2; k07 power 5 spooky -3 -> 2: killable; k09 power 2 sleaze -2 -> 0: dies.
     assert killable(s, 0, "k07") and killable(s, 0, "k09")
     assert act("kill", "0") in aids(s) and act("kill", "1") in aids(s)
 
@@ -119,11 +120,11 @@ def test_choose_cards_one_by_one() -> None:
 
 def test_spell_skill_spends_any_mojo_and_combat_skill_once_a_turn() -> None:
     s = combat(["my3", "mu1"])
-    s.players[0].skills = ["s04", "s01"]
+    s.players[0].skills = ["s21", "s01"]
     s, _ = play(s, act("mojo", "my3"))
     assert s.players[0].mojo == 3 and s.players[0].discard[-1] == "my3"
-    assert {act("spell", "s04", 1), act("spell", "s04", 3), act("cast", "s01")} <= set(aids(s))
-    s, _ = play(s, act("spell", "s04", 2), act("cast", "s01"))
+    assert {act("spell", "s21", 1), act("spell", "s21", 3), act("cast", "s01")} <= set(aids(s))
+    s, _ = play(s, act("spell", "s21", 2), act("cast", "s01"))
     assert s.players[0].mojo == 0 and act("cast", "s01") not in aids(s)
     assert [h.amount for h in s.combat.damage] == [3, 3]
     assert data.skills()["s01"].effect is not None

@@ -68,3 +68,35 @@ def test_registered_with_options_and_labels() -> None:
     labels = [GAME.label(s, s.actor, a) for a in GAME.legal(s, s.actor)]
     assert "To combat" in labels and all("Seat" not in x for x in labels)
     assert len(GAME.catalog()) == 72 * 2 + 60 + 3
+
+
+def test_newbie_gear_has_the_rulebooks_names() -> None:
+    names = {n.kind: n.name for n in data.content().newbie}
+    assert names == {"weapon": "Sweet Ninja Sword", "hat": "Kentucky-Style Derby",
+                     "pants": "Studded Leather Boxer Shorts"}
+
+
+def test_every_location_and_class_has_its_own_character() -> None:
+    from engine.games.kingdom_of_loathing.content import class_mechanics, location_mix
+
+    mixes = location_mix()
+    assert len({repr(m["items"]) for m in mixes.values()}) == 9  # nine item mixes
+    assert len({m for loc in mixes.values() for m in loc["monsters"]}) == 72
+    classes = class_mechanics()
+    profiles = {repr({k: v for k, v in c.items() if k != "skills"}) for c in classes.values()}
+    assert len(profiles) == 6
+    assert "pulverize" in classes["Seal Clubber"]["effects"]
+    assert classes["Accordion Thief"]["subtypes"].get("song", 0) >= 5
+    assert any(e.startswith("gear_damage (hat)") for e in classes["Turtle Tamer"]["effects"])
+    for a, b in [(x, y) for x in classes for y in classes if x < y]:
+        assert classes[a]["effects"] != classes[b]["effects"], (a, b)
+
+
+def test_the_content_report_covers_every_rule_path() -> None:
+    from engine.games.kingdom_of_loathing.content import report
+
+    rep = report()
+    assert rep.missing_paths() == [] and rep.shared_texts == []
+    assert rep.rule_paths["Pulverize"] == ["Pulverize"]
+    assert rep.counts["monster/item cards"] == 72 and rep.counts["skills"] == 60
+    assert rep.rules_texts == 72 + 60 + 3  # every item, skill and newbie item its own

@@ -54,8 +54,8 @@ def test_march_order_from_the_announcers_left_and_success() -> None:
 
 def test_march_turns_off_every_buff() -> None:
     s = offer([WEAK, STRONG])
-    s.players[0].skills = ["s07"]
-    s.players[0].buffs_on = ["s07"]
+    s.players[0].skills = ["s05"]
+    s.players[0].buffs_on = ["s05"]
     s, _ = play(s, "march")
     assert s.players[0].buffs_on == []
 

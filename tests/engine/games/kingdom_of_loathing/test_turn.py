@@ -53,15 +53,17 @@ def test_food_gives_a_stat_card_and_booze_mojo() -> None:
 
 def test_train_buff_and_noncombat_skill_with_mojo() -> None:
     s = arrange(fresh(), hand=["my3", "my1", "mu1"], phase="noncombat")
-    s.trainer = ["s07", "s05", "s10", "s09"]
-    s.players[0].meat = data.skills()["s07"].cost + data.skills()["s05"].cost
-    s, _ = play(s, act("train", "s07"), act("train", "s05"))
+    s.trainer = ["s05", "s60", "s10", "s09"]
+    s.players[0].meat = data.skills()["s05"].cost + data.skills()["s60"].cost
+    s, _ = play(s, act("train", "s05"), act("train", "s60"))
     assert s.players[0].meat == 0 and s.trained and s.trainer == [None, None, "s10", "s09"]
     assert act("train", "s10") not in aids(s)  # no meat left
-    s, _ = play(s, act("mojo", "my3"), act("buff", "s07"), act("cast", "s05"))
+    s, _ = play(s, act("mojo", "my3"), act("buff", "s05"), act("cast", "s60"))
     p = s.players[0]
-    assert p.buffs_on == ["s07"] and p.mojo == 0 and p.meat == 2
-    assert act("cast", "s05") not in aids(s)
+    gain = data.skills()["s60"].effect
+    assert gain is not None and gain.type == "meat"
+    assert p.buffs_on == ["s05"] and p.mojo == 0 and p.meat == gain.amount
+    assert act("cast", "s60") not in aids(s)
     s, _ = play(s, "fight")
     assert s.phase == "combat" and s.players[0].mojo == 0
 
@@ -83,8 +85,8 @@ def test_more_than_six_cards_must_be_discarded_down() -> None:
 
 def test_rollover_turns_off_buffs_and_upgrades_one_discard_card() -> None:
     s = arrange(fresh(), hand=["mu1"], deck=[], discard=["mu2", "my1"], phase="discard")
-    s.players[0].skills = ["s07"]
-    s.players[0].buffs_on = ["s07"]
+    s.players[0].skills = ["s05"]
+    s.players[0].buffs_on = ["s05"]
     s, _ = play(s, "keep")
     assert s.phase == "rollover" and s.players[0].buffs_on == []
     assert set(aids(s)) == {act("roll", "mu2"), act("roll", "my1"), "noroll"}
