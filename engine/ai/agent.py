@@ -53,15 +53,16 @@ class ViewAgent:
 
 
 class HalfRandom(ViewAgent):
-    """An ``easy`` level: half the time a random option, otherwise the choice of the
-    game's agent ``steady`` (its normal level)."""
+    """An ``easy`` level: half the time (``random_share``) a random option, otherwise the
+    choice of the game's agent ``steady`` (its normal level)."""
 
     level = "easy"
     steady: type[Agent] = ViewAgent
+    random_share = 0.5
 
     def pick(self, view: Any, options: list[Any], rng: random.Random) -> Any:
         """A coin decides between a random option and the steady agent's."""
-        if rng.random() < 0.5:
+        if rng.random() < self.random_share:
             return rng.choice(options)
         return self.steady().choose(view, options, rng)
 

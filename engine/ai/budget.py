@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 DEFAULT_SECONDS = 2.0
 """The bot's per-move budget of the expert level (configurable: ``ai_expert_seconds``)."""
-CAP_SECONDS = 0.25
+CAP_SECONDS = 0.15
 """The bot's wall-clock cap on a move of the other levels (:func:`deadline`)."""
 
 _DEADLINE: ContextVar[float | None] = ContextVar("ai_deadline", default=None)
@@ -76,7 +76,7 @@ class Clock:
         if self.used >= self.budget.iterations or past_deadline():
             return False
         seconds = self.budget.seconds
-        return seconds is None or time.perf_counter() - self.start < 0.9 * seconds
+        return seconds is None or time.perf_counter() - self.start < 0.8 * seconds
 
     def fraction(self) -> float:
         """How much of the budget is spent, in ``[0, 1]`` (the larger of both counts)."""

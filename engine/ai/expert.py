@@ -105,7 +105,7 @@ def payoff_rows(model: Model, world: Any, seat: int, rows: list[Any], cols: list
 
 def matrix_search(model: Model, view: Any, seat: int, rows: list[Any], rng: random.Random,
                   clock: Clock, max_cols: int = 8, max_rows: int = 12,
-                  screen_samples: int = 4, min_worlds: int = 2) -> Any:
+                  screen_samples: int = 4, min_worlds: int = 1) -> Any:
     """A simultaneous decision: the payoff matrix over as many worlds as the budget
     allows (at least ``min_worlds``), solved for a mixed strategy; one row is drawn."""
     rows = screen(model, view, seat, rows, rng, max_rows, screen_samples)
