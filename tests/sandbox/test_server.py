@@ -75,7 +75,7 @@ async def test_every_game_is_offered_with_its_options(client: TestClient[Any, An
     assert set(offered) == set(REGISTRY)
     assert offered["sushido"]["options"]["properties"]["duel"]["enum"] == [
         "iaijutsu", "entrainement", "rencontre"]
-    assert data["ai_levels"] == ["easy", "normal", "hard"]
+    assert data["ai_levels"] == ["easy", "normal", "hard", "expert"]
     for path in ("/", "/t/1"):
         answer = await client.get(path)
         assert answer.status == 200 and "<html" in await answer.text()
