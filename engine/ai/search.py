@@ -182,9 +182,16 @@ def matrix_choice(model: Model, view: Any, seat: int, rows: list[Any],
                   max_rows: int = 10) -> Any:
     """A simultaneous decision: solve the sampled payoff matrix, draw from its strategy.
 
-    More than ``max_rows`` options are first screened by a one-ply search (:func:`screen`).
+    More than ``max_rows`` options are first screened by a one-ply search (as
+    :func:`screen`); when that spends the bot's cap (:func:`~engine.ai.budget.deadline`),
+    the best screened option is played.
     """
-    rows = screen(model, view, seat, rows, rng, max_rows)
+    if len(rows) > max_rows:  # as :func:`screen`, keeping the values
+        values = lookahead_values(model, view, seat, rows, rng, 2)
+        order = sorted(range(len(rows)), key=lambda i: -values[i])
+        if past_deadline():  # the bot's cap is spent: the one-ply choice
+            return rows[order[0]]
+        rows = [rows[i] for i in sorted(order[:max_rows])]
     if len(rows) == 1:
         return rows[0]
     matrix, _ = payoff_matrix(model, view, seat, rows, rng, samples, max_cols)
