@@ -9,6 +9,9 @@ never over the real state.
   worlds. Every option is tried once, then each iteration draws a fresh world, picks the
   option with the best UCB1 bound, plays it out with the model's rollout policy and scores
   the result. The answer is the most tried option (the robust child).
+* :func:`sampled_choice` (a sequential decision, what the expert agents use): the hard
+  level's determinized one-ply search (every option played out in each sampled world,
+  common random numbers) over as many worlds as the budget allows.
 * :func:`matrix_search` (a simultaneous decision: Sushido's Hajime and reveal, World of
   Fighters' commit of movement and action): the payoff matrix of the seat's options
   against the rival's option classes, averaged over as many sampled worlds as the budget
@@ -65,6 +68,27 @@ def ucb_choice(model: Model, view: Any, seat: int, options: list[Any],
         clock.spend()
     best = max(range(n), key=lambda k: (visits[k], totals[k] / visits[k]))
     return options[best]
+
+
+def sampled_choice(model: Model, view: Any, seat: int, options: list[Any],
+                   rng: random.Random, clock: Clock) -> Any:
+    """A sequential decision by determinized search on the budget: world after world
+    sampled from ``view``, every option played out in each (common random numbers, as
+    the hard level's one-ply search, but over as many worlds as the budget allows; at
+    least one); the best mean wins."""
+    if len(options) == 1:
+        return options[0]
+    totals = [0.0] * len(options)
+    while True:
+        world = model.sample(view, rng)
+        seed = rng.getrandbits(32)
+        for i, action in enumerate(options):
+            totals[i] += _value(model, world, seat, action, seed)
+        clock.spend(len(options))
+        if not clock.left():
+            break
+    best = max(totals)
+    return options[next(i for i, t in enumerate(totals) if t >= best - 1e-9)]
 
 
 def _columns(model: Model, worlds: list[Any], rival: int, max_cols: int,

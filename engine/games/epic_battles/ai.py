@@ -17,9 +17,10 @@ any other input, a state included) and chooses among the options it is given.
   states (:func:`engine.ai.search.matrix_choice`, linear programming, a mixed strategy).
   The other decisions are the greedy agent's. Its character comes from the pick table
   (:mod:`engine.ai.picks`).
-* ``expert``: the same searches on a budget of rollouts (or seconds, in the bot): UCB
-  over sampled states at the Battle decisions, and the Set matrix averaged over as many
-  sampled states as the budget allows (:mod:`engine.ai.expert`).
+* ``expert``: the same searches on a budget of rollouts (or seconds, in the bot): the
+  one-ply search over as many sampled states as the budget allows at the Battle
+  decisions, and the Set matrix averaged over as many sampled states as it allows
+  (:mod:`engine.ai.expert`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Any
 
 from engine.ai.agent import HalfRandom, ViewAgent
 from engine.ai.budget import Budget
-from engine.ai.expert import matrix_search, ucb_choice
+from engine.ai.expert import matrix_search, sampled_choice
 from engine.ai.picks import best_pick
 from engine.ai.search import lookahead_choice, matrix_choice
 from engine.core import Rng
@@ -303,9 +304,9 @@ class ExpertAgent(HardAgent):
 
     def sequential(self, model: SearchModel, view: EbView, options: list[Any],
                    rng: random.Random) -> Any:
-        """UCB over sampled states, on the budget."""
+        """One-ply search over sampled states, on the budget."""
         assert view.viewer is not None
-        return ucb_choice(model, view, view.viewer, options, rng, self.budget.clock())
+        return sampled_choice(model, view, view.viewer, options, rng, self.budget.clock())
 
     def simultaneous(self, model: SearchModel, view: EbView, options: list[Any],
                      rng: random.Random) -> Any:

@@ -18,8 +18,8 @@ In a Brawl (three to six Kombatants) it runs the Brawl's own search (:mod:`.ai_b
 every seat sampled and played out to the end of the turn). Its Kombatant comes from the
 pick table (:mod:`engine.ai.picks`).
 
-``expert`` (:class:`MkExpert`) runs the same models with a UCB search over as many
-sampled worlds as its budget allows (:func:`engine.ai.expert.ucb_choice`).
+``expert`` (:class:`MkExpert`) runs the same models with the one-ply search over as many
+sampled worlds as its budget allows (:func:`engine.ai.expert.sampled_choice`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any
 
 from engine.ai.agent import HalfRandom, ViewAgent
 from engine.ai.budget import Budget
-from engine.ai.expert import ucb_choice
+from engine.ai.expert import sampled_choice
 from engine.ai.picks import best_pick
 from engine.ai.search import Model, lookahead_choice
 from engine.core import Rng
@@ -147,8 +147,8 @@ class MkHard(ViewAgent):
 
 
 class MkExpert(MkHard):
-    """The hard level's searches with UCB over as many sampled worlds as the budget
-    allows (:func:`engine.ai.expert.ucb_choice`)."""
+    """The hard level's searches over as many sampled worlds as the budget
+    allows (:func:`engine.ai.expert.sampled_choice`)."""
 
     level = "expert"
     iterations = 300
@@ -158,9 +158,9 @@ class MkExpert(MkHard):
 
     def search(self, model: Model, view: MkView, options: list[Any], rng: random.Random,
                samples: int) -> Any:
-        """UCB search on the budget."""
+        """One-ply search over sampled worlds, on the budget."""
         assert view.viewer is not None
-        return ucb_choice(model, view, view.viewer, options, rng, self.budget.clock())
+        return sampled_choice(model, view, view.viewer, options, rng, self.budget.clock())
 
 
 AGENTS: dict[str, type] = {"easy": MkEasy, "normal": MkGreedy, "hard": MkHard,

@@ -11,8 +11,8 @@ the best rival's, whether it still stands, and its KP and kards in hand against 
 standing rivals' (the strongest counting most: the one to beat for the round).
 
 ``hard`` tries every option in :data:`SAMPLES` worlds (determinized one-ply search);
-``expert`` spends its budget on a UCB search over the same worlds
-(:func:`engine.ai.expert.ucb_choice`).
+``expert`` spends its budget on the same search over more worlds
+(:func:`engine.ai.expert.sampled_choice`).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.ai.agent import ViewAgent
 from engine.ai.budget import Budget
-from engine.ai.expert import matrix_search, ucb_choice
+from engine.ai.expert import matrix_search, sampled_choice
 from engine.ai.picks import best_pick
 from engine.ai.search import lookahead_choice, matrix_choice
 from engine.core.game import Game
@@ -299,7 +299,7 @@ class HardAgent(WofAgent):
 
 class ExpertAgent(HardAgent):
     """The commit (movement and action, revealed together) as a matrix game over as many
-    sampled states as the budget allows, for a mixed strategy; moves and counters by UCB
+    sampled states as the budget allows, for a mixed strategy; moves and counters by one-ply
     search over sampled states (:mod:`engine.ai.expert`)."""
 
     level = "expert"
@@ -309,12 +309,12 @@ class ExpertAgent(HardAgent):
         self.budget = budget or Budget(self.iterations)
 
     def play(self, view: WofView, options: list[Any], rng: random.Random) -> Any:
-        """Matrix search for the commit, UCB search for the rest."""
+        """Matrix search for the commit, one-ply search on the budget for the rest."""
         assert view.viewer is not None
         if view.phase == "commit":
             return matrix_search(MODEL, view, view.viewer, options, rng,
                                  self.budget.clock(), max_cols=10, max_rows=12)
-        return ucb_choice(MODEL, view, view.viewer, options, rng, self.budget.clock())
+        return sampled_choice(MODEL, view, view.viewer, options, rng, self.budget.clock())
 
 
 AGENTS: dict[str, type[ViewAgent]] = {
