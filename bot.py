@@ -161,7 +161,8 @@ class HajimeBot(commands.Bot):
         await self.add_cog(Library(self))
         await self.add_cog(Decks(self))
         await self.add_cog(Reconciler(self, self.store, self.referee))
-        await self.add_cog(Practice(self, self.store, self.referee, tick_seconds=tick))
+        await self.add_cog(Practice(self, self.store, self.referee, tick_seconds=tick,
+                                    expert_seconds=self.settings.ai_expert_seconds))
         await self.add_cog(Tournaments(self, self.store, self.referee, sweep_seconds=tick * 6))
         await self.load_optional_cogs()
         for command in self.tree.get_commands():

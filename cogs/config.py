@@ -33,6 +33,7 @@ class Settings(BaseModel):
     news_wait_ms: float = Field(WAIT_CAP * 1000, ge=0, le=5000)
     news_lanes: int = Field(LANES, ge=1, le=64)
     lean_http: bool = False
+    ai_expert_seconds: float = Field(2.0, gt=0, le=30)
     log_level: str = "INFO"
     log_format: str = Field("json", pattern="^(json|text)$")
     shard_count: int = Field(1, ge=0, le=65536)

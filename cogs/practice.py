@@ -35,7 +35,9 @@ from cogs.i18n_discord import L, game_choices, locale_of
 from cogs.router import answer
 from cogs.shards import owns
 from db.base import MatchRecord, Store
-from engine.ai import LEVELS, Agent, decide, make
+from engine.ai import LEVELS, Agent, make
+from engine.ai.agent import decide_within
+from engine.ai.budget import CAP_SECONDS, DEFAULT_SECONDS, wall_clock
 from engine.core import EngineError, StaleAction
 from engine.games import REGISTRY
 from referee.ai_seats import BOT_NAME, MATCH_AI_IDS, ai_levels, is_virtual
@@ -82,8 +84,10 @@ class Practice(commands.Cog):
     """Opens practice matches and plays the AI seats (practice and /host tables)."""
 
     def __init__(self, bot: commands.Bot, store: Store, referee: Referee,
-                 tick_seconds: float = 5.0) -> None:
+                 tick_seconds: float = 5.0, expert_seconds: float = DEFAULT_SECONDS) -> None:
         self.bot = bot
+        self.expert_budget = wall_clock(expert_seconds)
+        """The expert level's budget: ``ai_expert_seconds`` of wall clock per move."""
         self.store = store
         self.referee = referee
         self.agents: dict[tuple[int, int], Agent] = {}
@@ -270,10 +274,13 @@ class Practice(commands.Cog):
         seat = owed[0]
         agent = self.agents.get((match_id, seat))
         if agent is None:
-            agent = self.agents[(match_id, seat)] = make(rec.game, levels[seat])
+            agent = self.agents[(match_id, seat)] = make(rec.game, levels[seat],
+                                                         self.expert_budget)
         rng = random.Random(hash((match_id, seat, state.version)))
         loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(None, decide, game, state, seat, agent, rng)
+        cap = None if levels[seat] == "expert" else CAP_SECONDS  # expert: its own budget
+        action = await loop.run_in_executor(None, decide_within, game, state, seat, agent,
+                                            rng, cap)
         if action is None:
             return False
         try:

@@ -2,8 +2,12 @@
 [--option k=v]``; ``python -m engine content GAME`` (:mod:`engine.content`).
 
 ``--agents hard,random`` (one name per seat, or one for all: random, easy, normal,
-greedy, hard) plays the AI agents of :mod:`engine.ai` instead of the random fuzzer and
-prints win rates per agent, per seat and per fighter.
+greedy, hard, expert) plays the AI agents of :mod:`engine.ai` instead of the random fuzzer
+and prints win rates per agent, per seat and per fighter. ``--agent LEVEL`` plays every
+seat with that level: ``random`` is the fuzzer, ``greedy`` the game's own state-reading
+``greedy_action`` where it has one (the balance runners'), any other level (and
+``greedy`` in a game without one) the view-reading agents, as ``--agents LEVEL`` does. An
+unknown name is refused with the list of names.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import argparse
 import json
 import sys
 
+from engine.ai.registry import NAMES
 from engine.games import REGISTRY
 from engine.simulate import AGENTS, simulate
 
@@ -25,9 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--matches", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], help="match option key=value")
-    sim.add_argument("--agent", choices=AGENTS, default="random",
-                     help="random legal play, or the game's greedy agent (state-reading; "
-                          "the balance runner's)")
+    sim.add_argument("--agent", choices=sorted({*AGENTS, *NAMES}), default="random",
+                     help="every seat: random legal play (the fuzzer), greedy (the game's "
+                          "state-reading greedy agent where it has one), or an AI level")
     sim.add_argument("--seats", type=int, default=None,
                      help="players per match (default: the game's minimum)")
     sim.add_argument("--agents", default=None,
@@ -50,11 +55,18 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rep.as_dict(), indent=2, ensure_ascii=False))
         return 0 if not rep.missing_paths() and not rep.shared_texts else 1
     options = dict(o.split("=", 1) for o in args.option)
+    game = REGISTRY[args.game]
+    if not args.agents and args.agent != "random" and not (
+            args.agent == "greedy" and hasattr(game, "greedy_action")):
+        args.agents = args.agent  # a level: the view-reading agents at every seat
     if args.agents:
         from engine.ai.play import simulate_agents
 
-        stats = simulate_agents(REGISTRY[args.game], args.agents.split(","), args.matches,
-                                args.seed, options, swap=not args.no_swap, seats=args.seats)
+        try:
+            stats = simulate_agents(game, args.agents.split(","), args.matches, args.seed,
+                                    options, swap=not args.no_swap, seats=args.seats)
+        except ValueError as exc:  # an unknown agent name, a wrong number of names
+            parser.error(str(exc))
         print(json.dumps(stats.as_dict(), sort_keys=False))
         return 0 if stats.errors == 0 else 1
     try:

@@ -20,7 +20,7 @@ from typing import Any
 
 from referee.i18n import DEFAULT, t
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 """The AI levels (the same as :data:`engine.ai.LEVELS`)."""
 AI_KEY = "_ai"
 """Match option: the AI seats, ``{"<seat index>": "<level>"}``."""

@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
+from engine.ai.budget import deadline
 from engine.core.game import Game
 from engine.core.state import BaseState
 
@@ -52,15 +53,16 @@ class ViewAgent:
 
 
 class HalfRandom(ViewAgent):
-    """An ``easy`` level: half the time a random option, otherwise the choice of the
-    game's agent ``steady`` (its normal level)."""
+    """An ``easy`` level: half the time (``random_share``) a random option, otherwise the
+    choice of the game's agent ``steady`` (its normal level)."""
 
     level = "easy"
     steady: type[Agent] = ViewAgent
+    random_share = 0.5
 
     def pick(self, view: Any, options: list[Any], rng: random.Random) -> Any:
         """A coin decides between a random option and the steady agent's."""
-        if rng.random() < 0.5:
+        if rng.random() < self.random_share:
             return rng.choice(options)
         return self.steady().choose(view, options, rng)
 
@@ -96,3 +98,11 @@ def decide(game: Game[Any, Any], state: Any, seat: int, agent: Agent,
     if action not in options:
         raise ValueError(f"agent {agent!r} chose {action!r}, which is not an option")
     return action
+
+
+def decide_within(game: Game[Any, Any], state: Any, seat: int, agent: Agent,
+                  rng: random.Random, seconds: float | None) -> Any:
+    """:func:`decide` with the searches capped at ``seconds`` of wall clock (the bot's
+    cap, :func:`engine.ai.budget.deadline`; ``None``: no cap)."""
+    with deadline(seconds):
+        return decide(game, state, seat, agent, rng)

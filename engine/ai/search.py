@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any, Protocol
 
+from engine.ai.budget import past_deadline
 from engine.ai.lp import solve_zero_sum
 from engine.core.errors import EngineError
 from engine.core.game import Game
@@ -75,9 +76,14 @@ def _play(model: Model, state: Any, seat: int, action: Any) -> Any | None:
 
 def lookahead_values(model: Model, view: Any, seat: int, options: list[Any],
                      rng: random.Random, samples: int) -> list[float]:
-    """The mean value of each option over ``samples`` sampled states, each played out."""
+    """The mean value of each option over ``samples`` sampled states, each played out
+    (fewer past the :func:`~engine.ai.budget.deadline`, at least one)."""
     totals = [0.0] * len(options)
+    done = 0
     for _ in range(samples):
+        if done and past_deadline():
+            break
+        done += 1
         world = model.sample(view, rng)
         seed = rng.getrandbits(32)  # common random numbers: options compared alike
         for i, action in enumerate(options):
@@ -87,7 +93,7 @@ def lookahead_values(model: Model, view: Any, seat: int, options: list[Any],
                 continue
             end = rollout(model, new, random.Random(seed), world)
             totals[i] += model.evaluate(end, seat)
-    return [t / max(samples, 1) for t in totals]
+    return [t / max(done, 1) for t in totals]
 
 
 def lookahead_choice(model: Model, view: Any, seat: int, options: list[Any],
@@ -121,7 +127,11 @@ def payoff_matrix(model: Model, view: Any, seat: int, rows: list[Any],
         seen.update(by_key.keys())
     cols = [k for k, _ in seen.most_common(max_cols)]
     matrix = [[0.0] * len(cols) for _ in rows]
+    done = 0
     for w, by_key in zip(worlds, per_world, strict=True):
+        if done and past_deadline():
+            break
+        done += 1
         seed = rng.getrandbits(32)  # common random numbers: a column's rollouts alike
         for i, mine in enumerate(rows):
             after_me = _play(model, w, seat, mine)
@@ -137,7 +147,7 @@ def payoff_matrix(model: Model, view: Any, seat: int, rows: list[Any],
                     state = nxt if nxt is not None else state
                 end = rollout(model, game.clone(state), random.Random(seed + j), w)
                 matrix[i][j] += model.evaluate(end, seat)
-    n = max(samples, 1)
+    n = max(done, 1)
     return [[x / n for x in r] for r in matrix], cols
 
 
@@ -172,9 +182,16 @@ def matrix_choice(model: Model, view: Any, seat: int, rows: list[Any],
                   max_rows: int = 10) -> Any:
     """A simultaneous decision: solve the sampled payoff matrix, draw from its strategy.
 
-    More than ``max_rows`` options are first screened by a one-ply search (:func:`screen`).
+    More than ``max_rows`` options are first screened by a one-ply search (as
+    :func:`screen`); when that spends the bot's cap (:func:`~engine.ai.budget.deadline`),
+    the best screened option is played.
     """
-    rows = screen(model, view, seat, rows, rng, max_rows)
+    if len(rows) > max_rows:  # as :func:`screen`, keeping the values
+        values = lookahead_values(model, view, seat, rows, rng, 2)
+        order = sorted(range(len(rows)), key=lambda i: -values[i])
+        if past_deadline():  # the bot's cap is spent: the one-ply choice
+            return rows[order[0]]
+        rows = [rows[i] for i in sorted(order[:max_rows])]
     if len(rows) == 1:
         return rows[0]
     matrix, _ = payoff_matrix(model, view, seat, rows, rng, samples, max_cols)

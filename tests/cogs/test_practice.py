@@ -201,3 +201,16 @@ async def test_ai_seats_of_a_table_play_at_their_levels_and_are_never_timed(setu
     assert log and {x.seat for x in log} <= {1, 2}
     kinds = {s: type(a).__name__ for (m, s), a in fresh.agents.items() if m == rec.id}
     assert kinds[1] == "EasyAgent" and kinds.get(2, "HardAgent") == "HardAgent"
+
+
+def test_practice_offers_the_expert_level_with_its_budget() -> None:
+    from referee.i18n import t as translate
+
+    from cogs.practice import LEVEL_CHOICES
+    from engine.ai.budget import DEFAULT_SECONDS
+
+    assert [c.value for c in LEVEL_CHOICES][-1] == "expert"
+    assert translate("fr", "practice.level.expert") == "expert"
+    assert translate("en-US", "practice.level.expert") == "expert"
+    cog = Practice(object(), object(), object())  # type: ignore[arg-type]
+    assert cog.expert_budget.seconds == DEFAULT_SECONDS

@@ -34,7 +34,8 @@ def test_open_table_text_and_buttons() -> None:
     assert "Seat " not in text
     ids = [item.custom_id for item in table_buttons(table()).children]  # type: ignore[attr-defined]
     assert ids == ["hj:tb:4:join", "hj:tb:4:leave", "hj:tb:4:start", "hj:tb:4:cancel",
-                   "hj:tb:4:ai-easy", "hj:tb:4:ai-normal", "hj:tb:4:ai-hard"]
+                   "hj:tb:4:ai-easy", "hj:tb:4:ai-normal", "hj:tb:4:ai-hard",
+                   "hj:tb:4:ai-expert"]
 
 
 def test_ai_seats_are_named_removable_and_become_match_seats() -> None:

@@ -77,7 +77,7 @@ async def test_every_game_is_offered_with_its_options(client: TestClient[Any, An
     assert duel["key"] == "duel" and duel["label"] == "Duel"
     assert [c["value"] for c in duel["choices"]] == ["iaijutsu", "entrainement", "rencontre"]
     assert duel["choices"][0]["label"] == "Iaijutsu (1 round)"  # the bot's /challenge words
-    assert data["ai_levels"] == ["easy", "normal", "hard"]
+    assert data["ai_levels"] == ["easy", "normal", "hard", "expert"]
     for gid, game in REGISTRY.items():  # every seat count, every option but the deck list
         assert (offered[gid]["seats"], offered[gid]["max_seats"]) == (game.min_seats,
                                                                       game.max_seats)

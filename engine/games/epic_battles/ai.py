@@ -15,7 +15,12 @@ any other input, a state included) and chooses among the options it is given.
   policy to the end of the turn, then scored (:func:`evaluate`: the health bars, energy
   and cards in hand). The simultaneous Set commit is solved as a matrix game over sampled
   states (:func:`engine.ai.search.matrix_choice`, linear programming, a mixed strategy).
-  The other decisions are the greedy agent's.
+  The other decisions are the greedy agent's. Its character comes from the pick table
+  (:mod:`engine.ai.picks`).
+* ``expert``: the same searches on a budget of rollouts (or seconds, in the bot): the
+  one-ply search over as many sampled states as the budget allows at the Battle
+  decisions, and the Set matrix averaged over as many sampled states as it allows
+  (:mod:`engine.ai.expert`).
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from engine.ai.agent import HalfRandom, ViewAgent
+from engine.ai.budget import Budget
+from engine.ai.expert import matrix_search, sampled_choice
+from engine.ai.picks import best_pick
 from engine.ai.search import lookahead_choice, matrix_choice
 from engine.core import Rng
 from engine.core.game import Game
@@ -261,19 +269,54 @@ class HardAgent(ViewAgent):
     def pick(self, view: EbView, options: list[Any], rng: random.Random) -> Any:
         """See the module's docstring."""
         if view.phase == "pick" or view.viewer is None:
-            return rng.choice(options)
+            return best_pick(GAME.id, options, rng)
         if len(options) == 1:
             return options[0]
         model = SearchModel(len(view.round_winners))
         if view.asked in SEARCHED:
-            return lookahead_choice(model, view, view.viewer, list(options), rng, SAMPLES)
+            return self.sequential(model, view, list(options), rng)
         if view.phase == "set" and isinstance(options[0], SetCards):
-            return matrix_choice(model, view, view.viewer, list(options), rng,
-                                 SET_SAMPLES, max_cols=3, max_rows=4)
+            return self.simultaneous(model, view, list(options), rng)
         return best(rebuild(view), view.viewer, list(options))
+
+    def sequential(self, model: SearchModel, view: EbView, options: list[Any],
+                   rng: random.Random) -> Any:
+        """A Battle decision: determinized one-ply search."""
+        assert view.viewer is not None
+        return lookahead_choice(model, view, view.viewer, options, rng, SAMPLES)
+
+    def simultaneous(self, model: SearchModel, view: EbView, options: list[Any],
+                     rng: random.Random) -> Any:
+        """The Set commit: a small sampled matrix game."""
+        assert view.viewer is not None
+        return matrix_choice(model, view, view.viewer, options, rng, SET_SAMPLES,
+                             max_cols=3, max_rows=4)
+
+
+class ExpertAgent(HardAgent):
+    """The hard searches on a budget (:mod:`engine.ai.expert`)."""
+
+    level = "expert"
+    iterations = 80
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget(self.iterations)
+
+    def sequential(self, model: SearchModel, view: EbView, options: list[Any],
+                   rng: random.Random) -> Any:
+        """One-ply search over sampled states, on the budget."""
+        assert view.viewer is not None
+        return sampled_choice(model, view, view.viewer, options, rng, self.budget.clock())
+
+    def simultaneous(self, model: SearchModel, view: EbView, options: list[Any],
+                     rng: random.Random) -> Any:
+        """The Set matrix over as many sampled states as the budget allows."""
+        assert view.viewer is not None
+        return matrix_search(model, view, view.viewer, options, rng, self.budget.clock(),
+                             max_cols=4, max_rows=6, screen_samples=2)
 
 
 AGENTS: dict[str, type[ViewAgent]] = {
-    "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent,
+    "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent, "expert": ExpertAgent,
 }
 """The levels of this game (:mod:`engine.ai.registry`)."""

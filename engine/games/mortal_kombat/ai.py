@@ -5,7 +5,7 @@
 greedy rules read (the seat's own hand, KP, penalties, the attack on the table,
 modifiers, distance) with nothing hidden in it (the rival's hand and both decks are
 empty), and the choice is made among the options the agent is given. ``easy`` plays
-normal's choice half the time, else a random option.
+normal's choice one time in four, else a random option.
 
 ``hard`` (:class:`MkHard`) searches: every option is tried in worlds sampled from the
 view (the rival's hand and both deck orders drawn from the kards the view does not
@@ -14,6 +14,12 @@ the turn evaluated (rounds, KP, kards in hand, initiative); the option with the 
 wins (a determinized one-ply search, :func:`engine.ai.search.lookahead_choice`). Its
 Discard/Draw swaps the kards worth less than the mean of its own remaining deck (not when
 behind on KP with the shorter deck: under the Timer Rule that only brings Time closer).
+In a Brawl (three to six Kombatants) it runs the Brawl's own search (:mod:`.ai_brawl`:
+every seat sampled and played out to the end of the turn). Its Kombatant comes from the
+pick table (:mod:`engine.ai.picks`).
+
+``expert`` (:class:`MkExpert`) runs the same models with the one-ply search over as many
+sampled worlds as its budget allows (:func:`engine.ai.expert.sampled_choice`).
 """
 
 from __future__ import annotations
@@ -22,9 +28,14 @@ import random
 from typing import Any
 
 from engine.ai.agent import HalfRandom, ViewAgent
-from engine.ai.search import lookahead_choice
+from engine.ai.budget import Budget
+from engine.ai.expert import sampled_choice
+from engine.ai.picks import best_pick
+from engine.ai.search import Model, lookahead_choice
 from engine.core import Rng
 from engine.games.mortal_kombat.agents import choose
+from engine.games.mortal_kombat.ai_brawl import SAMPLES as BRAWL_SAMPLES
+from engine.games.mortal_kombat.ai_brawl import BrawlModel
 from engine.games.mortal_kombat.ai_search import MkModel, kard_value, unseen
 from engine.games.mortal_kombat.model import Act, Fighter, MkState, Options
 from engine.games.mortal_kombat.views import MkView
@@ -66,10 +77,12 @@ class MkGreedy(ViewAgent):
 
 
 class MkEasy(HalfRandom):
-    """Half the time a random option, otherwise the greedy choice."""
+    """Three times in four a random option, otherwise the greedy choice (half random, the
+    normal level beat it only about 65-70% of the time)."""
 
     view_model = MkView
     steady = MkGreedy
+    random_share = 0.75
 
 
 def hard_discard(view: MkView, options: list[Act]) -> Act:
@@ -103,26 +116,53 @@ SAMPLES = 8
 
 
 class MkHard(ViewAgent):
-    """Determinized one-ply search over worlds sampled from the view (see the module)."""
+    """Determinized one-ply search over worlds sampled from the view (see the module);
+    a Brawl's own search (:mod:`.ai_brawl`) with three or more Kombatants."""
 
     view_model = MkView
     level = "hard"
 
     def pick(self, view: Any, options: list[Any], rng: random.Random) -> Any:
-        """A random Kombatant; the Discard/Draw rule; otherwise the searched option."""
+        """The Kombatant from the pick table; the Discard/Draw rule (two Kombatants);
+        otherwise the searched option."""
         if view.phase == "pick" or view.viewer is None:
-            return rng.choice(options)
+            return best_pick("mortal_kombat", options, rng)
         if len(options) == 1:
             return options[0]
-        if len(view.fighters) > 2:  # a Brawl: the search models two Kombatants only
-            return MkGreedy().pick(view, options, rng)
+        brawl = len(view.fighters) > 2
         if view.phase == "discard":
-            return hard_discard(view, options)
+            return MkGreedy().pick(view, options, rng) if brawl \
+                else hard_discard(view, options)
         stepped = view.phase == "act" and view.level == "advanced" and not any(
             a.kind == "step" for a in options)
-        return lookahead_choice(MkModel(stepped), view, view.viewer, list(options), rng,
-                                SAMPLES)
+        model: Model = BrawlModel(stepped) if brawl else MkModel(stepped)
+        return self.search(model, view, list(options), rng, BRAWL_SAMPLES if brawl
+                           else SAMPLES)
+
+    def search(self, model: Model, view: MkView, options: list[Any], rng: random.Random,
+               samples: int) -> Any:
+        """Determinized one-ply search, ``samples`` worlds per option."""
+        assert view.viewer is not None
+        return lookahead_choice(model, view, view.viewer, options, rng, samples)
 
 
-AGENTS: dict[str, type] = {"easy": MkEasy, "normal": MkGreedy, "hard": MkHard}
+class MkExpert(MkHard):
+    """The hard level's searches over as many sampled worlds as the budget
+    allows (:func:`engine.ai.expert.sampled_choice`)."""
+
+    level = "expert"
+    iterations = 300
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget(self.iterations)
+
+    def search(self, model: Model, view: MkView, options: list[Any], rng: random.Random,
+               samples: int) -> Any:
+        """One-ply search over sampled worlds, on the budget."""
+        assert view.viewer is not None
+        return sampled_choice(model, view, view.viewer, options, rng, self.budget.clock())
+
+
+AGENTS: dict[str, type] = {"easy": MkEasy, "normal": MkGreedy, "hard": MkHard,
+                           "expert": MkExpert}
 """The levels :mod:`engine.ai.registry` picks up."""

@@ -23,6 +23,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from engine.ai.agent import ViewAgent
+from engine.ai.budget import Budget
+from engine.ai.expert import matrix_search
+from engine.ai.picks import best_pick
 from engine.ai.search import lookahead_choice, matrix_choice
 from engine.core.game import Game
 from engine.core.rng import Rng
@@ -246,9 +249,10 @@ class SushidoAgent(ViewAgent):
         self.memory = ChainMemory()
 
     def pick(self, view: Any, options: list[Any], rng: random.Random) -> Any:
-        """Fighter at random; Hajime/reveal by :meth:`simultaneous`; the rest by rules."""
+        """Fighter by :meth:`fighter`; Hajime/reveal by :meth:`simultaneous`; the rest by
+        rules."""
         if view.phase == "pick":
-            return rng.choice(options)
+            return self.fighter(options, rng)
         self.memory.observe(view)
         me = view.viewer
         sv = view.seats[me]
@@ -267,6 +271,10 @@ class SushidoAgent(ViewAgent):
         rival = view.seats[1 - me]
         return heuristic(options, sv.gauge, abs(view.seats[0].pos - view.seats[1].pos) == 1,
                          me, rng, rival.chain_size)
+
+    def fighter(self, options: list[Any], rng: random.Random) -> Any:
+        """The fighter: at random (easy and normal)."""
+        return rng.choice(options)
 
     def super_now(self, view: Any) -> bool:
         """Use a full gauge's Super Combo at the start of a turn when in contact."""
@@ -384,8 +392,30 @@ class HardAgent(SushidoAgent):
         return matrix_choice(model, view, view.viewer, _distinct(choices), rng,
                              self.samples, max_cols=6)
 
+    def fighter(self, options: list[Any], rng: random.Random) -> Any:
+        """The fighter with the best measured win rate (:mod:`engine.ai.picks`)."""
+        return best_pick(GAME.id, options, rng)
+
+
+class ExpertAgent(HardAgent):
+    """Hajime and reveal as matrix games over as many sampled states as the budget
+    allows (:func:`engine.ai.expert.matrix_search`), solved for a mixed strategy."""
+
+    level = "expert"
+    iterations = 1500
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        super().__init__()
+        self.budget = budget or Budget(self.iterations)
+
+    def simultaneous(self, view: Any, choices: list[Any], rng: random.Random) -> Any:
+        """Solve the payoff matrix of the budget's sampled states."""
+        model = SushidoModel(self.memory.known())
+        return matrix_search(model, view, view.viewer, _distinct(choices), rng,
+                             self.budget.clock(), max_cols=8, max_rows=10)
+
 
 AGENTS: dict[str, type[ViewAgent]] = {
-    "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent,
+    "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent, "expert": ExpertAgent,
 }
 """The levels of Sushido's AI (the registry of :mod:`engine.ai` reads this)."""

@@ -9,6 +9,7 @@ import pytest
 
 from engine.__main__ import main
 from engine.ai import NAMES, RandomAgent, ViewAgent, decide, make, options_of
+from engine.ai.budget import Budget
 from engine.ai.play import play_match, simulate_agents
 from engine.core.rng import Rng
 from engine.games import REGISTRY
@@ -16,6 +17,8 @@ from engine.simulate import next_move
 
 GAMES = ["sushido", "world_of_fighters", "kingdom_of_loathing", "mortal_kombat", "epic_battles"]
 """Every game of the registry: each has its easy, normal and hard levels."""
+EXPERTS = ["sushido", "world_of_fighters", "mortal_kombat", "epic_battles"]
+"""The games with an expert level of their own."""
 
 
 def _midgame(game_id: str, seed: int, steps: int = 12):  # type: ignore[no-untyped-def]
@@ -29,11 +32,13 @@ def _midgame(game_id: str, seed: int, steps: int = 12):  # type: ignore[no-untyp
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_an_agent_reads_the_games_view_model_and_refuses_a_state(game_id: str,
                                                                    level: str) -> None:
+    if level == "expert" and game_id not in EXPERTS:
+        pytest.skip(f"{game_id} has no expert level yet (it plays hard)")
     game, state = _midgame(game_id, 3)
-    agent = make(game_id, level)
+    agent = make(game_id, level, Budget(iterations=20))
     assert isinstance(agent, ViewAgent) and agent.level == level
     seat = next(s for s, p in game.prompts(state).items() if not p.committed)
     view = game.view(state, seat)
@@ -47,7 +52,7 @@ def test_an_agent_reads_the_games_view_model_and_refuses_a_state(game_id: str,
 
 
 def test_names_and_aliases() -> None:
-    assert set(NAMES) == {"random", "easy", "normal", "greedy", "hard"}
+    assert set(NAMES) == {"random", "easy", "normal", "greedy", "hard", "expert"}
     assert type(make("sushido", "greedy")) is type(make("sushido", "normal"))
     assert isinstance(make("sushido", "random"), RandomAgent)
     with pytest.raises(ValueError, match="unknown agent"):
@@ -102,6 +107,24 @@ def test_the_command_line_takes_agents(capsys: pytest.CaptureFixture[str]) -> No
                  "--matches", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["agents"] == ["easy", "random"] and out["matches"] == 2
+
+
+@pytest.mark.parametrize("game_id", ["sushido", "world_of_fighters", "kingdom_of_loathing"])
+def test_simulate_agent_plays_the_level_it_names(game_id: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``--agent greedy`` once played random in games without a state-reading greedy."""
+    assert main(["simulate", game_id, "--agent", "greedy", "--matches", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["agents"] == ["greedy", "greedy"]
+
+
+def test_simulate_refuses_an_unknown_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "sushido", "--agent", "godlike", "--matches", "1"])
+    assert "invalid choice: 'godlike'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "sushido", "--agents", "hard,godlike", "--matches", "1"])
+    assert "unknown agent 'godlike'" in capsys.readouterr().err
 
 
 def test_a_games_agent_module_gives_its_greedy_agent_as_normal(

@@ -148,7 +148,7 @@ def test_every_note_kind_is_worded_and_explains_the_outcome() -> None:
 
 
 def test_new_cards_show_in_words_variable_costs_and_floating_freezes() -> None:
-    from cogs.render.eb_text import stats
+    from referee.render.eb_text import stats
     assert "cost 2 (varies)" in stats("fierce_punch")
     assert "coût 2 (variable)" in stats("fierce_punch", "fr")
     view_float = type("F", (), {"type": "freeze", "n": 1, "source": "deep_freeze",
