@@ -204,10 +204,9 @@ async def test_ai_seats_of_a_table_play_at_their_levels_and_are_never_timed(setu
 
 
 def test_practice_offers_the_expert_level_with_its_budget() -> None:
-    from referee.i18n import t as translate
-
     from cogs.practice import LEVEL_CHOICES
     from engine.ai.budget import DEFAULT_SECONDS
+    from referee.i18n import t as translate
 
     assert [c.value for c in LEVEL_CHOICES][-1] == "expert"
     assert translate("fr", "practice.level.expert") == "expert"
