@@ -166,11 +166,11 @@ def times(games: list[str], seat_counts: str, levels: list[str], count: int,
             wall: list[float] = []
             cpu: list[float] = []
             for i, (state, seat) in enumerate(points):
-                ag = make(game_id, level, wall_clock()) if bot and level == "expert" \
-                    else agent(game_id, level, iterations)
+                ag = make(game_id, level, wall_clock(time.perf_counter)) \
+                    if bot and level == "expert" else agent(game_id, level, iterations)
                 cap = CAP_SECONDS if bot and level != "expert" else None
                 t0, c0 = time.perf_counter(), time.process_time()
-                decide_within(game, state, seat, ag, random.Random(i), cap)
+                decide_within(game, state, seat, ag, random.Random(i), cap, time.perf_counter)
                 wall.append(1000 * (time.perf_counter() - t0))
                 cpu.append(1000 * (time.process_time() - c0))
             row: dict[str, Any] = {"game": game_id, "seats": seats, "level": level,

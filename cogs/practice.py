@@ -86,7 +86,7 @@ class Practice(commands.Cog):
     def __init__(self, bot: commands.Bot, store: Store, referee: Referee,
                  tick_seconds: float = 5.0, expert_seconds: float = DEFAULT_SECONDS) -> None:
         self.bot = bot
-        self.expert_budget = wall_clock(expert_seconds)
+        self.expert_budget = wall_clock(time.perf_counter, expert_seconds)
         """The expert level's budget: ``ai_expert_seconds`` of wall clock per move."""
         self.store = store
         self.referee = referee
@@ -280,7 +280,7 @@ class Practice(commands.Cog):
         loop = asyncio.get_running_loop()
         cap = None if levels[seat] == "expert" else CAP_SECONDS  # expert: its own budget
         action = await loop.run_in_executor(None, decide_within, game, state, seat, agent,
-                                            rng, cap)
+                                            rng, cap, time.perf_counter)
         if action is None:
             return False
         try:

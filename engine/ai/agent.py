@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from engine.ai.budget import deadline
+from engine.ai.budget import Now, deadline
 from engine.core.game import Game
 from engine.core.state import BaseState
 
@@ -101,8 +101,9 @@ def decide(game: Game[Any, Any], state: Any, seat: int, agent: Agent,
 
 
 def decide_within(game: Game[Any, Any], state: Any, seat: int, agent: Agent,
-                  rng: random.Random, seconds: float | None) -> Any:
-    """:func:`decide` with the searches capped at ``seconds`` of wall clock (the bot's
-    cap, :func:`engine.ai.budget.deadline`; ``None``: no cap)."""
-    with deadline(seconds):
+                  rng: random.Random, seconds: float | None, now: Now | None = None) -> Any:
+    """:func:`decide` with the searches capped at ``seconds`` of wall clock read on the
+    caller's clock ``now`` (the bot's cap, :func:`engine.ai.budget.deadline`; ``None``: no
+    cap)."""
+    with deadline(seconds, now):
         return decide(game, state, seat, agent, rng)

@@ -5,31 +5,39 @@ sampled world). With ``seconds=None`` the search is deterministic given the agen
 generator: simulations, benches and tests count iterations only. The bot adds a
 wall-clock cap (``seconds``, default :data:`DEFAULT_SECONDS`) and a large iteration count,
 so a move takes at most about that long whatever the machine's load.
+
+The engine has no clock of its own (a test enforces it): the caller that wants wall-clock
+limits hands one in (``now``, e.g. ``time.perf_counter``), as the bot and the benches do.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+Now = Callable[[], float]
+"""A monotonic clock in seconds, given by the caller (the engine has none)."""
 
 DEFAULT_SECONDS = 2.0
 """The bot's per-move budget of the expert level (configurable: ``ai_expert_seconds``)."""
 CAP_SECONDS = 0.15
 """The bot's wall-clock cap on a move of the other levels (:func:`deadline`)."""
 
-_DEADLINE: ContextVar[float | None] = ContextVar("ai_deadline", default=None)
+_DEADLINE: ContextVar[tuple[float, Now] | None] = ContextVar("ai_deadline", default=None)
 
 
 @contextmanager
-def deadline(seconds: float | None) -> Iterator[None]:
+def deadline(seconds: float | None, now: Now | None = None) -> Iterator[None]:
     """Within this block, the searches stop sampling more worlds after ``seconds`` of
-    wall clock (each still plays at least one): the bot's cap on the hard level's move
-    time on a busy machine. ``None`` (simulations, benches, tests): no cap, so a search
-    is deterministic given its random generator."""
-    token = _DEADLINE.set(None if seconds is None else time.perf_counter() + seconds)
+    wall clock read on ``now`` (each still plays at least one): the bot's cap on the hard
+    level's move time on a busy machine. ``None`` (simulations, benches, tests): no cap,
+    so a search is deterministic given its random generator."""
+    if seconds is not None and now is None:
+        raise ValueError("a wall-clock deadline needs the caller's clock (now)")
+    token = _DEADLINE.set(None if seconds is None or now is None
+                          else (now() + seconds, now))
     try:
         yield
     finally:
@@ -39,7 +47,7 @@ def deadline(seconds: float | None) -> Iterator[None]:
 def past_deadline() -> bool:
     """Whether the current :func:`deadline` (if any) has passed."""
     end = _DEADLINE.get()
-    return end is not None and time.perf_counter() >= end
+    return end is not None and end[1]() >= end[0]
 
 
 @dataclass(frozen=True)
@@ -48,15 +56,22 @@ class Budget:
 
     iterations: int = 400
     seconds: float | None = None
+    now: Now | None = field(default=None, compare=False, repr=False)
+    """The caller's clock, needed with ``seconds``."""
+
+    def __post_init__(self) -> None:
+        if self.seconds is not None and self.now is None:
+            raise ValueError("a budget in seconds needs the caller's clock (now)")
 
     def clock(self) -> Clock:
         """A running clock for one decision."""
         return Clock(self)
 
 
-def wall_clock(seconds: float = DEFAULT_SECONDS) -> Budget:
-    """The bot's budget: ``seconds`` per move, iterations practically unbounded."""
-    return Budget(iterations=1_000_000, seconds=seconds)
+def wall_clock(now: Now, seconds: float = DEFAULT_SECONDS) -> Budget:
+    """The bot's budget: ``seconds`` per move on the caller's clock ``now``, iterations
+    practically unbounded."""
+    return Budget(iterations=1_000_000, seconds=seconds, now=now)
 
 
 class Clock:
@@ -65,7 +80,8 @@ class Clock:
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self.used = 0
-        self.start = time.perf_counter()
+        self.now = budget.now
+        self.start = self.now() if self.now is not None else 0.0
 
     def spend(self, n: int = 1) -> None:
         """Count ``n`` more iterations."""
@@ -76,11 +92,11 @@ class Clock:
         if self.used >= self.budget.iterations or past_deadline():
             return False
         seconds = self.budget.seconds
-        return seconds is None or time.perf_counter() - self.start < 0.8 * seconds
+        return seconds is None or self.now is None or self.now() - self.start < 0.8 * seconds
 
     def fraction(self) -> float:
         """How much of the budget is spent, in ``[0, 1]`` (the larger of both counts)."""
         done = self.used / max(self.budget.iterations, 1)
-        if self.budget.seconds:
-            done = max(done, (time.perf_counter() - self.start) / self.budget.seconds)
+        if self.budget.seconds and self.now is not None:
+            done = max(done, (self.now() - self.start) / self.budget.seconds)
         return min(done, 1.0)

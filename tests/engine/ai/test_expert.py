@@ -24,11 +24,12 @@ def test_a_clock_counts_iterations_and_seconds() -> None:
     assert clock.left()
     clock.spend(3)
     assert not clock.left() and clock.fraction() == 1.0
-    timed = Clock(Budget(iterations=10**9, seconds=0.05))
+    timed = Clock(Budget(iterations=10**9, seconds=0.05, now=time.perf_counter))
     assert timed.left()
     time.sleep(0.06)
     assert not timed.left()
-    assert wall_clock(1.5) == Budget(iterations=1_000_000, seconds=1.5)
+    assert wall_clock(time.perf_counter, 1.5) == Budget(iterations=1_000_000, seconds=1.5,
+                                                     now=time.perf_counter)
 
 
 @pytest.mark.parametrize("game_id", TWO_SEAT_EXPERTS)
@@ -63,7 +64,8 @@ def test_the_search_is_deterministic_on_an_iteration_budget() -> None:
 def test_a_wall_clock_budget_is_kept() -> None:
     view, me, options = _decision("commit")
     t0 = time.perf_counter()
-    matrix_search(MODEL, view, me, options, random.Random(1), wall_clock(0.3).clock())
+    matrix_search(MODEL, view, me, options, random.Random(1),
+                  wall_clock(time.perf_counter, 0.3).clock())
     assert time.perf_counter() - t0 < 1.5  # the budget, plus the first worlds' minimum
 
 
@@ -83,12 +85,12 @@ def test_a_deadline_caps_the_hard_search_and_nothing_else_changes() -> None:
     state, me = _at_decision(3, 0)
     with deadline(None):
         assert not past_deadline()
-    with deadline(0.0):
+    with deadline(0.0, time.perf_counter):
         assert past_deadline()
     a = decide_within(GAME, state, me, make(GAME.id, "hard"), random.Random(2), None)
     b = decide_within(GAME, state, me, make(GAME.id, "hard"), random.Random(2), None)
     assert a == b  # no cap: deterministic
     t0 = time.perf_counter()
-    decide_within(GAME, state, me, make(GAME.id, "hard"), random.Random(2), 0.0)
+    decide_within(GAME, state, me, make(GAME.id, "hard"), random.Random(2), 0.0, time.perf_counter)
     assert time.perf_counter() - t0 < 2.0  # one world per search, whatever the samples
     assert not past_deadline()  # the cap ends with the move
