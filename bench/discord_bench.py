@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import bisect
 import gc
 import json
 import os
@@ -60,6 +59,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from board_clock import board_latencies, boards_behind  # noqa: E402  (bench/, beside)
 
 from db import SqliteStore  # noqa: E402
 from db._rows import action_from_row  # noqa: E402
@@ -542,41 +543,6 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "rest_calls_per_click_by_route": {k: round(v / n, 3)
                                           for k, v in sorted(kinds.items())},
     }
-
-
-async def boards_behind(reader: SqliteStore, players: list[Player]) -> int:
-    """Matches whose board does not show their stored version yet."""
-    behind = 0
-    for p in players:
-        rec = await reader.get_match(p.match_id)
-        if rec is not None and rec.status == "active" and rec.board_version != rec.version:
-            behind += 1
-    return behind
-
-
-def board_latencies(clicks: list[Any], players: list[Player],
-                    log: list[tuple[float, str, str, int]] | None) -> list[float]:
-    """Seconds from each timed control click to the first successful edit of its match's
-    board answered after it (clicks whose match's board was never edited after: left out)."""
-    if log is None:
-        return []
-    board_path = {p.match_id: f"/channels/{p.board.channel_id}/messages/{p.board.id}"
-                  for p in players}
-    edits: dict[str, list[float]] = {}
-    for at, method, path, status in log:
-        if method == "PATCH" and status < 300:
-            edits.setdefault(path.split("/api/v10", 1)[-1], []).append(at)
-    out: list[float] = []
-    for r in clicks:
-        cid = str((r.payload.get("data") or {}).get("custom_id", ""))
-        parts = cid.split(":")
-        if len(parts) < 3 or parts[1] not in ("a", "s") or not parts[2].isdigit():
-            continue
-        times = edits.get(board_path.get(int(parts[2]), ""), [])
-        i = bisect.bisect_left(times, r.dispatched_at)
-        if i < len(times):
-            out.append(times[i] - r.dispatched_at)
-    return out
 
 
 def main() -> None:
