@@ -1,20 +1,26 @@
 """Write the French ``/card`` texts of the Mortal Kombat kards into referee/locales/cards.fr.toml.
 
-The French text is built from each kard's data (type, numbers, reach, defence, Kombo
-steps and effects), in short original sentences, so 300 kards stay in step with the data
-file: run ``python scripts/mk_cards_fr.py`` after changing ``kards.toml``. It replaces the
-``[mortal_kombat.*]`` tables at the end of the file and leaves the other games alone.
+Each French text is the kard's numbers in one line (built from the data, as the English
+headline is), then its English text translated sentence by sentence: every rules sentence
+by the phrase table :data:`RULES` (numbers carried over), each kard's own sentence (what
+the move looks like) from :data:`FLAVOUR`, translated by hand. An English sentence the
+tables do not know stops the script with the sentence, so a new or reworded kard is
+never shown half translated. Run ``python scripts/mk_cards_fr.py`` after changing
+``kards.toml``: it replaces the ``[mortal_kombat.*]`` tables at the end of the file and
+leaves the other games alone (``--check`` only says whether the file is up to date).
 """
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.games.mortal_kombat.catalog import entries
-from engine.games.mortal_kombat.data import Effect, Kard, kards, kombatants
+from engine.games.mortal_kombat.data import Kard, kards, kombatants
 from referee.card_text import fingerprint, slug
 
 PATH = Path(__file__).resolve().parents[1] / "referee" / "locales" / "cards.fr.toml"
@@ -25,56 +31,185 @@ FINISH = {"fatality": "Fatality", "babality": "Babality", "friendship": "Friends
 SIDE = {"earthworld": "Earthworld", "outworld": "Outworld", "neutral": "neutre"}
 LOC = {"high": "Haut", "mid": "Milieu", "low": "Bas", "var": "Variable", "area": "Zone"}
 REACH = {"ranged": "à distance", "h2h": "au corps à corps", "cq": "au contact"}
-GUARD = {"high": "haute", "mid": "au milieu", "low": "basse", "area": "de zone",
-         "ranged": "à distance", "cq": "au contact", "projectile": "par projectile",
-         "throw": "par projection (saisie)"}
-STEP = {"basic": "une Attaque de base", "special": "un Coup spécial",
-        "any": "une attaque au choix", "punch": "un coup de poing",
-        "kick": "un coup de pied", "throw": "une projection", "projectile": "un projectile"}
 KIND = {"punch": "Poing", "kick": "Pied", "throw": "Projection", "projectile": "Projectile"}
-KINDS = {"punch": "coups de poing", "kick": "coups de pied", "throw": "projections",
-         "projectile": "projectiles"}
+
+HEIGHT = {"high": "haute", "mid": "médiane", "low": "basse", "area": "de zone"}
+"""An attack's location as the Defense kards name it (``Evade a high/mid attack``)."""
+FUEL = {"punch": "de coup de poing", "kick": "de coup de pied", "throw": "de projection",
+        "projectile": "de projectile", "attack": "d'attaque"}
+STEP = {"a Basic Attack": "une Attaque de base", "a Special Move": "un Coup spécial",
+        "any attack": "n'importe quelle attaque", "a punch": "un coup de poing",
+        "a kick": "un coup de pied", "a throw": "une projection",
+        "a projectile": "un projectile"}
+WHAT = {"Speed": "Vitesse", "Strength": "Force"}
 
 
-def effect(e: Effect) -> str:
-    """One effect in French."""
-    n = e.value
-    if e.kind in ("speed", "strength"):
-        what = "Vitesse" if e.kind == "speed" else "Force"
-        whose = "à votre attaque ou défense" if e.target == "self" else "à l'adversaire"
-        text = f"{n:+d} en {what} {whose}"
-        if e.nonaccum:
-            text += " (non cumulatif)"
-        if e.turns:
-            text += f", pendant {e.turns} tour(s) de plus"
-        return text + "."
-    return {
-        "stun": "Étourdit l'adversaire s'il touche.",
-        "knockdown": "Met l'adversaire au sol.",
-        "knockback": "Repousse l'adversaire à distance.",
-        "movement": "Vous rapproche au corps à corps.",
-        "followup": "Ouvre une Suite.",
-        "heal": f"Vous rend {n} PK.",
-        "damage": f"Inflige {n} dégât(s) direct(s).",
-        "draw": f"Piochez {n} karte(s).",
-        "discard": f"L'adversaire perd {n} karte(s) au hasard.",
-        "vendetta": "Vendetta : plus de Force quand vous êtes mené aux PK.",
-        "copy_move": "Rejoue le dernier coup de l'adversaire.",
-        "break_kombo": "Brise un Kombo.",
-        "break_followup": "Brise une Suite.",
-        "friendship": "Répond à un coup de grâce par une Amitié.",
-        "teleport": "Téléportation : surgit au corps à corps depuis n'importe quelle "
-                    "distance ; aucune attaque à distance ne peut la contrer.",
-        "behind": "Passe dans le dos de l'adversaire : +1 en Vitesse (Quick Turn "
-                  "l'annule).",
-        "airborne": "En l'air : ni attaque basse ni projection ne peut la contrer.",
-        "pull": "Attire l'adversaire au corps à corps.",
-        "turn": "Se retourne face à une attaque venue de dos : elle perd son +1 en Vitesse.",
-    }[e.kind]
+def _heights(spec: str) -> str:
+    """``high/mid/low/area`` -> ``haute, médiane, basse ou de zone``."""
+    words = [HEIGHT[h] for h in spec.split("/")]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " ou " + words[-1]
 
 
-def french(k: Kard) -> str:
-    """The kard's French text: its numbers, then what it does."""
+def _kartes(n: str) -> str:
+    return f"{n} karte" + ("" if n in ("0", "1") else "s")
+
+
+def _steps(spec: str) -> str:
+    return ", ".join(STEP[s.strip()] for s in spec.split(", "))
+
+
+def _needs(m: re.Match[str]) -> str:
+    n = m["n"]
+    if n == "1":
+        return ("Exception : seule la 1re karte ajoutée doit être jouée ; vous pouvez "
+                "terminer le Kombo après elle.")
+    return (f"Exception : seules les {n} premières kartes ajoutées doivent être jouées ; "
+            "vous pouvez terminer le Kombo après elles.")
+
+
+def _modifier(m: re.Match[str]) -> str:
+    whom = ("à votre attaque ou défense" if m["whom"] == "your attack or defense"
+            else "à l'attaque portée contre vous")
+    text = f"{m['n']} en {WHAT[m['what']]} {whom}"
+    if m["na"]:
+        text += " (non cumulatif)"
+    if m["turns"]:
+        text += f", pendant vos {m['turns']} prochaines actions"
+    return text + "."
+
+
+Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
+RULES: list[Rule] = [(re.compile(p), t) for p, t in [
+    # What the attack is.
+    (r"A punch\.", "Un coup de poing."),
+    (r"A kick\.", "Un coup de pied."),
+    (r"A projectile\.", "Un projectile."),
+    (r"A throw: it cannot be blocked; a Throw Reversal stops it\.",
+     "Une projection : elle ne peut pas être bloquée ; un Throw Reversal l'arrête."),
+    # What it does.
+    (r"Includes movement forward\.", "Comprend un déplacement vers l'avant."),
+    (r"Knocks the opponent back\.", "Repousse l'adversaire."),
+    (r"Knocks the opponent down\.", "Met l'adversaire au sol."),
+    (r"Opponent stunned\.", "L'adversaire est étourdi."),
+    (r"Pulls the opponent in to Hand-to-Hand distance\.",
+     "Attire l'adversaire à distance de corps à corps."),
+    (r"If it lands, you get a Follow-up\.", "Si l'attaque touche, vous obtenez une Suite."),
+    (r"Airborne: no Low attack and no throw can counter it\.",
+     "En l'air : aucune attaque basse et aucune projection ne peut la contrer."),
+    (r"Teleport: appears at Hand-to-Hand distance from any distance; no Ranged attack can "
+     r"counter it\.",
+     "Téléportation : l'attaquant surgit au corps à corps, quelle que soit la distance ; "
+     "aucune attaque à distance ne peut la contrer."),
+    (r"Moves behind the opponent: \+1 Speed \(a Quick Turn cancels it\)\.",
+     "Passe dans le dos de l'adversaire : +1 en Vitesse (un Quick Turn l'annule)."),
+    (r"Variable location: any block or evasion may meet it\.",
+     "Emplacement variable : n'importe quel blocage ou n'importe quelle esquive peut lui "
+     "répondre."),
+    (r"Area: it hits every Kombatant; it cannot be blocked, only countered by a Ranged "
+     r"attack or evaded\.",
+     "Zone : l'attaque touche chaque Kombattant ; elle ne peut pas être bloquée, seulement "
+     "contrée par une attaque à distance, ou esquivée."),
+    (r"(?P<s>\d+) x (?P<h>\d+): burn up to (?P<n>\d+) (?P<fuel>\w+) kards, \+(?P<b>\d+) "
+     r"Strength each \((?P<cap>\d+) at most\)\.",
+     lambda m: (f"{m['s']} x {m['h']} : brûlez jusqu'à {_kartes(m['n'])} {FUEL[m['fuel']]}, "
+                f"+{m['b']} en Force pour chacune ({m['cap']} au plus).")),
+    # Its reach, last.
+    (r"Hand-to-Hand\.", "Au corps à corps."),
+    (r"Close Quarters\.", "Au contact."),
+    (r"Ranged\.", "À distance."),
+    # Kombatants.
+    (r"(?P<name>[^,]+), (?P<side>Earthworld|Outworld|Neutral) Kombatant\.",
+     lambda m: f"{m['name']}, Kombattant {SIDE[m['side'].lower()]}."),
+    # Finishing moves and Friendships.
+    (r"(?P<name>[^:]+): (?P<who>.+?)'s (?P<what>Fatality|Babality)\. Play with your action "
+     r"when your opponent has (?P<n>\d+) KP or less: they are knocked out\.",
+     lambda m: (f"{m['name']} : la {m['what']} de {m['who']}. Jouez-la avec votre action "
+                f"quand votre adversaire a {m['n']} PK ou moins : il est mis K.-O.")),
+    (r"Cannot be blocked, evaded or countered; only a Friendship cancels it\.",
+     "Elle ne peut être ni bloquée, ni esquivée, ni contrée ; seule une Friendship "
+     "(Amitié) l'annule."),
+    (r"Nothing cancels it\.", "Rien ne l'annule."),
+    (r"(?P<name>[^:]+): (?P<who>.+?)'s Friendship\. Play when attacked: Cancels a Fatality "
+     r"or a Vendetta played on you\.",
+     lambda m: (f"{m['name']} : la Friendship (Amitié) de {m['who']}. Jouez-la quand on "
+                "vous attaque : elle annule une Fatality ou une Vendetta jouée contre vous.")),
+    # Defenses.
+    (r"Block a (?P<h>[a-z/]+) attack of Speed (?P<n>\d+) or less: (?P<d>\d+) damage gets "
+     r"through, effects cancelled\.",
+     lambda m: (f"Bloquez une attaque {_heights(m['h'])} de Vitesse {m['n']} ou moins : "
+                f"{m['d']} dégât passe, ses effets sont annulés.")),
+    (r"Evade a (?P<h>[a-z/]+) attack slower than (?P<n>\d+): no damage\.",
+     lambda m: (f"Esquivez une attaque {_heights(m['h'])} plus lente que {m['n']} "
+                f"(Vitesse inférieure à {m['n']}) : aucun dégât.")),
+    (r"Specific Counter against projectiles of Speed (?P<n>\d+) or less: the projectile "
+     r"fails and the attacker takes (?P<d>\d+)\.",
+     lambda m: (f"Contre spécifique face aux projectiles de Vitesse {m['n']} ou moins : le "
+                f"projectile échoue et l'attaquant subit {m['d']} dégâts.")),
+    (r"Specific Counter against throws and grabs of Speed (?P<n>\d+) or less: the throw "
+     r"fails and the attacker takes (?P<d>\d+)\.",
+     lambda m: (f"Contre spécifique face aux projections et aux saisies de Vitesse {m['n']} "
+                f"ou moins : la projection échoue et l'attaquant subit {m['d']} dégâts.")),
+    (r"Play after a Kombo's last kard: only its first hit counts\.",
+     "Jouez-la après la dernière karte d'un Kombo : seul son premier coup compte."),
+    (r"The Follow-up against you misses\.", "La Suite portée contre vous manque sa cible."),
+    # Special Effects.
+    (r"(?P<n>[+-]\d+) (?P<what>Speed|Strength) to (?P<whom>your attack or defense|the "
+     r"attack against you)(?P<na> \(nonaccumulative\))?(?:, for your next (?P<turns>\d+) "
+     r"actions)?\.", _modifier),
+    (r"The opponent loses (?P<n>\d+) KP\.", lambda m: f"L'adversaire perd {m['n']} PK."),
+    (r"You heal (?P<n>\d+) KP\.", lambda m: f"Vous regagnez {m['n']} PK."),
+    (r"Draw (?P<n>\d+) kards\.", lambda m: f"Piochez {_kartes(m['n'])}."),
+    (r"The opponent discards (?P<n>\d+) kard\(s\) at random\.",
+     lambda m: f"L'adversaire défausse {_kartes(m['n'])} au hasard."),
+    (r"At most (?P<n>\d+) in a deck \(Advanced\)\.",
+     lambda m: f"{m['n']} au plus par deck (règles Avancées)."),
+    (r"\+(?P<n>\d+) Strength against a Kombatant of the opposite allegiance\.",
+     lambda m: f"+{m['n']} en Force contre un Kombattant d'allégeance opposée."),
+    (r"Attack with the last Special Move in your opponent's discard pile\.",
+     "Attaquez avec le dernier Coup spécial de la défausse de votre adversaire."),
+    (r"Turn quickly to meet an attack from behind: it loses its \+1 Speed\.",
+     "Retournez-vous vite face à une attaque portée dans votre dos : elle perd son +1 en "
+     "Vitesse."),
+    # Kombos.
+    (r"Play with your initial attack\. If it lands, add (?P<steps>.+?), in this order; "
+     r"they cannot be defended\.",
+     lambda m: (f"Jouez-la avec votre attaque initiale. Si celle-ci touche, ajoutez "
+                f"{_steps(m['steps'])}, dans cet ordre ; on ne peut pas s'en défendre.")),
+    (r"Exception: only the first (?P<n>\d+) must be played; you may end the Kombo after "
+     r"(?:it|them)\.", _needs),
+]]
+
+
+def rules(text: str) -> list[str] | None:
+    """``text`` read whole as rules sentences, in French; ``None`` if some sentence is not
+    a rule the table knows."""
+    out: list[str] = []
+    rest = text.strip()
+    while rest:
+        for pattern, french in RULES:
+            m = pattern.match(rest)
+            if m:
+                out.append(french if isinstance(french, str) else french(m))
+                rest = rest[m.end():].lstrip()
+                break
+        else:
+            return None
+    return out
+
+
+def split(text: str) -> tuple[str, list[str]]:
+    """The kard's own sentence (``""`` if none) and its rules, in French. The own sentence
+    is what comes before the first sentence from which the rest reads as rules."""
+    starts = [0] + [m.end() for m in re.finditer(r"[.!?\"] ", text)]
+    for i in starts:
+        found = rules(text[i:])
+        if found is not None:
+            return text[:i].strip(), found
+    raise SystemExit(f"mk_cards_fr: no rule in the phrase table reads: {text!r}")
+
+
+def headline(k: Kard) -> str:
+    """``**Coup spécial** de Liu Kang · Milieu · Vitesse 5 · Force 3 · à distance · ...``."""
     what = FINISH.get(k.finisher or "", TYPE[k.type])
     head = [f"**{what}**" + (f" de {kombatants()[k.kombatant].name}" if k.kombatant else "")]
     if k.type == "kombatant":
@@ -91,53 +226,390 @@ def french(k: Kard) -> str:
         head.append(KIND[k.kind])
     if k.limit:
         head.append(f"{k.limit} au plus par deck")
-    body: list[str] = []
-    if k.type == "kombatant":
-        body.append(f"{k.name}, Kombattant {SIDE[k.allegiance or 'neutral']}.")
-    if k.type == "defense":
-        guards = ", ".join(GUARD[g] for g in k.guards)
-        body.append({"block": f"Bloque une attaque {guards} : 1 dégât passe, sans effets.",
-                     "evade": f"Esquive une attaque {guards}.",
-                     "counter": f"Contre une attaque {guards}.",
-                     "breaker": "Brise un Kombo ou une Suite."}[k.defense or "block"])
-    if k.type == "kombo":
-        steps = ", ".join(STEP[s] for s in k.kombo)
-        body.append(f"Avec votre attaque initiale ; si elle touche, ajoutez {steps}, "
-                    "dans l'ordre, sans défense possible.")
-        if k.needs:
-            body.append(f"Exception : seules les {k.needs} première(s) sont obligatoires ; "
-                        "vous pouvez finir le Kombo ensuite.")
-    if k.is_attack and k.kind == "throw":
-        body.append("Une projection ne peut pas être bloquée ; un Renversement de "
-                    "projection l'arrête.")
-    if k.location == "var":
-        body.append("Emplacement variable : tout blocage ou toute esquive peut le parer.")
-    if k.location == "area":
-        body.append("Zone : touche chaque Kombattant ; ne se bloque pas, seule une attaque "
-                    "à distance la contre, ou une esquive.")
-    if k.hits > 1:
-        fuel = " ou ".join(KINDS[b] for b in k.burns) if k.burns else "kartes d'attaque"
-        body.append(f"Brûlez jusqu'à {k.hits - 1} {fuel} : +{k.strength} en Force "
-                    "chacun (12 au plus).")
-    if k.finisher in ("fatality", "babality"):
-        body.append("Coup de grâce : achève un adversaire à bout de forces.")
-    body += [effect(e) for e in k.effects]
-    return " · ".join(head) + ("\n" + " ".join(body) if body else "")
+    return " · ".join(head)
 
 
-def main() -> int:
-    """Rewrite the Mortal Kombat part of the French card file."""
-    text = PATH.read_text(encoding="utf-8")
-    text = text.split("\n" + MARK)[0].rstrip() + "\n"
+def french(k: Kard) -> str:
+    """The kard's French text: its numbers, then its English text in French."""
+    own, found = split(k.text)
+    body = found
+    if own:
+        if own not in FLAVOUR:
+            raise SystemExit(f"mk_cards_fr: {k.id} needs a French FLAVOUR for {own!r}")
+        body = [FLAVOUR[own], *found]
+    return headline(k) + "\n" + " ".join(body)
+
+
+def generated(current: str) -> str:
+    """``current`` (the French card file) with its Mortal Kombat part made anew."""
+    text = current.split("\n" + MARK)[0].rstrip() + "\n"
     parts = [MARK]
     for kid, entry in entries().items():
-        k = kards()[kid]
-        fr = french(k).replace('"""', "'''")
+        fr = french(kards()[kid]).replace('"""', "'''")
         parts.append(f'[mortal_kombat.{slug(entry.name)}]\nsource = "{fingerprint(entry.text)}"'
                      f'\ntext = """\n{fr}"""\n')
-    PATH.write_text(text + "\n" + "\n".join(parts), encoding="utf-8")
+    return text + "\n" + "\n".join(parts)
+
+
+def main(argv: list[str]) -> int:
+    """Rewrite the Mortal Kombat part of the French card file (``--check``: compare only)."""
+    current = PATH.read_text(encoding="utf-8")
+    new = generated(current)
+    if "--check" in argv:
+        if new != current:
+            print("mk_cards_fr: referee/locales/cards.fr.toml is out of date; run "
+                  "python scripts/mk_cards_fr.py")
+            return 1
+        return 0
+    PATH.write_text(new, encoding="utf-8")
     return 0
 
 
+FLAVOUR: dict[str, str] = {
+    # Johnny Cage
+    "Cage flings a green bolt from across the arena.":
+        "Cage lance un éclair vert depuis l'autre bout de l'arène.",
+    "A quick green bolt thrown high at the head.":
+        "Un éclair vert rapide, lancé haut, à la tête.",
+    "Cage slides across the floor in a green shadow, foot first.":
+        "Cage glisse au sol dans une ombre verte, le pied en avant.",
+    "Cage drops into the splits and punches low: the rival doubles over.":
+        "Cage tombe en grand écart et frappe bas du poing : l'adversaire se plie en deux.",
+    "A green-shadowed rising uppercut from a dash.":
+        "Un uppercut montant, précédé d'une ruée dans une ombre verte.",
+    "Cage flips backwards, kicking the rival's chin on the way up.":
+        "Cage fait un salto arrière et frappe du pied le menton de l'adversaire au passage.",
+    "A ball of green force rolls along the ground at the rival's feet.":
+        "Une boule de force verte roule au sol jusqu'aux pieds de l'adversaire.",
+    # Liu Kang
+    "Liu Kang's dragon fire, thrown from the hand.":
+        "Le feu du dragon de Liu Kang, lancé de la main.",
+    "Liu Kang flies across the arena feet first with a shout.":
+        "Liu Kang traverse l'arène en vol, les pieds en avant, dans un cri.",
+    "Liu Kang pedals through the air into the rival, kick after kick.":
+        "Liu Kang pédale dans les airs jusqu'à l'adversaire, coup de pied après coup de pied.",
+    "A dragon fireball thrown from a crouch, skimming the floor.":
+        "Une boule de feu du dragon lancée accroupi, qui rase le sol.",
+    "A leaping punch in the shape of the dragon's strike.":
+        "Un coup de poing bondissant, à l'image de l'attaque du dragon.",
+    "A Shaolin leg sweep that takes the rival's feet away.":
+        "Un balayage Shaolin qui fauche les jambes de l'adversaire.",
+    "Liu Kang breathes a ring of dragon flame around the arena.":
+        "Liu Kang souffle un anneau de flammes de dragon tout autour de l'arène.",
+    # Kano
+    "Kano flicks a knife from his belt at the rival.":
+        "Kano tire un couteau de sa ceinture et le lance d'un geste sec sur l'adversaire.",
+    "Kano curls into a ball and hurls himself across the arena.":
+        "Kano se roule en boule et se projette à travers l'arène.",
+    "Kano grabs the rival by the collar and head-butts them again and again.":
+        "Kano saisit l'adversaire par le col et lui donne coup de tête sur coup de tête.",
+    "Kano's cannonball launched upward into the air.":
+        "Le boulet de canon de Kano, lancé vers le haut, dans les airs.",
+    "Kano's blade cuts high, mid or low, wherever he chooses.":
+        "La lame de Kano tranche en haut, au milieu ou en bas, là où il le décide.",
+    "A red beam fired from Kano's cybernetic eye.":
+        "Un rayon rouge tiré par l'œil cybernétique de Kano.",
+    "Kano leaps, catches the rival in mid-air and hurls them away.":
+        "Kano bondit, attrape l'adversaire en plein vol et le jette au loin.",
+    # Sonya Blade
+    "Sonya sends a pair of pink energy rings from her wrists.":
+        "Sonya envoie de ses poignets une paire d'anneaux d'énergie roses.",
+    "Sonya's legs scissor round the rival's neck and slam them down.":
+        "Les jambes de Sonya se referment en ciseaux sur le cou de l'adversaire et le "
+        "plaquent au sol.",
+    "Sonya flies across the arena in a square wave, fist first.":
+        "Sonya traverse l'arène en vague carrée, le poing en avant.",
+    "Sonya's spinning bicycle kick, fuelled by more kicks.":
+        "Le bicycle kick tournoyant de Sonya, nourri d'autres coups de pied.",
+    "A cartwheeling arc kick that sends the rival flying.":
+        "Un coup de pied en arc, en roue, qui envoie valser l'adversaire.",
+    "A drill-sharp sweep from the Special Forces manual.":
+        "Un balayage net comme à l'exercice, tiré du manuel des Forces spéciales.",
+    "Sonya meets the rival in the air and throws them to the ground.":
+        "Sonya rejoint l'adversaire dans les airs et le projette au sol.",
+    # Raiden
+    "Raiden hurls a bolt of lightning sideways across the arena.":
+        "Raiden lance un éclair à l'horizontale à travers l'arène.",
+    "Raiden flies head first across the arena like a torpedo.":
+        "Raiden traverse l'arène la tête la première, comme une torpille.",
+    "Raiden vanishes in a flash and strikes from behind.":
+        "Raiden disparaît dans un éclair et frappe par derrière.",
+    "Raiden seizes the rival's head and shocks them senseless.":
+        "Raiden saisit la tête de l'adversaire et l'électrise jusqu'à l'étourdir.",
+    "A punch carrying the weight of a thunderclap.":
+        "Un coup de poing qui porte tout le poids d'un coup de tonnerre.",
+    "Raiden leaps into the storm and kicks down, opening the rival up.":
+        "Raiden bondit dans l'orage et frappe du pied vers le bas, ouvrant la garde de "
+        "l'adversaire.",
+    "Raiden calls lightning down on the whole arena.":
+        "Raiden fait tomber la foudre sur toute l'arène.",
+    # Sub-Zero
+    "Sub-Zero's freeze: a blast of ice that leaves the rival frozen solid.":
+        "Le gel de Sub-Zero : une décharge de glace qui laisse l'adversaire figé dans la "
+        "glace.",
+    "Sub-Zero slides along the floor into the rival's legs.":
+        "Sub-Zero glisse au sol jusque dans les jambes de l'adversaire.",
+    "Sub-Zero ices the floor: everyone standing on it slips.":
+        "Sub-Zero couvre le sol de glace : tous ceux qui s'y tiennent glissent.",
+    "Sub-Zero leaves an ice clone where the rival must move; touching it freezes them.":
+        "Sub-Zero laisse un clone de glace là où l'adversaire doit passer ; le toucher le "
+        "fige.",
+    "Sub-Zero charges shoulder first, frost trailing behind.":
+        "Sub-Zero charge épaule en avant, une traînée de givre derrière lui.",
+    "A high kick that leaves ice on the rival's jaw.":
+        "Un coup de pied haut qui laisse de la glace sur la mâchoire de l'adversaire.",
+    "Sub-Zero forms an axe of ice and chops, again and again.":
+        "Sub-Zero forme une hache de glace et frappe, encore et encore.",
+    # Scorpion
+    "\"Get over here!\" Scorpion's roped spear hooks the rival and drags them in.":
+        "« Get over here! » La lance à corde de Scorpion harponne l'adversaire et le ramène "
+        "à lui.",
+    "Scorpion vanishes in fire and punches from behind the rival.":
+        "Scorpion disparaît dans les flammes et frappe du poing dans le dos de l'adversaire.",
+    "Scorpion grabs the rival in mid-jump and flings them down.":
+        "Scorpion attrape l'adversaire en plein saut et le jette au sol.",
+    "Scorpion hooks the rival's legs and takes them to the floor.":
+        "Scorpion crochète les jambes de l'adversaire et l'envoie au sol.",
+    "A kick wreathed in the fire of the Netherrealm.":
+        "Un coup de pied enveloppé du feu du Netherrealm.",
+    "A short, fast jab up close, like a sting.":
+        "Un direct court et rapide, de tout près, comme une piqûre.",
+    "Scorpion opens the ground: hellfire rises across the whole arena.":
+        "Scorpion ouvre le sol : le feu de l'enfer jaillit dans toute l'arène.",
+    # Baraka
+    "Baraka crosses his blades and throws a spark at the rival.":
+        "Baraka croise ses lames et lance une étincelle sur l'adversaire.",
+    "Baraka's arm blades spin in a fury: each punch burned is another cut.":
+        "Les lames des bras de Baraka tournoient avec furie : chaque coup de poing brûlé est "
+        "une entaille de plus.",
+    "Two kicks in a row, the second fuelled by a kick kard.":
+        "Deux coups de pied d'affilée, le second nourri par une karte de coup de pied.",
+    "A wide swipe of a Tarkatan arm blade at head height.":
+        "Un large revers de lame tarkatane à hauteur de tête.",
+    "Baraka lunges blade first across the arena.":
+        "Baraka se fend à travers l'arène, lame en avant.",
+    "Baraka drives a blade through the rival and shoves them off it.":
+        "Baraka transperce l'adversaire d'une lame puis l'en repousse.",
+    "A low blade cut at the ankles that topples the rival.":
+        "Un coup de lame bas, aux chevilles, qui renverse l'adversaire.",
+    # Jax
+    "Jax punches the ground and a wave runs along it at the rival's feet.":
+        "Jax frappe le sol du poing et une onde court jusqu'aux pieds de l'adversaire.",
+    "Jax pounds the ground with both fists: the whole arena shakes.":
+        "Jax martèle le sol des deux poings : toute l'arène tremble.",
+    "Jax dashes in and drives a metal fist into the rival.":
+        "Jax fonce et enfonce un poing de métal dans l'adversaire.",
+    "Jax's Gotcha Grab: he grabs the rival and punches them again and again.":
+        "La Gotcha Grab de Jax : il saisit l'adversaire et le frappe du poing encore et "
+        "encore.",
+    "Jax catches the rival and breaks them over his knee.":
+        "Jax attrape l'adversaire et le brise sur son genou.",
+    "Jax slams the rival down on one side, then the other, until they are dazed.":
+        "Jax écrase l'adversaire au sol d'un côté, puis de l'autre, jusqu'à l'étourdir.",
+    "Two energy waves in a row; the second one opens the rival up.":
+        "Deux ondes d'énergie d'affilée ; la seconde ouvre la garde de l'adversaire.",
+    # Kung Lao
+    "Kung Lao's razor-rimmed hat: he steers its flight high, mid or low.":
+        "Le chapeau au bord tranchant de Kung Lao : il en guide le vol en haut, au milieu ou "
+        "en bas.",
+    "Kung Lao sinks into the floor and rises beside the rival, kicking.":
+        "Kung Lao s'enfonce dans le sol et resurgit à côté de l'adversaire, d'un coup de "
+        "pied.",
+    "Kung Lao spins like a whirlwind: every kick burned is another hit.":
+        "Kung Lao tourne comme un tourbillon : chaque coup de pied brûlé est un coup de plus.",
+    "From the top of a jump, Kung Lao dives down foot first.":
+        "Au sommet d'un saut, Kung Lao plonge, le pied en avant.",
+    "Kung Lao swings his bladed hat in hand at Close Quarters.":
+        "Kung Lao balance son chapeau tranchant, tenu en main, au contact.",
+    "An open-palm strike to the chest that knocks the wind out.":
+        "Une frappe paume ouverte à la poitrine qui coupe le souffle.",
+    "Kung Lao skims his hat along the floor at the rival's shins.":
+        "Kung Lao fait filer son chapeau au ras du sol, vers les tibias de l'adversaire.",
+    # Kitana
+    "Kitana throws one steel fan, edge first.":
+        "Kitana lance un éventail d'acier, tranchant en avant.",
+    "Kitana's fan lifts the rival helpless into the air.":
+        "L'éventail de Kitana soulève l'adversaire, impuissant, dans les airs.",
+    "Kitana flies across the arena in a square wave, fist first.":
+        "Kitana traverse l'arène en vague carrée, le poing en avant.",
+    "A swipe of the open fans that sweeps the rival away.":
+        "Un revers des éventails ouverts qui balaie l'adversaire.",
+    "A quick Edenian kick that leaves the rival open.":
+        "Un coup de pied édénien rapide qui laisse la garde de l'adversaire ouverte.",
+    "A princess's sweep: graceful, low and hard.":
+        "Le balayage d'une princesse : gracieux, bas et dur.",
+    "Kitana's fans cut in a flurry: each punch burned is another cut.":
+        "Les éventails de Kitana tranchent en rafale : chaque coup de poing brûlé est une "
+        "entaille de plus.",
+    # Mileena
+    "Mileena throws a sai from the air at the rival's head.":
+        "Mileena lance un saï depuis les airs, à la tête de l'adversaire.",
+    "Mileena vanishes and drops out of the sky, foot first.":
+        "Mileena disparaît et tombe du ciel, le pied en avant.",
+    "Mileena rolls along the floor and bowls the rival over.":
+        "Mileena roule au sol et renverse l'adversaire comme une quille.",
+    "A short sai stab at Close Quarters that opens the rival up.":
+        "Un coup de saï court, au contact, qui ouvre la garde de l'adversaire.",
+    "Mileena unveils her teeth and bites: the rival reels.":
+        "Mileena dévoile ses dents et mord : l'adversaire chancelle.",
+    "A quick low sweep that trips the rival.":
+        "Un balayage bas et rapide qui fait trébucher l'adversaire.",
+    "Both sais stab in turn: each punch burned is another stab.":
+        "Les deux saïs frappent tour à tour : chaque coup de poing brûlé est un coup de saï "
+        "de plus.",
+    # Reptile
+    "Reptile spits a glob of acid at the rival's face.":
+        "Reptile crache une giclée d'acide au visage de l'adversaire.",
+    "A slow green ball of force that crawls across the arena.":
+        "Une lente boule de force verte qui traverse l'arène en rampant.",
+    "Reptile turns invisible and strikes from behind where no one sees.":
+        "Reptile devient invisible et frappe par derrière, là où personne ne voit.",
+    "Reptile slides low across the floor into the rival's legs.":
+        "Reptile glisse au ras du sol jusque dans les jambes de l'adversaire.",
+    "Reptile's whipping kicks, one after another.":
+        "Les coups de pied fouettés de Reptile, l'un après l'autre.",
+    "Reptile rakes his claws across the rival up close.":
+        "Reptile lacère l'adversaire de ses griffes, de tout près.",
+    "A force ball so slow it is hard to avoid: the rival is left open.":
+        "Une boule de force si lente qu'elle est difficile à éviter : la garde de "
+        "l'adversaire reste ouverte.",
+    # Smoke
+    "Smoke fires a harpoon from his chest and reels the rival in.":
+        "Smoke tire un harpon de sa poitrine et ramène l'adversaire à lui.",
+    "Smoke dissolves into smoke and hits from behind.":
+        "Smoke se dissout en fumée et frappe par derrière.",
+    "Smoke's bomb fills the arena: everyone chokes.":
+        "La bombe de Smoke emplit l'arène : tout le monde suffoque.",
+    "A punch from a cybernetic arm.":
+        "Un coup de poing d'un bras cybernétique.",
+    "Smoke's leg thrusters carry him across the arena, kicking.":
+        "Les propulseurs des jambes de Smoke le portent à travers l'arène, pied en avant.",
+    "A weighted net from Smoke's arm drags the rival close.":
+        "Un filet lesté, tiré du bras de Smoke, ramène l'adversaire tout près.",
+    "Hidden in his own smoke, Smoke kicks where the rival does not look.":
+        "Caché dans sa propre fumée, Smoke frappe du pied là où l'adversaire ne regarde pas.",
+    # Jade
+    "Jade throws her razor-edged boomerang.":
+        "Jade lance son boomerang au tranchant de rasoir.",
+    "Jade dashes across the arena in a green shadow, kicking.":
+        "Jade fonce à travers l'arène dans une ombre verte, pied en avant.",
+    "Jade flips upward, her kick flashing green.":
+        "Jade fait un salto vers le haut, son coup de pied jetant un éclair vert.",
+    "Jade's bo staff strikes again and again.":
+        "Le bâton bo de Jade frappe encore et encore.",
+    "Jade sweeps the bo staff at the rival's ankles.":
+        "Jade balaie les chevilles de l'adversaire avec son bâton bo.",
+    "Jade glows green, turns aside the rival's guard and strikes.":
+        "Jade s'illumine de vert, écarte la garde de l'adversaire et frappe.",
+    "Jade's razorang thrown low along the floor.":
+        "Le razorang de Jade, lancé bas au ras du sol.",
+    # Kintaro
+    "Kintaro breathes a long jet of fire.":
+        "Kintaro crache un long jet de feu.",
+    "Kintaro leaps out of sight and lands on the rival, feet first.":
+        "Kintaro bondit hors de vue et retombe sur l'adversaire, les pieds en avant.",
+    "Kintaro charges like a tiger and rams the rival.":
+        "Kintaro charge comme un tigre et percute l'adversaire.",
+    "Kintaro holds the rival with two arms and pounds with the other two.":
+        "Kintaro tient l'adversaire de deux bras et le martèle des deux autres.",
+    "Kintaro lifts the rival overhead and slams them down.":
+        "Kintaro soulève l'adversaire au-dessus de sa tête et l'écrase au sol.",
+    "Kintaro leaps across the arena like a tiger, claws out.":
+        "Kintaro bondit à travers l'arène comme un tigre, griffes dehors.",
+    "The punch of a Shokan, enough to throw a man across the arena.":
+        "Le coup de poing d'un Shokan, de quoi projeter un homme à travers l'arène.",
+    # Goro
+    "Goro's four hands shape a great fireball.":
+        "Les quatre mains de Goro façonnent une grande boule de feu.",
+    "Goro pounds the ground: the whole arena shakes and no one stands.":
+        "Goro martèle le sol : toute l'arène tremble et personne ne reste debout.",
+    "Goro pummels with four fists: each punch burned is another blow.":
+        "Goro cogne de ses quatre poings : chaque coup de poing brûlé est un coup de plus.",
+    "Goro grabs the rival with two arms and beats them with the other two.":
+        "Goro saisit l'adversaire de deux bras et le roue de coups des deux autres.",
+    "Goro stamps on the rival's feet and they go down.":
+        "Goro écrase les pieds de l'adversaire, qui s'effondre.",
+    "Goro leaps across the arena and comes down on the rival.":
+        "Goro bondit à travers l'arène et retombe sur l'adversaire.",
+    "Four fists hit as one.":
+        "Quatre poings frappent comme un seul.",
+    # Shang Tsung
+    "Shang Tsung hurls a flaming skull at the rival.":
+        "Shang Tsung lance un crâne enflammé sur l'adversaire.",
+    "Three flaming skulls in a row: burn a projectile kard for each more.":
+        "Trois crânes enflammés d'affilée : brûlez une karte de projectile pour chaque crâne "
+        "de plus.",
+    "Shang Tsung makes the ground erupt in fire under everyone.":
+        "Shang Tsung fait jaillir le feu du sol sous les pieds de tous.",
+    "Shang Tsung grabs the rival and pulls at their soul.":
+        "Shang Tsung saisit l'adversaire et lui arrache l'âme.",
+    "Shang Tsung takes another fighter's shape mid-move: no one knows where it lands.":
+        "Shang Tsung prend la forme d'un autre combattant en plein mouvement : nul ne sait "
+        "où le coup tombera.",
+    "A sorcerer's kick that throws the rival back.":
+        "Un coup de pied de sorcier qui rejette l'adversaire en arrière.",
+    # Noob Saibot
+    "Noob Saibot's dark orb knocks the rival off their feet.":
+        "L'orbe sombre de Noob Saibot renverse l'adversaire.",
+    "Noob Saibot grabs the rival and throws them through a shadow.":
+        "Noob Saibot saisit l'adversaire et le projette à travers une ombre.",
+    "Noob Saibot vanishes, appears by the rival and slams them down.":
+        "Noob Saibot disparaît, apparaît près de l'adversaire et l'écrase au sol.",
+    "Noob Saibot's shadow charges ahead of him and hits.":
+        "L'ombre de Noob Saibot charge devant lui et frappe.",
+    "A heavy orb of darkness thrown at the head.":
+        "Un lourd orbe de ténèbres lancé à la tête.",
+    "A sweep from the shadows.":
+        "Un balayage venu des ombres.",
+    "Noob Saibot's shadow clone strikes from behind the rival.":
+        "Le clone d'ombre de Noob Saibot frappe dans le dos de l'adversaire.",
+    # Shao Kahn
+    "Shao Kahn throws his spear across the arena.":
+        "Shao Kahn projette sa lance à travers l'arène.",
+    "The Emperor charges shoulder first.":
+        "L'Empereur charge épaule en avant.",
+    "Shao Kahn brings his war hammer down.":
+        "Shao Kahn abat son marteau de guerre.",
+    "Shao Kahn laughs in the rival's face, then backhands them.":
+        "Shao Kahn rit au nez de l'adversaire, puis le gifle d'un revers.",
+    "The war hammer again and again: each punch burned is another blow.":
+        "Le marteau de guerre, encore et encore : chaque coup de poing brûlé est un coup de "
+        "plus.",
+    "Shao Kahn leaps in, boot first.":
+        "Shao Kahn bondit sur l'adversaire, la botte en avant.",
+    "Shao Kahn calls lightning from the Outworld sky onto everyone.":
+        "Shao Kahn fait tomber la foudre du ciel d'Outworld sur tout le monde.",
+    # Basic Attacks
+    "A quick jab to the head.": "Un direct rapide à la tête.",
+    "A straight punch to the face.": "Un coup de poing droit au visage.",
+    "A punch at the thighs from a crouch.": "Un coup de poing aux cuisses, accroupi.",
+    "A hook to the ribs.": "Un crochet aux côtes.",
+    "A snapping kick to the head.": "Un coup de pied fouetté à la tête.",
+    "A kick at the shins.": "Un coup de pied dans les tibias.",
+    "A spinning heel to the head.": "Un talon tournoyant à la tête.",
+    "A low spin that takes the legs away.": "Une rotation basse qui fauche les jambes.",
+    "A rising punch that lifts the rival off their feet.":
+        "Un coup de poing montant qui décolle l'adversaire du sol.",
+    "A short elbow up close.": "Un coup de coude court, de tout près.",
+    "A knee to the stomach up close.": "Un coup de genou à l'estomac, de tout près.",
+    "Grab the rival and hurl them across the arena.":
+        "Saisissez l'adversaire et jetez-le à travers l'arène.",
+    "A jumping kick from a forward leap.": "Un coup de pied sauté, d'un bond en avant.",
+    "A punch thrown at the top of a forward leap.":
+        "Un coup de poing porté au sommet d'un bond en avant.",
+    "A flying kick from across the arena.":
+        "Un coup de pied volant depuis l'autre bout de l'arène.",
+    "A fast punch from a crouch.": "Un coup de poing rapide, accroupi.",
+    "A kick backwards into the rival's middle.":
+        "Un coup de pied en arrière, dans le ventre de l'adversaire.",
+    "A head butt up close that rattles the rival.":
+        "Un coup de tête de tout près qui sonne l'adversaire.",
+    "A quick sweep of the foot.": "Un balayage rapide du pied.",
+    "A spinning kick that leaves the rival open.":
+        "Un coup de pied tournoyant qui laisse la garde de l'adversaire ouverte.",
+}
+"""Each kard's own sentence (English, as in ``kards.toml``) -> its French."""
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
