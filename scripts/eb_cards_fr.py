@@ -215,7 +215,18 @@ def sentence(s: str) -> str:
 
 def french(text: str) -> str:
     """A card's English text in French."""
-    return " ".join(sentence(s) for s in re.split(r"(?<=\.) (?=[A-Z])", text))
+    text = " ".join(sentence(s) for s in re.split(r"(?<=\.) (?=[A-Z])", text))
+    return re.sub(r"\b([01]) dégâts\b", r"\1 dégât", text)
+
+
+def damage(n: int) -> str:
+    """``dégât`` or ``dégâts`` after ``n`` (French: 0 and 1 take the singular)."""
+    return "dégât" if n < 2 else "dégâts"
+
+
+def of(name: str) -> str:
+    """``de Ryu``, ``d'Akuma``."""
+    return f"d'{name}" if name[0] in "AEIOUÉ" else f"de {name}"
 
 
 FEMININE = ("projection", "arme", "morsure")
@@ -236,7 +247,7 @@ def head(c: Card) -> str:
     if c.type == "attack":
         parts += [f"{SUB[c.subtype or '']} {height(c)}",
                   f"coût {c.cost}{' (variable)' if c.cost_mods else ''}",
-                  f"{c.damage} dégâts", f"{c.chip} usure"]
+                  f"{c.damage} {damage(c.damage)}", f"{c.chip} usure"]
         if c.links:
             parts.append("enchaîne : " + ", ".join(SUB[x] for x in c.links))
     elif c.type == "block":
@@ -245,9 +256,9 @@ def head(c: Card) -> str:
         parts += [FLIP[c.flip or "attack"], f"coût {c.cost}"]
     elif c.type == "piece" and c.king:
         king = characters()[c.king].name
-        parts.append(f"1 des 4 pièces {'d' + chr(39) if king[0] in 'AEIOU' else 'de '}{king}")
+        parts.append(f"1 des 4 pièces {of(king)}")
     if c.character:
-        parts.append(f"deck de {characters()[c.character].name} uniquement")
+        parts.append(f"deck {of(characters()[c.character].name)} uniquement")
     if c.limit1:
         parts.append("Limite 1")
     return " · ".join(parts)

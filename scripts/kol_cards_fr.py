@@ -89,6 +89,11 @@ def _el(words: str) -> str:
 
 
 ELW = r"((?:sleaze|spooky|hot|cold|stench)(?: and (?:sleaze|spooky|hot|cold|stench))*)"
+def _dmg(n: str) -> str:
+    """``1 dégât``, ``3 dégâts`` (French: 0 and 1 take the singular)."""
+    return f"{n} dégât" + ("s" if int(n) > 1 else "")
+
+
 RULES: list[tuple[str, Callable[[re.Match[str]], str]]] = [
     (
         r"^Power (\d+)(?: (\w+))? · (\d+) meat · (Muscle|Mysticality|Moxie) (\d)\n"
@@ -144,14 +149,14 @@ RULES: list[tuple[str, Callable[[re.Match[str]], str]]] = [
     ),
     (
         r"(\d+) damage plus (\d+) per (Skill|Spell|Song|Craft) you know\.",
-        lambda m: f"{m[1]} dégâts plus {m[2]} par {SKILL_FR[m[3]]} que vous connaissez.",
+        lambda m: f"{_dmg(m[1])} plus {m[2]} par {SKILL_FR[m[3]]} que vous connaissez.",
     ),
     (
         r"(\d+) damage plus (\d+) per (weapon|hat|pair of pants|food|booze|combat item) "
         r"in your display case\.",
-        lambda m: f"{m[1]} dégâts plus {m[2]} par {ITEM_FR[m[3]]} de votre vitrine.",
+        lambda m: f"{_dmg(m[1])} plus {m[2]} par {ITEM_FR[m[3]]} de votre vitrine.",
     ),
-    (r"(\d+) damage", lambda m: f"{m[1]} dégâts"),
+    (r"(\d+) damage", lambda m: _dmg(m[1])),
     (r"\bplus (\d+)\)", lambda m: f"plus {m[1]})"),
     (
         r"take a (Muscle|Mysticality|Moxie) (\d) stat card into your discard pile\.",

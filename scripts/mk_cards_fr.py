@@ -78,8 +78,9 @@ def _modifier(m: re.Match[str]) -> str:
     return text + "."
 
 
-Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
-RULES: list[Rule] = [(re.compile(p), t) for p, t in [
+French = str | Callable[[re.Match[str]], str]
+"""A rule's French: fixed, or made from the English sentence's match (its numbers)."""
+PHRASES: list[tuple[str, French]] = [
     # What the attack is.
     (r"A punch\.", "Un coup de poing."),
     (r"A kick\.", "Un coup de pied."),
@@ -177,7 +178,9 @@ RULES: list[Rule] = [(re.compile(p), t) for p, t in [
                 f"{_steps(m['steps'])}, dans cet ordre ; on ne peut pas s'en défendre.")),
     (r"Exception: only the first (?P<n>\d+) must be played; you may end the Kombo after "
      r"(?:it|them)\.", _needs),
-]]
+]
+RULES: list[tuple[re.Pattern[str], French]] = [(re.compile(p), t) for p, t in PHRASES]
+"""Each rules sentence of the English texts (a pattern) and its French."""
 
 
 def rules(text: str) -> list[str] | None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import pytest
 
 from engine.core import CatalogEntry
@@ -17,6 +20,51 @@ def test_every_catalog_entry_has_a_fresh_french_text() -> None:
             french = entry_text(gid, entry, "fr")
             assert french != entry.text, f"{gid}/{entry.name}"
             assert entry_text(gid, entry, "en-US") == entry.text
+
+
+NUMBERS_WRITTEN_OTHERWISE: dict[tuple[str, str], Counter[str]] = {}
+"""``(game, entry name) -> numbers`` the French text may write another way (an ordinal
+word, a number spelled out). Empty: every French text carries its numbers as digits."""
+
+
+def test_french_texts_keep_every_number_and_mortal_kombat_texts_are_whole() -> None:
+    """A French text that drops a rule usually drops its number (a KP threshold, a Speed
+    limit, the damage a counter deals): every digit run of the English text appears in the
+    French one, as many times. Mortal Kombat's French texts once were the headline alone;
+    each is at least half as long as its English text."""
+    missing, short = [], []
+    for gid, game in REGISTRY.items():
+        for entry in game.catalog():
+            french = entry_text(gid, entry, "fr")
+            lost = (Counter(re.findall(r"\d+", entry.text))
+                    - Counter(re.findall(r"\d+", french))
+                    - NUMBERS_WRITTEN_OTHERWISE.get((gid, entry.name), Counter()))
+            if lost:
+                missing.append(f"{gid}/{entry.name}: {sorted(lost.elements())}")
+            if gid == "mortal_kombat" and 2 * len(french) < len(entry.text):
+                short.append(f"{gid}/{entry.name}")
+    assert missing == [], "French texts without some numbers of the English text"
+    assert short == [], "Mortal Kombat French texts under half their English length"
+
+
+def test_the_french_text_says_the_rules_the_english_text_says() -> None:
+    """Spot checks of rules that were missing: a defense's condition and its numbers, a
+    finishing move's KP threshold and what cancels it, a Special Move's own sentence."""
+    mk = {e.name: e for e in REGISTRY["mortal_kombat"].catalog()}
+
+    def fr(name: str) -> str:
+        return entry_text("mortal_kombat", mk[name], "fr")
+
+    assert "projections et aux saisies de Vitesse 5 ou moins" in fr("Throw Reversal")
+    assert "l'attaquant subit 3 dégâts" in fr("Throw Reversal")
+    assert "5 PK ou moins : il est mis K.-O." in fr("Torso Rip")
+    assert "seule une Friendship (Amitié) l'annule" in fr("Torso Rip")
+    assert "3 PK ou moins" in fr("Crib Kick") and "Rien ne l'annule" in fr("Crib Kick")
+    spear = fr("Spear")
+    assert spear.startswith("**Coup spécial** de Scorpion · Milieu · Vitesse 5 · Force 3")
+    assert "Attire l'adversaire à distance de corps à corps." in spear
+    assert "L'adversaire est étourdi." in spear and "Un projectile." in spear
+    assert "brûlez jusqu'à 3 kartes de coup de poing, +3 en Force" in fr("Blade Fury")
 
 
 def test_names_stay_names_in_french() -> None:
