@@ -60,7 +60,7 @@ def _steps(spec: str) -> str:
 
 def _needs(m: re.Match[str]) -> str:
     n = m["n"]
-    if n == "1":
+    if n in ("1", "one"):
         return ("Exception : seule la 1re karte ajoutée doit être jouée ; vous pouvez "
                 "terminer le Kombo après elle.")
     return (f"Exception : seules les {n} premières kartes ajoutées doivent être jouées ; "
@@ -110,8 +110,8 @@ PHRASES: list[tuple[str, French]] = [
      r"attack or evaded\.",
      "Zone : l'attaque touche chaque Kombattant ; elle ne peut pas être bloquée, seulement "
      "contrée par une attaque à distance, ou esquivée."),
-    (r"(?P<s>\d+) x (?P<h>\d+): burn up to (?P<n>\d+) (?P<fuel>\w+) kards, \+(?P<b>\d+) "
-     r"Strength each \((?P<cap>\d+) at most\)\.",
+    (r"(?P<s>\d+) x (?P<h>\d+): burn up to (?P<n>\d+) (?P<fuel>\w+) kards?, \+(?P<b>\d+) "
+     r"Strength(?: each)? \((?P<cap>\d+) at most\)\.",
      lambda m: (f"{m['s']} x {m['h']} : brûlez jusqu'à {_kartes(m['n'])} {FUEL[m['fuel']]}, "
                 f"+{m['b']} en Force pour chacune ({m['cap']} au plus).")),
     # Its reach, last.
@@ -130,7 +130,7 @@ PHRASES: list[tuple[str, French]] = [
      "Elle ne peut être ni bloquée, ni esquivée, ni contrée ; seule une Friendship "
      "(Amitié) l'annule."),
     (r"Nothing cancels it\.", "Rien ne l'annule."),
-    (r"(?P<name>[^:]+): (?P<who>.+?)'s Friendship\. Play when attacked: Cancels a Fatality "
+    (r"(?P<name>[^:]+): (?P<who>.+?)'s Friendship\. Play when attacked: cancels a Fatality "
      r"or a Vendetta played on you\.",
      lambda m: (f"{m['name']} : la Friendship (Amitié) de {m['who']}. Jouez-la quand on "
                 "vous attaque : elle annule une Fatality ou une Vendetta jouée contre vous.")),
@@ -159,8 +159,8 @@ PHRASES: list[tuple[str, French]] = [
      r"actions)?\.", _modifier),
     (r"The opponent loses (?P<n>\d+) KP\.", lambda m: f"L'adversaire perd {m['n']} PK."),
     (r"You heal (?P<n>\d+) KP\.", lambda m: f"Vous regagnez {m['n']} PK."),
-    (r"Draw (?P<n>\d+) kards\.", lambda m: f"Piochez {_kartes(m['n'])}."),
-    (r"The opponent discards (?P<n>\d+) kard\(s\) at random\.",
+    (r"Draw (?P<n>\d+) kards?\.", lambda m: f"Piochez {_kartes(m['n'])}."),
+    (r"The opponent discards (?P<n>\d+) kards? at random\.",
      lambda m: f"L'adversaire défausse {_kartes(m['n'])} au hasard."),
     (r"At most (?P<n>\d+) in a deck \(Advanced\)\.",
      lambda m: f"{m['n']} au plus par deck (règles Avancées)."),
@@ -172,11 +172,15 @@ PHRASES: list[tuple[str, French]] = [
      "Retournez-vous vite face à une attaque portée dans votre dos : elle perd son +1 en "
      "Vitesse."),
     # Kombos.
+    (r"Play with your initial attack\. If it lands, add (?P<steps>[^;]+?); it cannot be "
+     r"defended\.",
+     lambda m: (f"Jouez-la avec votre attaque initiale. Si celle-ci touche, ajoutez "
+                f"{_steps(m['steps'])} ; on ne peut pas s'en défendre.")),
     (r"Play with your initial attack\. If it lands, add (?P<steps>.+?), in this order; "
      r"they cannot be defended\.",
      lambda m: (f"Jouez-la avec votre attaque initiale. Si celle-ci touche, ajoutez "
                 f"{_steps(m['steps'])}, dans cet ordre ; on ne peut pas s'en défendre.")),
-    (r"Exception: only the first (?P<n>\d+) must be played; you may end the Kombo after "
+    (r"Exception: only the first (?P<n>\d+|one) must be played; you may end the Kombo after "
      r"(?:it|them)\.", _needs),
 ]
 RULES: list[tuple[re.Pattern[str], French]] = [(re.compile(p), t) for p, t in PHRASES]
