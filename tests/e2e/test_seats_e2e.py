@@ -154,8 +154,10 @@ async def test_three_seat_table_play_leave_finish_and_results(
         await refused(await press(bob, board, f"hj:act:{match_id}"), "You have left")
         await refused(await slash(bob, "forfeit", match_id=match_id), "already left")
         await refused(await raw_click(bob, ask.message, f"hj:ff:{match_id}"), "You have left")
-        nope = await slash(bob, "matches")
-        assert nope.ephemeral and f"#{match_id}" not in nope.content
+        nope = await slash(bob, "matches")  # still listed (anyone may watch), not as his
+        listed = nope.embeds[0]["description"]
+        assert nope.ephemeral and f"**#{match_id} " in listed
+        assert f"⭐ **#{match_id} " not in listed and f"~~{bob.mention}~~" in listed
         steps = await player.play()
         assert steps > 2
         await idle(fake, bot)
