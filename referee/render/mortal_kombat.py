@@ -245,6 +245,10 @@ class MkRenderer(Renderer):
         return [mk_brawl.seat_line(v, s, loc) for s in range(len(v.fighters))]
 
     # ------------------------------------------------------------------ hand
+    def hand_text(self, view: BaseModel, seat: int, loc: str = DEFAULT) -> str:
+        """The kards in the seat's hand (its own view)."""
+        return kards_text(list(getattr(view, "hand", None) or []))
+
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
                    prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your hand, grouped by kind, with each kard's numbers (ephemeral)."""
