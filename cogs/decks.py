@@ -7,10 +7,15 @@ is generic: kard names come from the game (autocompleted), codes are the engine'
 limit of the chosen level. Every answer is ephemeral. A deck is its code, which a player
 keeps and shares; ``/deck save|import|edit|list|delete`` keep named decks per user and per
 game in the store (:mod:`cogs.saved_decks`), and ``/deck show`` takes a saved name too.
+``/deck import`` opens a box (a modal) to paste a list, one card a line, or a code;
+``/deck export`` gives a saved deck back as that list, to copy: both go through the
+engine's one list reader (:func:`referee.decks.pasted_deck`, :func:`~referee.decks.export_text`).
 """
 
 from __future__ import annotations
 
+import io
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -19,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n_discord import L, locale_of
+from cogs.router import answer
 from cogs.saved_decks import (
     check_name,
     edited,
@@ -39,16 +45,54 @@ from referee.decks import (
     cards_word,
     code_of,
     deck_of,
+    export_text,
     kard_suggestions,
     leader_id,
     leader_name,
     listing,
+    pasted_deck,
     problems,
     typed_deck,
 )
 from referee.i18n import game_name, reason, t
 
+log = logging.getLogger("hajime.decks")
 T = TypeVar("T")
+MESSAGE_CHARS = 2000
+"""Discord's longest message content (a longer exported list is sent as a file)."""
+
+
+class ImportBox(discord.ui.Modal):
+    """``/deck import``'s box: one multi-line field to paste a list (one card a line,
+    ``3 Low Kick``, a ``Leader: Scorpion`` line) or a deck code; on submit the deck is read
+    by :func:`referee.decks.pasted_deck`, checked and saved (or refused, saying what is
+    wrong, with nothing saved)."""
+
+    def __init__(self, cog: Decks, game: str, name: str, leader: str | None,
+                 loc: str) -> None:
+        super().__init__(title=t(loc, "decks.modal_title", game=game_name(game, loc))[:45],
+                         timeout=15 * 60)
+        self.cog, self.game, self.name, self.leader = cog, game, name, leader
+        hooks = builder(game)
+        a, b, *_ = [*hooks.deck_names(), "", ""]
+        example = leader or next(iter(hooks.deck_leaders()), "")
+        self.pasted: discord.ui.TextInput[ImportBox] = discord.ui.TextInput(
+            label=t(loc, "decks.modal_label")[:45], style=discord.TextStyle.paragraph,
+            placeholder=t(loc, "decks.modal_placeholder", a=a, b=b, leader=example)[:100],
+            max_length=4000, custom_id="deck")
+        self.add_item(self.pasted)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+        """Read, check and save what was pasted."""
+        await self.cog._store(interaction, self.game, self.name,
+                              lambda: pasted_deck(self.game, self.pasted.value, self.leader),
+                              None)
+
+    async def on_error(self, interaction: discord.Interaction[Any],  # type: ignore[override]
+                       error: Exception) -> None:
+        """An unexpected failure still gets an answer (and is logged)."""
+        log.exception("deck import failed", exc_info=error)
+        await answer(interaction, t(locale_of(interaction), "router.command_error"))
 
 
 class Decks(commands.Cog):
@@ -248,15 +292,57 @@ class Decks(commands.Cog):
 
     @deck.command(name=L("cmd.deck.import.name"),
                   description=L("cmd.deck.import.description"))
-    @app_commands.rename(game=L("cmd.deck.opt.game.name"), code=L("cmd.deck.opt.code.name"),
-                         name=L("cmd.deck.opt.name.name"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"),
+                         leader=L("cmd.deck.opt.leader.name"))
     @app_commands.describe(game=L("cmd.deck.opt.game.description"),
-                           code=L("cmd.deck.opt.code.description"),
+                           name=L("cmd.deck.opt.name.description"),
+                           leader=L("cmd.deck.opt.leader.description"))
+    async def import_(self, interaction: discord.Interaction[Any], game: str, name: str,
+                      leader: str | None = None) -> None:
+        """Open a box to paste a list (one card a line) or a deck code, saved as ``name``
+        once read and checked (:class:`ImportBox`); a game without decks or a bad name is
+        refused at once."""
+        async def work() -> str:
+            builder(game)
+            if leader:
+                leader_id(builder(game), leader)
+            return check_name(name)
+
+        tidy = await self._attempt(interaction, work)
+        if tidy is not None:
+            await interaction.response.send_modal(
+                ImportBox(self, game, tidy, leader, locale_of(interaction)))
+
+    @deck.command(name=L("cmd.deck.export.name"),
+                  description=L("cmd.deck.export.description"))
+    @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"))
+    @app_commands.describe(game=L("cmd.deck.opt.game.description"),
                            name=L("cmd.deck.opt.name.description"))
-    async def import_(self, interaction: discord.Interaction[Any], game: str, code: str,
-                      name: str) -> None:
-        """Save a friend's deck code under a name."""
-        await self._store(interaction, game, name, lambda: deck_of(game, code), None)
+    async def export(self, interaction: discord.Interaction[Any], game: str,
+                     name: str) -> None:
+        """One of the user's saved decks as a list to copy (a code block, one card a line
+        with its count, its leader first), which ``/deck import`` reads back; only to them."""
+        loc = locale_of(interaction)
+
+        async def work() -> Any:
+            builder(game)
+            return await saved(self.store, interaction.user.id, game, name)
+
+        found = await self._attempt(interaction, work)
+        if found is None:
+            return
+        deck = deck_of(game, found.code)
+        text = export_text(game, deck, loc)
+        head = t(loc, "decks.exported", name=found.name, game=game_name(game, loc),
+                 leader=leader_name(game, deck), size=deck.size, cards=cards_word(game, loc),
+                 code=found.code)
+        body = f"{head}\n```\n{text}\n```"
+        if len(body) <= MESSAGE_CHARS:
+            await interaction.response.send_message(body, ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"{head}\n{t(loc, 'decks.export_file')}", ephemeral=True,
+            file=discord.File(io.BytesIO(text.encode()), filename="deck.txt"))
 
     @deck.command(name=L("cmd.deck.edit.name"), description=L("cmd.deck.edit.description"))
     @app_commands.rename(game=L("cmd.deck.opt.game.name"), name=L("cmd.deck.opt.name.name"),
@@ -337,6 +423,7 @@ class Decks(commands.Cog):
 
     @save.autocomplete("game")
     @import_.autocomplete("game")
+    @export.autocomplete("game")
     @edit.autocomplete("game")
     @list_.autocomplete("game")
     @delete.autocomplete("game")
@@ -355,6 +442,7 @@ class Decks(commands.Cog):
     @build.autocomplete("leader")
     @sealed.autocomplete("leader")
     @save.autocomplete("leader")
+    @import_.autocomplete("leader")
     async def leader_autocomplete(self, interaction: discord.Interaction[Any],
                                   current: str) -> list[app_commands.Choice[str]]:
         """Leaders of the chosen game matching what is typed."""
@@ -366,6 +454,7 @@ class Decks(commands.Cog):
 
     @show.autocomplete("code")
     @edit.autocomplete("name")
+    @export.autocomplete("name")
     @delete.autocomplete("name")
     async def saved_autocomplete(self, interaction: discord.Interaction[Any],
                                  current: str) -> list[app_commands.Choice[str]]:

@@ -9,6 +9,7 @@ answered with an UPDATE_MESSAGE of the clicked message; every refusal is ephemer
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections import OrderedDict
 from collections.abc import Coroutine
@@ -39,7 +40,7 @@ from engine.core import EngineError
 from engine.games import REGISTRY
 from referee import fairness
 from referee.i18n import Refusal, game_name, reason, t
-from referee.replay import Resim, build_replay, replay_embed, resimulate
+from referee.replay import Resim, build_replay, page_picture, replay_embed, resimulate
 
 log = logging.getLogger("hajime.ladder")
 
@@ -243,8 +244,15 @@ class Ladder(commands.Cog):
         loc = locale_of(interaction)
         replay = build_replay(rec, summary, events, logs, resim, loc=loc)
         page = max(0, min(page, len(replay.pages) - 1))
-        return {"embed": to_discord(replay_embed(replay, page, loc=loc)),
-                "view": pager("rp", [match_id], page, len(replay.pages), loc=loc),
+        embed = to_discord(replay_embed(replay, page, loc=loc))
+        png = await page_picture(rec, logs, replay.version_of(page), loc)  # this page's only
+        files = []
+        if png is not None:
+            name = f"replay-{match_id}-{page + 1}.png"
+            embed.set_image(url=f"attachment://{name}")
+            files.append(discord.File(io.BytesIO(png), filename=name))
+        return {"embed": embed, "files": files,
+                "view": pager("rp", [match_id], page, len(replay.pages), loc=loc, ends=True),
                 "allowed_mentions": NO_PINGS}
 
     @app_commands.command(name=L("cmd.replay.name"), description=L("cmd.replay.description"))
@@ -317,7 +325,8 @@ class Ladder(commands.Cog):
                              cid: ids.CustomId) -> None:
         """Prev/Next in a replay."""
         payload = await self.replay_payload(interaction, cid.num(0), cid.num(1))
-        await interaction.response.edit_message(**payload)
+        files = payload.pop("files")  # the new page's picture replaces the old one
+        await interaction.response.edit_message(**payload, attachments=files)
 
     # ------------------------------------------------------------------- privacy
     privacy = app_commands.Group(name=L("cmd.privacy.name"),

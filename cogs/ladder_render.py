@@ -31,9 +31,13 @@ def pages_of(total: int, size: int = PAGE_SIZE) -> int:
 
 
 def pager(kind: str, fields: list[object], page: int, pages: int, *,
-          loc: str = DEFAULT) -> StaticView:
-    """Prev / ``page/pages`` / Next buttons; ids are ``hj:<kind>:<fields>:<page>:<p|n>``."""
+          loc: str = DEFAULT, ends: bool = False) -> StaticView:
+    """Prev / ``page/pages`` / Next buttons; ids are ``hj:<kind>:<fields>:<page>:<p|n>``.
+    With ``ends``, First and Last around them (``f``, ``l``): a long replay."""
     view = StaticView()
+    if ends:
+        view.add_item(discord.ui.Button(
+            emoji="⏮️", disabled=page <= 0, custom_id=ids.make(kind, *fields, 0, "f")))
     view.add_item(discord.ui.Button(
         label=t(loc, "button.prev"), emoji="◀️", disabled=page <= 0,
         custom_id=ids.make(kind, *fields, max(0, page - 1), "p")))
@@ -42,6 +46,10 @@ def pager(kind: str, fields: list[object], page: int, pages: int, *,
     view.add_item(discord.ui.Button(
         label=t(loc, "button.next"), emoji="▶️", disabled=page >= pages - 1,
         custom_id=ids.make(kind, *fields, min(pages - 1, page + 1), "n")))
+    if ends:
+        view.add_item(discord.ui.Button(
+            emoji="⏭️", disabled=page >= pages - 1,
+            custom_id=ids.make(kind, *fields, max(0, pages - 1), "l")))
     return view
 
 

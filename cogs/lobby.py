@@ -37,7 +37,7 @@ from engine.core import EngineError
 from engine.games import REGISTRY
 from referee.ai_seats import is_virtual
 from referee.i18n import DEFAULT, Refusal, and_list, reason, t
-from referee.lobby_text import challenge_text, match_link
+from referee.lobby_text import MATCHES_SHOWN, challenge_text, live_match_line, match_link
 
 log = logging.getLogger("hajime.lobby")
 
@@ -475,25 +475,38 @@ class Lobby(Offers, commands.Cog):
 
     @app_commands.command(name=L("cmd.matches.name"), description=L("cmd.matches.description"))
     async def matches(self, interaction: discord.Interaction[Any]) -> None:
-        """List the caller's live matches and whose decision each one waits for."""
+        """This server's live matches, anyone's (the caller's first, starred), each with its
+        players, whose move it is and a link to its thread; ephemeral, at most
+        :data:`MATCHES_SHOWN`. In a DM: the caller's own live matches."""
         loc = locale_of(interaction)
-        live = await self.referee.live_matches(interaction.user.id)
-        if not live:
-            await answer(interaction, t(loc, "lobby.no_live_start"))
+        me, guild = interaction.user.id, interaction.guild_id
+        mine = await self.referee.live_matches(me)
+        if guild is not None:
+            mine = [m for m in mine if m.guild_id == guild]
+            server = await self.store.guild_matches(guild, MATCHES_SHOWN + 1)
+        else:
+            server = []
+        listed = {m.id for m in mine}
+        shown = [*mine, *(m for m in server if m.id not in listed)]
+        if not shown:
+            await answer(interaction, t(loc, "lobby.no_live_start" if guild is None
+                                        else "lobby.matches_none"))
             return
         lines = []
-        for rec in live[:20]:
+        for rec in shown[:MATCHES_SHOWN]:
             game = REGISTRY[rec.game]
             state = await self.referee.cached_state(rec, game)
-            seat = rec.seats.index(interaction.user.id)
-            prompt = game.prompts(state).get(seat)
-            waiting = t(loc, "lobby.your_move_bold" if prompt is not None
-                        and not prompt.committed else "lobby.waiting_rival"
-                        if len(state.in_play()) <= 2 else "lobby.waiting_others")
-            rivals = ", ".join(f"<@{u}>" for u in rec.seats if u != interaction.user.id)
-            lines.append(t(loc, "lobby.live_line", id=rec.id, game=game.name, rivals=rivals,
-                           waiting=waiting, link=match_link(rec)))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True,
+            waiting = [s for s, p in game.prompts(state).items()
+                       if not p.committed and s not in state.left]
+            lines.append(live_match_line(rec, waiting, state.left, me, loc))
+        footer = t(loc, "lobby.matches_footer")
+        if len(shown) > MATCHES_SHOWN:
+            footer += " · " + t(loc, "lobby.matches_more", count=MATCHES_SHOWN)
+        embed = discord.Embed(title=t(loc, "lobby.matches_title" if guild is not None
+                                      else "lobby.matches_title_mine"),
+                              description="\n\n".join(lines)[:4096], color=0x5865F2)
+        embed.set_footer(text=footer)
+        await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     # --------------------------------------------------------------- /settings

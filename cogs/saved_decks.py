@@ -1,4 +1,5 @@
-"""Saved decks: what ``/deck save|list|delete|import|edit`` and ``/challenge deck`` share.
+"""Saved decks: what ``/deck save|list|delete|import|export|edit`` and ``/challenge deck``
+share.
 
 A player saves a deck under a name, per game (the store keeps its code, migration v005).
 Nothing illegal is ever saved: a deck is read (a code, or a list of kard names), checked
@@ -9,7 +10,6 @@ name that does not exist. The engine validates the deck again when a match start
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -38,8 +38,7 @@ def check_name(name: str) -> str:
 
 def looks_like_code(game_id: str, text: str) -> bool:
     """Whether ``text`` is written as one of the game's deck codes (``MK1-...``)."""
-    tag = re.escape(decks.builder(game_id).deck_tag)
-    return re.match(rf"\s*{tag}\d+-", text, re.IGNORECASE) is not None
+    return decks.is_code(game_id, text)
 
 
 def read_deck(game_id: str, text: str, leader: str | None) -> Deck:

@@ -548,6 +548,9 @@ class Store(Protocol):
     async def live_matches(self, user_id: int) -> list[MatchRecord]:
         """Active matches in which the user holds a seat, newest first."""
 
+    async def guild_matches(self, guild_id: int, limit: int) -> list[MatchRecord]:
+        """This server's active matches (anyone's), newest first, at most ``limit``."""
+
     async def due_matches(self, now: float, shards: ShardFilter | None = None
                           ) -> list[MatchRecord]:
         """Active matches past their deadline, or past half of it and not yet reminded;

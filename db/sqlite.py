@@ -401,6 +401,16 @@ class SqliteStore(LocaleStore):
         )
         return [_rows.match_from_row(r) for r in rows]
 
+    async def guild_matches(self, guild_id: int, limit: int) -> list[MatchRecord]:
+        """This server's active matches (anyone's), newest first, at most ``limit``
+        (index ``matches_guild_live``, migration v010)."""
+        rows = await self._fetch(
+            f"SELECT {_rows.MATCH_COLUMNS} FROM matches WHERE guild_id = ?"
+            " AND status = 'active' ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_rows.match_from_row(r) for r in rows]
+
     async def due_matches(self, now: float, shards: ShardFilter | None = None
                           ) -> list[MatchRecord]:
         """Active matches past their deadline, or past half of it and not yet reminded.

@@ -1,4 +1,5 @@
-"""Replays: a finished match turn by turn, every secret revealed, as pages of text.
+"""Replays: a finished match turn by turn, every secret revealed, one page a turn with
+the board picture as it stood after that turn; the last page reveals every hand.
 
 Built from the store only: ``match_events`` (every event, private ones included, with the
 ``version`` its action produced) and ``match_actions`` (who did what). Each version is one
@@ -13,19 +14,31 @@ stored state's ``rng``) and options by re-applying the action log, and checks th
 row lands on its stored version and that the end equals the stored final state. When it
 does not (a match stored by an older engine, a damaged row), the replay falls back to
 the raw action fields with a short note on its first page; it never fails.
+
+The same re-simulation keys each action by the turn it was played in (the renderer's
+``turn_key`` of the public view), which makes the pages. A page's picture is drawn only
+when the page is shown (:func:`page_picture`): the public view at the page's version is
+rebuilt from the seed in a thread (:func:`boards_at`) and drawn off the event loop by
+:mod:`referee.pictures`. The final hands come from the stored final state, each seat's
+own view, written by the renderer's ``hand_text``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import bisect
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from typing import Any
+
+from pydantic import BaseModel
 
 from db.base import ActionLog, EventRecord, MatchRecord
 from db.ladder_queries import MatchSummary
 from engine.core import BaseState, Event, Game
 from engine.games import REGISTRY
+from referee import pictures
 from referee.ai_seats import mention
 from referee.i18n import DEFAULT, and_list, t, translate_english
 from referee.ladder_text import COLOR, game_name, when
@@ -42,11 +55,25 @@ LINE_CHARS = 400
 
 @dataclass(frozen=True)
 class Replay:
-    """A rendered replay: its title, players line and pages."""
+    """A rendered replay: its title, players line and pages.
+
+    A page is one turn of the game (the steps played while its public view's
+    :meth:`~referee.render.base.Renderer.turn_key` stayed the same; a long turn runs on
+    over several pages). ``versions`` holds, per page, the state version whose board its
+    picture shows (the board as it stood after the page's turn), or None for no picture
+    (a replay that could not be re-simulated shows only the final board). ``hands`` are
+    the lines of the last page revealing every hand as the match ended.
+    """
 
     title: str
     header: str
     pages: list[str]
+    versions: list[int | None] = field(default_factory=list)
+    hands: list[str] = field(default_factory=list)
+
+    def version_of(self, page: int) -> int | None:
+        """The state version page ``page`` (0-based) pictures, or None."""
+        return self.versions[page] if 0 <= page < len(self.versions) else None
 
 
 @dataclass(frozen=True)
@@ -60,6 +87,10 @@ class Resim:
 
     labels: tuple[tuple[str, ...], ...] = ()
     problem: str | None = None
+    turns: tuple[tuple[Any, ...], ...] = ()
+    """Per action-log row, the turn it was played in: the game renderer's
+    :meth:`~referee.render.base.Renderer.turn_key` of the public view before it (the
+    replay's pages follow the turns); empty with ``problem``."""
 
 
 class Diverged(Exception):
@@ -114,6 +145,16 @@ def replay_row(game: Game[Any, Any], state: BaseState,
     return new, (text,)
 
 
+def turn_of(renderer: Any, game: Game[Any, Any], state: BaseState) -> tuple[Any, ...]:
+    """The turn ``state`` is in, as the renderer keys it from the public view (a
+    failing key is ``()``, and such steps share a page)."""
+    try:
+        return tuple(renderer.turn_key(game.view(state, None)))
+    except Exception:  # cosmetic: never lose the replay over it
+        logger.warning("turn key failed for %s", game.id, exc_info=True)
+        return ()
+
+
 def resimulate(rec: MatchRecord, logs: Sequence[ActionLog],
                registry: dict[str, Game[Any, Any]] | None = None) -> Resim:
     """Rebuild a match from its seed and options by re-applying its action log.
@@ -134,11 +175,14 @@ def resimulate(rec: MatchRecord, logs: Sequence[ActionLog],
     except Exception as exc:
         return Resim(problem=f"the match no longer sets up ({short_error(exc)})")
     labels: list[tuple[str, ...]] = []
+    turns: list[tuple[Any, ...]] = []
+    renderer = renderer_for(rec.game)
     # The stored state is a snapshot at ``rec.snapshot_version`` (the final one once a
     # match is over): the re-simulation must pass through exactly it.
     snapshot = game.clone(state) if state.version == rec.snapshot_version else None
     for row in logs:
         try:
+            turns.append(turn_of(renderer, game, state))
             state, texts = replay_row(game, state, row)
         except Diverged as exc:
             return Resim(problem=str(exc))
@@ -155,7 +199,7 @@ def resimulate(rec: MatchRecord, logs: Sequence[ActionLog],
         same = False
     if not same:
         return Resim(problem="the re-simulated final state differs from the stored one")
-    return Resim(labels=tuple(labels))
+    return Resim(labels=tuple(labels), turns=tuple(turns))
 
 
 def describe_action(action: dict[str, Any] | None, loc: str = DEFAULT) -> str:
@@ -250,12 +294,62 @@ def paginate(blocks: list[tuple[str, list[str]]], budget: int = PAGE_CHARS, *,
     return pages or [t(loc, "replay.nothing")]
 
 
+def turns_of(versions: list[int], logs: Sequence[ActionLog],
+             resim: Resim) -> list[list[int]]:
+    """``versions`` (sorted) grouped by the turn they were played in (consecutive
+    versions of one turn key; a version without a logged action, such as the setup's
+    events, joins the next turn); one group of all when the re-simulation gave no turns."""
+    if len(resim.turns) != len(logs) or not logs:
+        return [versions] if versions else []
+    keys = {row.version: key for row, key in zip(logs, resim.turns, strict=True)}
+    known = sorted(keys)
+    groups: list[list[int]] = []
+    last: object = object()
+    for version in versions:
+        at = bisect.bisect_left(known, version)
+        key = keys[known[min(at, len(known) - 1)]]
+        if not groups or key != last:
+            groups.append([])
+        groups[-1].append(version)
+        last = key
+    return groups
+
+
+def final_hands(rec: MatchRecord, names: list[str], *, loc: str = DEFAULT) -> list[str]:
+    """Every seat's hand as the match ended (the stored final state, each seat's own
+    view), one line per seat that holds a hand; empty when the state no longer loads."""
+    game = REGISTRY.get(rec.game)
+    if game is None:
+        return []
+    renderer = renderer_for(rec.game)
+    try:
+        state = game.load(rec.state)
+        texts = [renderer.hand_text(game.view(state, seat), seat, loc)
+                 for seat in range(len(names))]
+    except Exception:  # an older engine's state: the replay goes on without its hands
+        logger.warning("no final hands for match %s", rec.id, exc_info=True)
+        return []
+    return [t(loc, "replay.hand_line", who=name, cards=text)[:LINE_CHARS]
+            for name, text in zip(names, texts, strict=True) if text]
+
+
+def final_version(rec: MatchRecord) -> int | None:
+    """The version of the stored final state (None when it no longer loads)."""
+    game = REGISTRY.get(rec.game)
+    try:
+        return int(game.load(rec.state).version) if game is not None else None
+    except Exception:
+        return None
+
+
 def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[EventRecord],
                  logs: list[ActionLog], resim: Resim | None = None, *,
                  loc: str = DEFAULT) -> Replay:
-    """Every step of a finished match, grouped by version, as pages.
+    """Every step of a finished match, grouped by version, one turn a page.
 
     ``resim`` is :func:`resimulate`'s result for these logs (computed when omitted).
+    Each page's picture is the board after its turn; without an exact re-simulation the
+    steps are paged by length and only the last page has a picture (the final board).
     """
     if resim is None:
         resim = resimulate(rec, logs)
@@ -267,15 +361,34 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
     for i, row in enumerate(logs):
         by_version.setdefault(row.version, ([], []))[1].append(
             (row, labels[i] if labels else ()))
-    blocks: list[tuple[str, list[str]]] = []
+    ordered = sorted(by_version)
+    step_of = {version: step for step, version in enumerate(ordered, start=1)}
+    exact = resim.problem is None and len(resim.turns) == len(logs)
+    pages: list[str] = []
+    versions: list[int | None] = []
+    note: list[tuple[str, list[str]]] = []
     if resim.problem is not None:
         problem = translate_english(resim.problem, "replay_problem.", loc)
-        blocks.append((t(loc, "replay.unavailable", problem=problem), []))
-    for step, version in enumerate(sorted(by_version), start=1):
-        evs, acts = by_version[version]
-        lines = step_lines(rec.game, evs, acts, names, loc=loc)
-        if lines:
-            blocks.append((t(loc, "replay.step", step=step, version=version), lines))
+        note.append((t(loc, "replay.unavailable", problem=problem), []))
+    for group in turns_of(ordered, logs, resim):
+        blocks = list(note)
+        note = []
+        for version in group:
+            evs, acts = by_version[version]
+            lines = step_lines(rec.game, evs, acts, names, loc=loc)
+            if lines:
+                blocks.append((t(loc, "replay.step", step=step_of[version],
+                                 version=version), lines))
+        if not blocks:
+            continue
+        shown = paginate(blocks, loc=loc)
+        pages += shown
+        versions += [group[-1] if exact else None] * len(shown)
+    if not pages:
+        pages, versions = paginate(note, loc=loc), [None]
+    end = final_version(rec)
+    if end is not None:
+        versions[-1] = end  # the last page shows the board as the match ended
     players = []
     for uid in rec.seats:  # in seat order, named (never "Seat 1")
         res = summary.result_of(uid) if summary is not None else None
@@ -289,14 +402,66 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
         players.append(t(loc, "replay.finished", date=when(summary.finished_at)))
     header = "\n".join(players)
     title = t(loc, "replay.title", game=game_name(rec.game, loc), id=rec.id)
-    return Replay(title=title, header=header, pages=paginate(blocks, loc=loc))
+    return Replay(title=title, header=header, pages=pages, versions=versions,
+                  hands=final_hands(rec, names, loc=loc))
+
+
+def boards_at(rec: MatchRecord, logs: Sequence[ActionLog],
+              wanted: Collection[int]) -> dict[int, BaseModel]:
+    """The public views (what a board picture draws) of the match at the ``wanted``
+    versions: the stored final state for its own version, the others re-simulated from
+    the seed in one pass. A version that cannot be rebuilt is left out."""
+    game = REGISTRY.get(rec.game)
+    if game is None:
+        return {}
+    out: dict[int, BaseModel] = {}
+    try:
+        final = game.load(rec.state)
+    except Exception:
+        return out
+    if final.version in wanted:
+        out[final.version] = game.view(final, None)
+    rest = sorted(v for v in set(wanted) if v not in out)
+    if not rest:
+        return out
+    try:
+        state: BaseState = game.setup(game.parse_options(rec.options), len(rec.seats),
+                                      final.rng.seed)
+        for row in [None, *logs]:
+            if row is not None:
+                state, _ = replay_row(game, state, row)
+            while rest and rest[0] <= state.version:
+                if rest.pop(0) == state.version:  # a copy: the next row may change state
+                    out[state.version] = game.view(state, None).model_copy(deep=True)
+            if not rest:
+                break
+    except Exception:  # an older engine's match: those pages go without a picture
+        logger.warning("replay boards of match %s stop early", rec.id, exc_info=True)
+    return out
+
+
+async def page_picture(rec: MatchRecord, logs: Sequence[ActionLog], version: int | None,
+                       loc: str = DEFAULT) -> bytes | None:
+    """The board picture (PNG) of the match at ``version``, worded in ``loc``: rebuilt in
+    a thread, drawn off the event loop (:func:`referee.pictures.drawn`); None without a
+    version, a rebuildable state or a picture for the game."""
+    if version is None:
+        return None
+    views = await asyncio.to_thread(boards_at, rec, logs, (version,))
+    view = views.get(version)
+    if view is None:
+        return None
+    return await pictures.drawn(renderer_for(rec.game), view, loc)
 
 
 def replay_embed(replay: Replay, page: int, *, loc: str = DEFAULT) -> Embed:
-    """Page ``page`` (0-based, clamped) of a replay."""
+    """Page ``page`` (0-based, clamped) of a replay; the last one reveals every hand."""
     page = max(0, min(page, len(replay.pages) - 1))
     embed = Embed(title=replay.title, color=COLOR, description=replay.pages[page])
     embed.add_field(name=t(loc, "replay.players"), value=replay.header[:1024] or "-",
                     inline=False)
+    if page == len(replay.pages) - 1 and replay.hands:
+        embed.add_field(name=t(loc, "replay.hands"),
+                        value="\n".join(replay.hands)[:1024], inline=False)
     embed.set_footer(text=t(loc, "replay.footer", page=page + 1, pages=len(replay.pages)))
     return embed

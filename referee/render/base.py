@@ -239,6 +239,12 @@ class Renderer:
         leave out the fields its picture never reads."""
         return view.model_dump_json()
 
+    def hand_text(self, view: BaseModel, seat: int, loc: str = DEFAULT) -> str:
+        """The cards in a seat's hand as one line, from that seat's own ``view`` (a
+        finished match's replay reveals every hand on its last page). Default: nothing
+        (a game without hands)."""
+        return ""
+
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
                    prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """A seat's private view (its hand and secrets), for an ephemeral message."""

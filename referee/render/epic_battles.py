@@ -172,6 +172,10 @@ class EbRenderer(Renderer):
         return "\n".join(lines)[:1024]
 
     # ------------------------------------------------------------------ hand
+    def hand_text(self, view: BaseModel, seat: int, loc: str = DEFAULT) -> str:
+        """The cards in the seat's hand (its own view)."""
+        return cards_text(list(getattr(view, "my_hand", None) or []), loc)
+
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
                    prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your hand by type with each card's numbers, your set events (ephemeral)."""

@@ -218,6 +218,10 @@ class KolRenderer(Renderer):
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ hand
+    def hand_text(self, view: BaseModel, seat: int, loc: str = DEFAULT) -> str:
+        """The cards in the seat's hand (its own view)."""
+        return kt.cards_text(list(getattr(view, "hand", None) or []))
+
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
                    prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your adventurer: hand, meat and mojo, display case, skills (ephemeral)."""

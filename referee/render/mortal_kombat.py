@@ -17,7 +17,7 @@ from referee.i18n import DEFAULT, t
 from referee.render import mk_brawl
 from referee.render.base import BoardContext, Choice, Group, Renderer
 from referee.render.embed import Embed, Style
-from referee.render.mk_board import render_board
+from referee.render.mk_board import LAST_PLAYS, render_board
 
 TOKENS = mk_brawl.TOKENS
 """Seat colours, as on the board picture (red, blue, then green, yellow, purple, orange)."""
@@ -140,15 +140,20 @@ class MkRenderer(Renderer):
 
     # ------------------------------------------------------------------ board
     def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
-        """KP bars, rounds and the distance strip as a PNG (spectator view), in ``loc``."""
+        """KP bars, rounds, hand and deck sizes, the distance strip and the exchange on
+        the table (or the last plays) as a PNG (spectator view), in ``loc``."""
         return render_board(view, loc)  # type: ignore[arg-type]
 
     def picture_key(self, view: BaseModel) -> str:
-        """The picture reads only the Kombatants, KP, rounds, distance and initiative."""
+        """The picture reads the Kombatants, KP, rounds, hand/deck/discard sizes,
+        distance, initiative, the exchange on the table and the last notes."""
         v: Any = view
-        return repr((v.level, v.start_kp, v.round, v.initiative, v.distance, v.phase,
+        return repr((v.level, v.start_kp, v.round, v.turn, v.initiative, v.distance, v.phase,
                      v.brawl, v.aim, v.groups,
-                     [(f.name, f.kp, f.rounds, f.losses, f.out, f.down) for f in v.fighters]))
+                     [(f.name, f.kp, f.rounds, f.losses, f.out, f.down, f.hand_count,
+                       f.deck_count, len(f.discard)) for f in v.fighters],
+                     v.exchange.model_dump_json() if v.exchange is not None else None,
+                     v.notes[-LAST_PLAYS:]))
 
     def board_embed(self, ctx: BoardContext) -> Embed:
         """The public board, from the spectator view."""
@@ -245,6 +250,10 @@ class MkRenderer(Renderer):
         return [mk_brawl.seat_line(v, s, loc) for s in range(len(v.fighters))]
 
     # ------------------------------------------------------------------ hand
+    def hand_text(self, view: BaseModel, seat: int, loc: str = DEFAULT) -> str:
+        """The kards in the seat's hand (its own view)."""
+        return kards_text(list(getattr(view, "hand", None) or []))
+
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
                    prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your hand, grouped by kind, with each kard's numbers (ephemeral)."""

@@ -190,6 +190,11 @@ class SushidoRenderer(Renderer):
                                     discard=v.discard_count))
         return embed
 
+    def hand_text(self, view: BaseModel, seat: int, loc: str = DEFAULT) -> str:
+        """The cards in the seat's hand (its own view)."""
+        me: Any = getattr(view, "me", None)
+        return cards_text(list(me.hand)) if me is not None else "—"
+
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
                    prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your hand, chain and commit (ephemeral)."""

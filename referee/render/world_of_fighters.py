@@ -193,6 +193,10 @@ class WofRenderer(Renderer):
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ hand
+    def hand_text(self, view: BaseModel, seat: int, loc: str = DEFAULT) -> str:
+        """The Action cards in the seat's hand (its own view)."""
+        return cards_text(list(getattr(view, "my_hand", None) or []))
+
     def hand_embed(self, view: BaseModel, seat: int, names: list[str],
                    prompt: Prompt | None, loc: str = DEFAULT) -> Embed:
         """Your corner: hand, Movement cards, commit, super, stats (ephemeral)."""

@@ -55,8 +55,13 @@ async def test_empty_database_gets_every_table_and_index(db_path: str) -> None:
                 " ORDER BY ordinal DESC LIMIT 10"
             )
         )
-    assert {"match_seats_user", "matches_due", "ratings_board"} <= indexes
+    assert {"match_seats_user", "matches_due", "ratings_board", "matches_guild_live"} <= indexes
     assert "ratings_board" in plan and "TEMP B-TREE" not in plan
+    with sqlite3.connect(db_path) as conn:
+        guild = " ".join(str(r) for r in conn.execute(
+            "EXPLAIN QUERY PLAN SELECT * FROM matches WHERE guild_id = 1"
+            " AND status = 'active' ORDER BY id DESC LIMIT 20"))
+    assert "matches_guild_live" in guild and "TEMP B-TREE" not in guild  # /matches
 
 
 async def test_reopen_is_a_no_op(db_path: str) -> None:

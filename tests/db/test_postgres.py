@@ -136,7 +136,8 @@ async def test_empty_database_is_migrated_once(empty_db: str) -> None:
         rows = await conn.fetch("SELECT version, name FROM schema_version ORDER BY version")
         assert [tuple(r) for r in rows] == [(m.version, m.name) for m in MIGRATIONS]
         indexes = {r[0] for r in await conn.fetch("SELECT indexname FROM pg_indexes")}
-        assert {"match_seats_user", "matches_due", "ratings_board", "matches_unsettled"} <= indexes
+        assert {"match_seats_user", "matches_due", "ratings_board", "matches_unsettled",
+                "matches_guild_live"} <= indexes
     finally:
         await conn.close()
 

@@ -29,6 +29,20 @@ async def test_live_matches_for_a_user_newest_first(store: SqliteStore) -> None:
     assert [m.id for m in await store.live_matches(5)] == [self_play.id]
 
 
+async def test_guild_matches_lists_a_servers_live_matches_newest_first(
+        store: SqliteStore) -> None:
+    a = await new_match(store, [1, 2], guild_id=10)
+    b = await new_match(store, [3, 4], guild_id=10)
+    elsewhere = await new_match(store, [1, 5], guild_id=11)
+    done = await new_match(store, [6, 7], guild_id=10)
+    await new_match(store, [8, 9], guild_id=None)  # a DM match belongs to no server
+    assert await play(store, done.id, 0, status="finished")
+    assert [m.id for m in await store.guild_matches(10, 20)] == [b.id, a.id]
+    assert [m.id for m in await store.guild_matches(10, 1)] == [b.id]  # capped
+    assert [m.id for m in await store.guild_matches(11, 20)] == [elsewhere.id]
+    assert await store.guild_matches(12, 20) == []
+
+
 EVER = 1e12
 """A time past every deadline: due_matches then lists every timed active match."""
 

@@ -88,6 +88,22 @@ async def raw_use(user: FakeUser, message: Message, comp: dict[str, Any]) -> Int
     return await user._send(3, channel, data, message=message)
 
 
+async def replay_told(user: FakeUser, res: InteractionResult) -> str:
+    """Every page of the ``/replay`` answer ``res`` (one page a turn), read by pressing
+    Next to the end: each page's content and embeds, in order."""
+    pages = []
+    for _ in range(1000):
+        msg = res.message
+        assert msg is not None
+        pages.append((msg.content or "") + repr(msg.embeds))
+        nxt = next((c for c in walk_components(msg.components)
+                    if str(c.get("custom_id", "")).endswith(":n")), None)
+        if nxt is None or nxt.get("disabled"):
+            return "\n".join(pages)
+        await (await user.click(msg, nxt["custom_id"])).response()
+    raise AssertionError("the replay never reached its last page")
+
+
 async def challenge_accepted(fake: FakeDiscord, bot: HajimeBot, a: FakeUser, b: FakeUser,
                              game: str, **options: Any) -> tuple[int, Message]:
     """``a`` challenges ``b``, ``b`` accepts; returns the match id and its board message."""

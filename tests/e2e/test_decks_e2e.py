@@ -6,14 +6,34 @@ malformed code, a game without decks) gets a clear answer naming what is wrong.
 
 from __future__ import annotations
 
+import importlib
 import pathlib
+from typing import Any
 
+import pytest
+
+from engine.core.decks import Deck
 from engine.games.mortal_kombat.decks import precon, to_code
 from referee import decks
 from tests.e2e.harness import bot_running, idle
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord.users import InteractionResult
 
 MK = "mortal_kombat"
+
+
+async def imported(user: FakeUser, game: str, name: str, pasted: str,
+                   **options: str) -> InteractionResult:
+    """``/deck import``: the box opens, ``pasted`` is submitted; the bot's answer."""
+    box = await (await user.slash("deck import", game=game, name=name, **options)).response()
+    assert box.response_type == 9 and box.modal is not None, box.content
+    return await (await user.submit_modal(box, {"deck": pasted})).response()
+
+
+def precons(game: str, leader: str) -> Deck:
+    """A leader's preconstructed deck of any game with decks."""
+    made: Deck = importlib.import_module(f"engine.games.{game}.decks").precon(leader)
+    return made
 
 
 def precon_list(kombatant: str) -> str:
@@ -133,8 +153,7 @@ async def test_saved_decks_save_list_show_import_edit_delete(
         assert [c["value"] for c in auto.choices] == ["Ice wall"]
         auto = await (await bob.autocomplete("deck show", "code", "", game=MK)).response()
         assert auto.choices == []
-        res = await (await bob.slash("deck import", game=MK, code=code,
-                                     name="Alice's")).response()
+        res = await imported(bob, MK, "Alice's", code)  # a code pasted in the box
         assert res.ephemeral and "Deck saved: Alice's" in res.embeds[0]["title"]
         # edit: take two of a kard out, add two of another: still 50, checked, saved
         names = {cid: n for n, cid in decks.builder(MK).deck_names().items()}
@@ -182,12 +201,12 @@ async def test_saved_decks_bad_input_saves_nothing(fake_discord: FakeDiscord,
                           deck="17 Adrenaline, 33 Low Kick", leader="Kano")
         assert "Not saved" in over and "At most 4 of one Special Effect" in over
         for bad in ("MK1-garbage", to_code(precon("kano"))[:-2]):
-            assert "code" in (await said(alice, "deck import", game=MK, code=bad,
-                                         name="x")).lower()
-        assert "1 to 32 characters" in await said(
-            alice, "deck import", game=MK, code=to_code(precon("kano")), name="y" * 40)
+            got = await imported(alice, MK, "x", bad)
+            assert got.ephemeral and "code" in (got.content or "").lower()
+        assert "1 to 32 characters" in await said(  # refused before the box opens
+            alice, "deck import", game=MK, name="y" * 40)
         assert await bot.store.user_decks(alice.id) == []
-        await said(bob, "deck import", game=MK, code=to_code(precon("kano")), name="Bobs")
+        await imported(bob, MK, "Bobs", to_code(precon("kano")))
         for command, options in (("deck show", {"code": "Bobs"}),
                                  ("deck delete", {"name": "Bobs"}),
                                  ("deck edit", {"name": "Bobs", "add": "1 Low Kick"})):
@@ -243,3 +262,69 @@ async def test_a_saved_deck_in_a_challenge_and_the_opponents_deck_on_accept(
         text = fake_discord.messages(fake_discord.channel)[-1].content or ""
         assert "Accepted!" in text and "MK1-" not in text, text
     assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []
+
+
+def text_input(modal: dict[str, Any]) -> dict[str, Any]:
+    """The modal's one text field (in its row or label)."""
+    found = []
+    for comp in modal["components"]:
+        inner = comp.get("components") or [comp.get("component") or {}]
+        found += [c for c in inner if c.get("type") == 4]
+    assert len(found) == 1, modal
+    return found[0]
+
+
+@pytest.mark.parametrize("game", sorted(decks.builders()))
+async def test_import_a_pasted_list_then_export_it_back(fake_discord: FakeDiscord,
+                                                        tmp_path: pathlib.Path,
+                                                        game: str) -> None:
+    """``/deck import`` opens a box for a list, one card a line; a list naming unknown
+    cards is refused line by line and saves nothing; ``/deck export`` gives the saved
+    deck back as that list, which imports to the same deck, in English and French."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    bob.locale = "fr"
+    hooks = decks.builder(game)
+    leader, lid = next(iter(hooks.deck_leaders().items()))
+    deck = precons(game, lid)
+    async with bot_running(fake_discord, tmp_path / "h.sqlite3") as bot:
+        box = await (await alice.slash("deck import", game=game, name="Pasted")).response()
+        assert box.response_type == 9 and box.modal is not None
+        field = text_input(box.modal)
+        assert field["style"] == 2 and field["custom_id"] == "deck"  # multi-line
+        assert box.modal["title"].endswith(": import a deck")
+        listed = decks.listing(game, deck).replace(" × ", " ").splitlines()
+        bad = "\n".join([f"Leader: {leader}", *listed[:2], "2 Banana Punch", *listed[2:]])
+        refused = await (await alice.submit_modal(box, {"deck": bad})).response()
+        assert refused.ephemeral and "line 4: `2 Banana Punch`" in (refused.content or "")
+        assert await bot.store.user_decks(alice.id) == []  # nothing saved
+
+        box = await (await alice.slash("deck import", game=game, name="Pasted")).response()
+        good = "\n".join([f"Leader: {leader}", *listed])
+        saved = await (await alice.submit_modal(box, {"deck": good})).response()
+        assert saved.ephemeral and "Deck saved: Pasted" in saved.embeds[0]["title"]
+        mine = await bot.store.get_deck(alice.id, game, "Pasted")
+        assert mine is not None and decks.deck_of(game, mine.code) == deck
+
+        out = await (await alice.slash("deck export", game=game, name="pasted")).response()
+        content = out.content or ""
+        assert out.ephemeral and content.startswith("📋 **Pasted**") and f"`{mine.code}`" in content
+        exported = content.split("```\n", 1)[1].rsplit("\n```", 1)[0]
+        assert exported.splitlines()[0] == f"Leader: {leader}"
+        assert exported.splitlines()[1:] == listed  # one card a line, with its count
+
+        # Bob, in French, pastes Alice's list: the same deck; his own export reads back
+        box = await (await bob.slash("deck import", game=game, name="Copie")).response()
+        assert box.modal is not None and box.modal["title"].endswith(" : importer un deck")
+        again = await (await bob.submit_modal(box, {"deck": exported})).response()
+        assert again.ephemeral and "Deck enregistré : Copie" in again.embeds[0]["title"]
+        copy = await bot.store.get_deck(bob.id, game, "Copie")
+        assert copy is not None and copy.code == mine.code
+        out = await (await bob.slash("deck export", game=game, name="Copie")).response()
+        french = (out.content or "").split("```\n", 1)[1].rsplit("\n```", 1)[0]
+        assert french.splitlines()[0] == f"Chef : {leader}"
+        assert decks.pasted_deck(game, french) == deck
+
+        nothing = await (await bob.slash("deck export", game=game, name="Autre")).response()
+        assert nothing.ephemeral and "Autre" in (nothing.content or "")
+    assert fake_discord.schema_errors == [] and fake_discord.handler_errors == []
+    assert fake_discord.protocol_errors == []

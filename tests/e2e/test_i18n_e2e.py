@@ -231,7 +231,7 @@ async def test_lobby_refusals_reach_a_french_player_in_french(fake_discord: Fake
     own = await slash(alice, "challenge", opponent=alice, game=GAME)
     assert own.ephemeral and own.content == "Vous ne pouvez pas vous défier vous-même."
     none = await slash(alice, "matches")
-    assert none.content == "Vous n'avez aucun match en cours. Lancez-en un avec /défier."
+    assert none.content == "Aucun match n'est en cours sur ce serveur. Lancez-en un avec /défier."
     english = await slash(bob, "challenge", opponent=bob, game=GAME)
     assert english.content == "You can't challenge yourself."
 

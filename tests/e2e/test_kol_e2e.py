@@ -44,6 +44,7 @@ from tests.e2e.harness import (
     idle,
     pin_engine_seed,
     press,
+    replay_told,
     use_control,
 )
 from tests.e2e.test_play_feel_e2e import bad_texts, pinged
@@ -248,7 +249,7 @@ async def play_match(fake: FakeDiscord, tmp_path: pathlib.Path, players: int, se
         assert all(u.mention in repr(hist.embeds) for u in users)
         replay = await (await users[0].slash("replay", match_id=match_id)).response()
         assert replay.ephemeral, replay.content
-        told = (replay.content or "") + repr(replay.embeds)
+        told = await replay_told(users[0], replay)  # one page a turn: read them all
         assert "unavailable" not in told.lower() and not KEY.search(told), told[:2000]
         player.replay = told  # type: ignore[attr-defined]
     assert fake.schema_errors == [] and fake.handler_errors == []

@@ -106,6 +106,18 @@ async def click(user: FakeUser, res: InteractionResult, label: str) -> Interacti
     return await (await user.click(res.message, label=label)).response()
 
 
+def picture_of(res: InteractionResult, match_id: int, page: int) -> bytes:
+    """The one board picture a replay page shows (its embed's image is the attachment)."""
+    msg = res.message
+    assert msg is not None
+    name = f"replay-{match_id}-{page}.png"
+    assert [a.filename for a in msg.attachments] == [name]
+    assert msg.embeds[0]["image"]["url"] == f"attachment://{name}"
+    data = msg.attachments[0].data
+    assert data.startswith(b"\x89PNG")
+    return data
+
+
 def check_clean(fake: FakeDiscord) -> None:
     assert fake.schema_errors == [], fake.schema_errors
     assert fake.protocol_errors == [] and fake.handler_errors == []
@@ -197,12 +209,26 @@ async def test_replay_refused_then_complete(fake_discord: FakeDiscord, bot: Haji
     assert f"match #{done}" in first and "Step 1" in first and "Page 1/" in first
     assert "🔒" in first  # private events (picks, hands drawn) are revealed
     pages = int(first.split("Page 1/")[1].split()[0])
+    assert pages > 2  # one page a turn
     seen = [first]
-    for _ in range(pages - 1):
-        await click(bob, res, "Next")
+    pictures = [picture_of(res, done, 1)]
+    assert "Every hand at the end" not in first  # revealed on the last page only
+    for page in range(2, pages + 1):
+        nxt = await click(bob, res, "Next")
+        assert nxt.response_type == 7 and nxt.message is res.message  # edited in place
         seen.append(text_of(res))
+        pictures.append(picture_of(res, done, page))  # the old picture is replaced
     whole = "\n".join(seen)
     assert f"Page {pages}/{pages}" in seen[-1] and ("K.O." in whole or "RING OUT" in whole)
+    assert len(set(pictures)) > pages // 2  # the board as it stood after each turn
+    hands = next(f for f in res.message.embeds[0]["fields"]
+                 if f["name"] == "🔓 Every hand at the end")["value"]
+    assert f"<@{alice.id}>: " in hands and f"<@{bob.id}>: " in hands
+    first_again = await (await bob.click(res.message, f"hj:rp:{done}:0:f")).response()
+    assert first_again.response_type == 7 and "Page 1/" in text_of(res)
+    assert picture_of(res, done, 1) == pictures[0]
+    await (await bob.click(res.message, f"hj:rp:{done}:{pages - 1}:l")).response()
+    assert picture_of(res, done, pages) == pictures[-1]
     # every stored version appears as a step
     versions = {e.version for e in await store.events(done)}
     assert all(f"(v{v})" in whole for v in versions)

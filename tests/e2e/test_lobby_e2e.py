@@ -51,8 +51,9 @@ async def test_challenge_refusals_decline_withdraw_and_expiry(
         await refused(alice, "live matches", opponent=carol, game="sushido")
         await refused(carol, "live matches", opponent=alice, game="sushido")
         listing = await (await alice.slash("matches")).response()
-        assert listing.ephemeral and f"#{match_id}" in listing.content
-        assert "discord.com/channels/" in listing.content
+        shown = listing.embeds[0]["description"]
+        assert listing.ephemeral and f"⭐ **#{match_id} " in shown
+        assert "discord.com/channels/" in shown
     assert fake.schema_errors == [] and fake.handler_errors == []
 
 

@@ -21,7 +21,7 @@ import cogs.library  # noqa: F401
 from cogs.lobby import Lobby
 from engine.games import REGISTRY
 from referee.i18n import CATALOGS
-from tests.e2e.harness import Player, bot_running, idle, press, raw_click
+from tests.e2e.harness import Player, bot_running, idle, press, raw_click, replay_told
 from tests.engine.toyturns import TURNS
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message
@@ -154,8 +154,10 @@ async def test_three_seat_table_play_leave_finish_and_results(
         await refused(await press(bob, board, f"hj:act:{match_id}"), "You have left")
         await refused(await slash(bob, "forfeit", match_id=match_id), "already left")
         await refused(await raw_click(bob, ask.message, f"hj:ff:{match_id}"), "You have left")
-        nope = await slash(bob, "matches")
-        assert nope.ephemeral and f"#{match_id}" not in nope.content
+        nope = await slash(bob, "matches")  # still listed (anyone may watch), not as his
+        listed = nope.embeds[0]["description"]
+        assert nope.ephemeral and f"**#{match_id} " in listed
+        assert f"⭐ **#{match_id} " not in listed and f"~~{bob.mention}~~" in listed
         steps = await player.play()
         assert steps > 2
         await idle(fake, bot)
@@ -178,7 +180,7 @@ async def test_three_seat_table_play_leave_finish_and_results(
         profile = await (await alice.slash("profile", user=bob)).response()
         assert "Turns" in repr(profile.embeds) and f"#{match_id}" in repr(profile.embeds)
         replay = await slash(alice, "replay", match_id=match_id)
-        shown = (replay.content or "") + repr(replay.embeds)
+        shown = await replay_told(alice, replay)  # one page a turn: read them all
         assert "forfeits" in shown and "unavailable" not in shown.lower(), shown[:2000]
         assert f"{bob.mention} left the match (forfeit)" in shown
 

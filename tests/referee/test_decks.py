@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
+import re
+from typing import Any
+
 import pytest
 
-from engine.core.decks import DeckCodeError
+from engine.core.decks import Deck, DeckCodeError
 from engine.games.mortal_kombat import GAME
 from engine.games.mortal_kombat.decks import precon, to_code
 from referee import decks
+from referee.i18n import Refusal
 
 MK = "mortal_kombat"
 
@@ -130,3 +135,68 @@ def test_epic_battles_deck_reasons_are_shown_in_french(english: str, french: str
     from referee.i18n import reason
 
     assert reason(DeckCodeError(english), "fr") == french
+
+
+# ------------------------------------------------- /deck import's box and /deck export
+def precons(game_id: str) -> list[Deck]:
+    """Every leader's preconstructed deck of a game."""
+    module = importlib.import_module(f"engine.games.{game_id}.decks")
+    make: Any = getattr(module, "precon", None)
+    assert make is not None, game_id
+    return [make(lid) for lid in decks.builder(game_id).deck_leaders().values()]
+
+
+@pytest.mark.parametrize("game_id", sorted(decks.builders()))
+@pytest.mark.parametrize("loc", ["en-US", "fr"])
+def test_an_exported_deck_imports_back_to_the_same_deck(game_id: str, loc: str) -> None:
+    hooks = decks.builder(game_id)
+    every = Deck(cards={cid: 1 + i % 3 for i, cid in enumerate(hooks.deck_names().values())},
+                 leader=next(iter(hooks.deck_leaders().values())))
+    for deck in [*precons(game_id), every, every.model_copy(update={"leader": None})]:
+        text = decks.export_text(game_id, deck, loc)
+        assert decks.pasted_deck(game_id, text) == deck, text[:200]
+        lines = text.splitlines()
+        assert all(re.fullmatch(r"\d+ \S.*", line) for line in lines[1 if deck.leader else 0:])
+        assert len(lines) == len(deck.cards) + (1 if deck.leader else 0)
+        # the listing /deck show writes, with blank lines and comments, reads the same
+        shown = "# mine\n\n" + decks.listing(game_id, deck) + "\n\n"
+        assert decks.pasted_deck(game_id, shown, decks.leader_name(game_id, deck)
+                                 if deck.leader else None) == deck
+        # and a code pasted in the box is read as a code
+        assert decks.pasted_deck(game_id, f"  {decks.code_of(game_id, deck)}\n") == deck
+
+
+def test_a_pasted_list_names_every_unknown_line_and_saves_nothing() -> None:
+    text = "Leader: Kano\n3 Low Kick\n2 Lwo Kick\n\n# a comment\n1 Banana Punch\n2 High Block"
+    with pytest.raises(decks.UnknownLines) as caught:
+        decks.pasted_deck(MK, text)
+    said = caught.value.text("en-US")
+    assert said.startswith("Nothing saved: these 2 lines name none of the kards of Mortal")
+    assert "line 3: `2 Lwo Kick`" in said and "line 6: `1 Banana Punch`" in said
+    assert "Low Kick`" not in said.replace("Lwo Kick`", "")
+    french = caught.value.text("fr")
+    assert "ces 2 lignes ne nomment aucune des kartes" in french
+    assert "ligne 3 : `2 Lwo Kick`" in french
+    many = "\n".join(f"1 Nope {i}" for i in range(20))
+    with pytest.raises(decks.UnknownLines) as caught:
+        decks.pasted_deck(MK, many)
+    assert "…and 8 more lines" in caught.value.text("en-US")
+
+
+def test_a_pasted_list_takes_its_leader_from_its_line_or_the_command() -> None:
+    assert decks.pasted_deck(MK, "Chef : Sub-Zero\n3 Low Kick").leader == "subzero"
+    assert decks.pasted_deck(MK, "3 Low Kick", "Kano").leader == "kano"
+    assert decks.pasted_deck(MK, "leader: kano\n3 Low Kick", "Kano").leader == "kano"
+    with pytest.raises(Refusal, match="The list's leader is Sub-Zero but the command"):
+        decks.pasted_deck(MK, "Leader: Sub-Zero\n3 Low Kick", "Kano")
+    with pytest.raises(DeckCodeError, match="Unknown leader: Nobody"):
+        decks.pasted_deck(MK, "Leader: Nobody\n3 Low Kick")
+    with pytest.raises(DeckCodeError, match="holds no kards"):
+        decks.pasted_deck(MK, "Leader: Kano\n\n# nothing else")
+    with pytest.raises(DeckCodeError, match="code"):
+        decks.pasted_deck(MK, "MK1-garbage")
+    # a card name with a colon is a card, not a leader line
+    eb = decks.builder("epic_battles")
+    colon = next(n for n in eb.deck_names() if ":" in n)
+    assert decks.pasted_deck("epic_battles", f"{colon}\n2 {colon}").cards == {
+        eb.deck_names()[colon]: 3}

@@ -221,7 +221,7 @@ async def test_cog_pages_labelled_then_notes_a_tampered_match(ref: Referee) -> N
     first = await cog.replay_payload(interaction(ALICE), match_id, 0)
     assert NOTE not in (first["embed"].description or "")
     n = int(first["embed"].footer.text.split("/")[1].split()[0])
-    last = await cog.replay_payload(interaction(ALICE), match_id, 99)  # cached, clamped
+    last = await cog.replay_payload(interaction(ALICE), match_id, 9999)  # cached, clamped
     assert last["embed"].footer.text.startswith(f"Page {n}/{n}")
     whole = []
     for page in range(n):
