@@ -11,7 +11,7 @@ from engine.core.errors import (
     UnknownCard,
 )
 from engine.core.events import Event, for_viewer, private_with_twin, public
-from engine.core.game import CatalogEntry, Game
+from engine.core.game import JOIN, CatalogEntry, Game
 from engine.core.mutable import Mutable, trusted
 from engine.core.outcome import Outcome
 from engine.core.prompts import Prompt
@@ -19,6 +19,7 @@ from engine.core.rng import Rng
 from engine.core.state import ActionBase, BaseState, Interned, SharedTable
 
 __all__ = [
+    "JOIN",
     "ActionBase",
     "BaseState",
     "CatalogEntry",

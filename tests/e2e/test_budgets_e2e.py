@@ -158,10 +158,6 @@ async def test_mortal_kombat_budget(fake_discord: FakeDiscord, tmp_path: pathlib
     assert within(budget), budget
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "engine being rewritten (branch kol): measured 5.92 decisions/player/turn (max 17), "
-    "2.00 public messages/turn with 3 players; the non-combat phase asks each equip, "
-    "sell, use and buy as its own decision (noncombat 31 of 77)"))
 async def test_kingdom_of_loathing_budget(fake_discord: FakeDiscord, tmp_path: pathlib.Path,
                                           player_transcript: Any,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
