@@ -1,5 +1,6 @@
 """The vocabulary shared by every game: game contract, prompts, events, views, errors."""
 
+from engine.core import chains
 from engine.core.errors import (
     EngineError,
     IllegalAction,
@@ -39,6 +40,7 @@ __all__ = [
     "StaleAction",
     "UnknownAction",
     "UnknownCard",
+    "chains",
     "for_viewer",
     "private_with_twin",
     "public",

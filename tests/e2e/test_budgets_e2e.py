@@ -126,13 +126,6 @@ def within(budget: Budget) -> bool:
     return budget.decisions <= DECISIONS and budget.messages <= MESSAGES
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "measured 3.14 decisions/player/turn (max 9), 1.82 public messages/turn: after Hajime "
-    "+ reveal in one choice, a Move played with its step and one-choice decisions answered "
-    "by the referee, what is left (announce 0.77, play 0.45, boost 0.26, oppose 0.19, "
-    "step 0.31 per player-turn with random play) decides on facts the previous choice did "
-    "not have (the rival's reveal, announcement or parry); folding more would take a "
-    "choice away"))
 async def test_sushido_budget(fake_discord: FakeDiscord, tmp_path: pathlib.Path,
                               player_transcript: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     budget = await measure(fake_discord, tmp_path, player_transcript, monkeypatch, "sushido",
