@@ -20,12 +20,12 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core import (
     CatalogEntry,
-    chains,
     Event,
     Game,
     IllegalAction,
     Prompt,
     Rng,
+    chains,
     private_with_twin,
 )
 from engine.core.decks import Deck

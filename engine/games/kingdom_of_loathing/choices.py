@@ -134,11 +134,14 @@ def _combat(game: KingdomOfLoathing, state: KolState, seat: int,
 def _ends(game: KingdomOfLoathing, after: KolState, seat: int,
           steps: tuple[str, ...]) -> list[Act]:
     """The chain ``steps``, and when its turn then asks for the discards, the same chain
-    followed by "draw to six" (discarding nothing)."""
-    out = [chain(steps)]
-    if _mine(after, seat, "discard") and any(a.kind == "keep" for a in game.legal(after, seat)):
-        out.append(chain((*steps, "keep")))
-    return out
+    followed by "draw to six" (discarding nothing); that one alone when nothing is left
+    to discard (an empty hand: the referee draws, nothing is hidden)."""
+    if not _mine(after, seat, "discard"):
+        return [chain(steps)]
+    kinds = [a.kind for a in game.legal(after, seat)]
+    if kinds == ["keep"]:
+        return [chain((*steps, "keep"))]
+    return [chain(steps), *([chain((*steps, "keep"))] if "keep" in kinds else [])]
 
 
 # ------------------------------------------------------------------------ compound
