@@ -90,6 +90,15 @@ class KolRenderer(Renderer):
             return (v.round, "march", v.march.announcer)
         return (v.round, v.turn, v.phase == "offer")
 
+    def ping_ahead(self, view: BaseModel) -> list[int]:
+        """A March asks every seat of its order in the same turn (each one's non-combat
+        phase, then each one's combat): all are pinged with its first ping, one message,
+        not one per seat (issue 31)."""
+        v: Any = view
+        if v.march is None or v.phase == "over":
+            return []
+        return list(v.march.order)
+
     def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
         """The map, the trainer row, the Heap and the players (spectator view), in ``loc``."""
         return render_board(view, loc)
@@ -249,8 +258,10 @@ class KolRenderer(Renderer):
                             value=t(loc, "kol.roll_card", card=kt.card_name(v.roll_card)),
                             inline=False)
         if prompt is not None:
-            embed.add_field(name=t(loc, "render.your_decision"),
-                            value=self.prompt_text(prompt, loc), inline=False)
+            text = (t(loc, "kol.prompt.noncombat_march")
+                    if prompt.kind == "noncombat" and v.march is not None
+                    else self.prompt_text(prompt, loc))
+            embed.add_field(name=t(loc, "render.your_decision"), value=text, inline=False)
         return embed
 
     def prompt_text(self, prompt: Prompt, loc: str = DEFAULT) -> str:
