@@ -258,10 +258,8 @@ class KolRenderer(Renderer):
                             value=t(loc, "kol.roll_card", card=kt.card_name(v.roll_card)),
                             inline=False)
         if prompt is not None:
-            text = (t(loc, "kol.prompt.noncombat_march")
-                    if prompt.kind == "noncombat" and v.march is not None
-                    else self.prompt_text(prompt, loc))
-            embed.add_field(name=t(loc, "render.your_decision"), value=text, inline=False)
+            embed.add_field(name=t(loc, "render.your_decision"),
+                            value=self.prompt_text(prompt, loc), inline=False)
         return embed
 
     def prompt_text(self, prompt: Prompt, loc: str = DEFAULT) -> str:

@@ -29,13 +29,12 @@ part of its own (``d=disc-mu1_2``: Discord's menu values are distinct).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
-from engine.core import JOIN, Event, private_with_twin
+from engine.core import JOIN, Event, Game, private_with_twin
 from engine.games.kingdom_of_loathing.model import HAND_SIZE, Act, KolState, act
 
-if TYPE_CHECKING:
-    from engine.games.kingdom_of_loathing.rules import KingdomOfLoathing
+KingdomOfLoathing = Game[KolState, Act]
+"""The game (its rules module imports this one)."""
 
 CHAIN = "t"
 MULTI = "m"
