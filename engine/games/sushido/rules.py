@@ -136,8 +136,11 @@ def follows(before: SushidoState, after: SushidoState, seat: int, ev: list[Event
     the turn's resolution (not the escape, whose other answer is the Super Combo), and
     nothing came between but what that seat could foresee: no hidden card shown (a chain,
     a break), no draw or shuffle, and nobody else deciding (their one-choice decisions are
-    answered by the referee from public facts)."""
+    answered by the referee from public facts); and no full gauge (a Super Combo may
+    interrupt at any moment: each step stays a moment to use it)."""
     if after.result is not None or after.phase != "resolve" or before.rng != after.rng:
+        return False
+    if any(st.gauge >= 5 for st in after.seat):  # a Super Combo may come between: ask
         return False
     t = resolve.front_decision(after)
     if t is None or isinstance(t, EscapeT) or task_seat(t) != seat:
@@ -283,7 +286,8 @@ class Sushido(Game[SushidoState, AnyAction]):
         if state.phase != "resolve" or not legal:
             return legal
         t = resolve.front_decision(state)
-        if t is None or isinstance(t, EscapeT) or task_seat(t) != seat:
+        if t is None or isinstance(t, EscapeT) or task_seat(t) != seat \
+                or any(st.gauge >= 5 for st in state.seat):
             return legal
         return chains.expand(self, state, seat, list(legal), follows, _chain)
 

@@ -82,3 +82,5 @@ def test_nothing_is_chained_after_a_hidden_card_is_shown() -> None:
     assert not follows(s, after, 0, [public("break", seat=0)])  # a chain card face up
     assert not follows(s, after, 0, [public("draw", seat=0)])
     assert not follows(s, after, 1, [])  # someone else decides next
+    after.seat[1].gauge = 5
+    assert not follows(s, after, 0, [])  # a Super Combo may come between the two
