@@ -131,12 +131,15 @@ def button(label: str, custom_id: str, emoji: str | None = None,
 
 
 def select(placeholder: str, custom_id: str,
-           options: list[tuple[str, str, str | None]]) -> Spec:
-    """A select of a :class:`Rows` view: (label, value, emoji) options."""
+           options: list[tuple[str, str, str | None]], min_values: int = 1,
+           max_values: int = 1) -> Spec:
+    """A select of a :class:`Rows` view: (label, value, emoji) options; a multi-select
+    when ``max_values`` is above 1 (the player picks ``min_values`` to ``max_values``)."""
     def make() -> discord.ui.Item[Any]:
         return discord.ui.Select(placeholder=placeholder, custom_id=custom_id, options=[
             discord.SelectOption(label=label, value=value, emoji=emoji)
-            for label, value, emoji in options])
+            for label, value, emoji in options], min_values=min_values,
+            max_values=max_values)
 
     def as_dict() -> dict[str, Any]:
         out = dict(_fixed("select"))
@@ -145,6 +148,7 @@ def select(placeholder: str, custom_id: str,
             out["placeholder"] = placeholder
         if options:
             out["options"] = [_option(*o) for o in options]
+        out["min_values"], out["max_values"] = min_values, max_values  # as discord.py
         return out
 
     return make, as_dict
@@ -181,7 +185,7 @@ def control_specs(match_id: int, version: int, seat: int,
     rows: list[list[Spec]] = []
     select_no = 0
     for group in groups:
-        if not group.select and len(group.choices) <= 5:
+        if not group.select and not group.multi and len(group.choices) <= 5:
             rows.append([button(c.label[:80], ids.make("a", match_id, version, seat, c.aid),
                                 c.emoji, STYLES[c.style], c.disabled)
                          for c in group.choices])
@@ -189,8 +193,11 @@ def control_specs(match_id: int, version: int, seat: int,
         for start in range(0, len(group.choices), 25):
             options = [(c.label[:100], c.aid, c.emoji)
                        for c in group.choices[start:start + 25]]
+            most = len(options) if group.multi else 1
+            least = min(group.min_values, most) if group.multi else 1
             rows.append([select(group.title[:150],
-                                ids.make("s", match_id, version, seat, select_no), options)])
+                                ids.make("s", match_id, version, seat, select_no), options,
+                                least, most)])
             select_no += 1
     return rows
 

@@ -30,7 +30,7 @@ from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
 from cogs.table_ping import ping_text, send_lines
 from cogs.table_timer import TableTimer, humans
 from db.base import MatchRecord, Store
-from engine.core import BaseState, Event, Game, for_viewer
+from engine.core import JOIN, BaseState, Event, Game, for_viewer
 from referee import pictures
 from referee.fairness import fairness_of
 from referee.i18n import DEFAULT, Refusal, and_list, t
@@ -269,12 +269,14 @@ class Table(TableTimer, TableMemory, commands.Cog):
         await self.publish(applied)
 
     async def on_select(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
-        """An action select: the chosen value is the action id."""
+        """An action select: the chosen value is the action id; the values picked at once
+        in a multi-select are one action, their ids joined (``engine.core.JOIN``)."""
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or []
-        if not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str):
+        if (not isinstance(values, list) or not values or len(values) > 25
+                or not all(isinstance(v, str) and v for v in values)):
             raise ids.BadCustomId("no value")
-        await self._apply(interaction, cid.num(0), cid.num(1), cid.num(2), values[0])
+        await self._apply(interaction, cid.num(0), cid.num(1), cid.num(2), JOIN.join(values))
 
     async def _apply(self, interaction: discord.Interaction[Any], match_id: int,
                      version: int, seat: int, aid: str) -> None:

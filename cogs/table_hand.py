@@ -41,7 +41,7 @@ def build_hand(game: Game[Any, Any], renderer: Renderer, match_id: int, state: B
     offered: list[Any] = []
     if with_controls and outcome is None:
         if prompt is not None and not prompt.committed:
-            offered = list(game.listed(state, seat))
+            offered = list(game.offered(state, seat))  # what a player is shown
         offered += game.interrupts(state, seat)  # actions taken without a prompt
     if offered:
         label = game.label

@@ -1,5 +1,6 @@
 """The vocabulary shared by every game: game contract, prompts, events, views, errors."""
 
+from engine.core import chains
 from engine.core.errors import (
     EngineError,
     IllegalAction,
@@ -11,7 +12,7 @@ from engine.core.errors import (
     UnknownCard,
 )
 from engine.core.events import Event, for_viewer, private_with_twin, public
-from engine.core.game import CatalogEntry, Game
+from engine.core.game import JOIN, CatalogEntry, Game
 from engine.core.mutable import Mutable, trusted
 from engine.core.outcome import Outcome
 from engine.core.prompts import Prompt
@@ -19,6 +20,7 @@ from engine.core.rng import Rng
 from engine.core.state import ActionBase, BaseState, Interned, SharedTable
 
 __all__ = [
+    "JOIN",
     "ActionBase",
     "BaseState",
     "CatalogEntry",
@@ -38,6 +40,7 @@ __all__ = [
     "StaleAction",
     "UnknownAction",
     "UnknownCard",
+    "chains",
     "for_viewer",
     "private_with_twin",
     "public",

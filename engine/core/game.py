@@ -15,6 +15,15 @@ lists them in :meth:`Game.interrupts`; they go through the same :meth:`Game.appl
 whether or not the seat has a prompt (even after it has committed). A game's ``_apply``
 must leave its prompts coherent afterwards (e.g. a pending decision that no longer has a
 choice runs its default).
+
+**Offered choices** (issue 31: fewer decisions a turn, nothing learnt or lost): what a
+player is shown (:meth:`Game.offered`, the bot's controls) may differ from the legal
+actions the AI and the simulator choose from. A game may merge a decision with its
+follow-up when nothing is learnt between them (one choice instead of two), or offer the
+parts of several choices to pick at once (a multi-select: the chosen parts' ids joined by
+:data:`JOIN`). Such a *compound* action is not listed by :meth:`Game.legal`; the game says
+whether its id is legal now (:meth:`Game.compound`), and it goes through the same
+:meth:`Game.apply` / :meth:`Game.act` wrapper, with the same checks.
 """
 
 from __future__ import annotations
@@ -39,6 +48,10 @@ from engine.core.prompts import Prompt
 from engine.core.state import BaseState
 
 S = TypeVar("S", bound=BaseState)
+
+JOIN = "+"
+"""Joins the ids of the parts a player picked in one multi-select into one action id
+(:meth:`Game.compound` reads it back). No game's action id contains it."""
 
 
 class CatalogEntry(BaseModel):
@@ -83,11 +96,15 @@ class Game(ABC, Generic[S, A]):
     _no_interrupts: ClassVar[bool] = True
     """Whether the game keeps the default :meth:`interrupts` (none): :meth:`find` skips
     the call (set for each subclass)."""
+    _no_compound: ClassVar[bool] = True
+    """Whether the game keeps the default :meth:`compound` (none)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Note whether the subclass lists interrupts (:attr:`_no_interrupts`)."""
+        """Note whether the subclass lists interrupts (:attr:`_no_interrupts`) and accepts
+        compound actions (:attr:`_no_compound`)."""
         super().__init_subclass__(**kwargs)
         cls._no_interrupts = cls.interrupts is Game.interrupts
+        cls._no_compound = cls.compound is Game.compound
 
     # ----------------------------------------------------------------- to implement
     @abstractmethod
@@ -125,6 +142,22 @@ class Game(ABC, Generic[S, A]):
         click); a test checks that it always agrees with :meth:`prompts`.
         """
         return self.prompts(state).get(seat)
+
+    def offered(self, state: S, seat: int) -> list[A]:
+        """The choices a player is shown for its prompt (the bot's controls): by default
+        its legal actions (:meth:`listed`).
+
+        A game may show fewer, richer choices instead (see the module docstring): a
+        decision merged with its follow-up when nothing is learnt between them, or the
+        parts of a multi-select. Every such choice must be accepted by :meth:`compound`
+        (or be legal), and every legal way to play must stay reachable through them.
+        """
+        return self.listed(state, seat)
+
+    def compound(self, state: S, seat: int, aid: str) -> A | None:
+        """The compound action (see :meth:`offered`) whose id is ``aid``, if it is legal
+        for ``seat`` now; ``None`` otherwise (the default: a game without any)."""
+        return None
 
     def interrupts(self, state: S, seat: int) -> list[A]:
         """Actions ``seat`` may take now without being prompted (default: none).
@@ -233,7 +266,9 @@ class Game(ABC, Generic[S, A]):
                 if reason:
                     raise IllegalAction(reason)
             self._check_prompted(prompt)
-            if action not in self.legal(state, seat):
+            if action not in self.legal(state, seat) and (
+                    self._no_compound
+                    or self.compound(state, seat, action.aid) != action):  # type: ignore[attr-defined]
                 raise IllegalAction(self.explain_illegal(state, seat, action))
         return self._play(state, seat, action, owned)
 
@@ -283,6 +318,9 @@ class Game(ABC, Generic[S, A]):
             for action in self.legal(state, seat):
                 if action.aid == aid:  # type: ignore[attr-defined]
                     return self._play(state, seat, action, owned)
+            made = None if self._no_compound else self.compound(state, seat, aid)
+            if made is not None:
+                return self._play(state, seat, made, owned)
         reason = self.explain_unavailable(state, seat, aid)
         if reason:
             raise IllegalAction(reason)
@@ -351,7 +389,17 @@ class Game(ABC, Generic[S, A]):
             prompt = self.prompt(state, seat)
             if prompt is None or prompt.committed:
                 return None
-        return self._lookup(state, seat, aid)
+        found = self._lookup(state, seat, aid)
+        if found is None and not self._no_compound:
+            found = self._compound_if_asked(state, seat, aid)
+        return found
+
+    def _compound_if_asked(self, state: S, seat: int, aid: str) -> A | None:
+        """:meth:`compound` for a seat that is asked and has not committed."""
+        prompt = self.prompt(state, seat)
+        if prompt is None or prompt.committed:
+            return None
+        return self.compound(state, seat, aid)
 
     def _lookup(self, state: S, seat: int, aid: str) -> A | None:
         """The action of id ``aid`` in the seat's listing (:meth:`_listed`), the usual case

@@ -39,6 +39,11 @@ class Group:
     title: str
     choices: list[Choice] = field(default_factory=list)
     select: bool = False
+    multi: bool = False
+    """A multi-select: the player picks any number of its choices at once (at least
+    ``min_values``); the picked ids reach the engine joined by ``engine.core.JOIN``
+    (:meth:`engine.core.Game.compound` reads them)."""
+    min_values: int = 1
 
 
 @dataclass

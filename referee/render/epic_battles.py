@@ -26,7 +26,10 @@ BUTTONS = ("pass", "bk-0", "set-0", "fl-0", "kd-none", "sr-none", "sw-stop", "rv
            "rv-no")
 """One-click choices: buttons in one row (never more than three legal at once)."""
 GROUP_ORDER = ("pick", "attack", "block", "set", "discard", "flip", "order", "steal",
-               "search", "swap")
+               "search", "swap", "pass")
+STEP_KINDS = {"at": "attack", "fl": "flip", "or": "order", "bk": "block", "kd": "steal",
+              "sr": "search", "sw": "swap", "rv": "reveal", "pass": "pass"}
+"""An action's kind by its id's head (a chain's steps are ids)."""
 PREFIX = {"set": "Set ", "discard": "Discard ", "flip": "Flip ", "order": "Resolve ",
           "block": "Block with ", "steal": "Take "}
 """The engine's English label head per action kind; the rest is card names."""
@@ -258,6 +261,23 @@ class EbRenderer(Renderer):
         if kind == "block" and aid != "bk-0":
             choice.emoji = "🛡️"
 
+    def relabel_chain(self, choice: Choice, loc: str) -> str:
+        """A chain's label, each step's as :meth:`relabel` words it, joined by " → ";
+        returns the group it joins (its first step's kind)."""
+        steps = choice.aid.removeprefix("t=").split(".")
+        said = choice.label.split(" → ")
+        if len(said) != len(steps):
+            said = [choice.label] * len(steps)
+        parts: list[str] = []
+        emoji = None
+        for step, text in zip(steps, said, strict=True):
+            one = Choice(aid=step, label=text)
+            self.relabel(STEP_KINDS.get(step.split("-", 1)[0], "action"), one, loc)
+            parts.append(one.label)
+            emoji = emoji or one.emoji
+        choice.label, choice.emoji = " → ".join(parts), emoji
+        return STEP_KINDS.get(steps[0].split("-", 1)[0], "attack")
+
     def groups(self, choices: list[tuple[str, Choice]],
                loc: str = DEFAULT) -> list[Group]:
         """Selects for card choices, one row of buttons for the one-click ones."""
@@ -265,6 +285,10 @@ class EbRenderer(Renderer):
         row: list[Choice] = []
         linking = any(c.label == "End the combo" for _, c in choices)
         for kind, choice in choices:
+            if kind == "chain":  # a decision with its follow-ups (issue 31), step by step
+                kind = self.relabel_chain(choice, loc)
+                by_kind.setdefault(kind, []).append(choice)
+                continue
             self.relabel(kind, choice, loc)
             if choice.aid in BUTTONS:
                 choice.style = (Style.danger if choice.aid in ("pass", "bk-0")

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core import Event, Outcome, Prompt
+from engine.games.kingdom_of_loathing.model import HAND_SIZE
 from referee.i18n import DEFAULT, and_list, t
 from referee.render import kol_text as kt
 from referee.render.base import BoardContext, Choice, Group, Renderer, readable
@@ -29,7 +30,11 @@ FAMILIES = {
     "smash": "skills",
     "mojo": "mojo", "man": "maneuver", "pick": "maneuver", "add": "add",
     "kill": "kill", "disc": "disc", "roll": "roll", "rollto": "rollto",
+    "do-n": "noncombat", "do-c": "step1", "do-t": "chain", "do-g": "cards",
+    "do-d": "discard_any", "do-r": "rollchain", "do-x": "noncombat_done",
 }
+MULTI = frozenset({"noncombat", "step1", "cards", "discard_any", "noncombat_done"})
+"""Families shown as a multi-select: any number of parts picked at once."""
 """Which menu each card-choosing kind belongs to (one select per family)."""
 STYLES = {"fight": Style.primary, "go": Style.success,
           "keep": Style.primary, "march": Style.danger,
@@ -84,6 +89,15 @@ class KolRenderer(Renderer):
         if v.march is not None:
             return (v.round, "march", v.march.announcer)
         return (v.round, v.turn, v.phase == "offer")
+
+    def ping_ahead(self, view: BaseModel) -> list[int]:
+        """A March asks every seat of its order in the same turn (each one's non-combat
+        phase, then each one's combat): all are pinged with its first ping, one message,
+        not one per seat (issue 31)."""
+        v: Any = view
+        if v.march is None or v.phase == "over":
+            return []
+        return list(v.march.order)
 
     def picture(self, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
         """The map, the trainer row, the Heap and the players (spectator view), in ``loc``."""
@@ -259,7 +273,10 @@ class KolRenderer(Renderer):
 
     # ------------------------------------------------------------------ controls
     def label(self, kind: str, aid: str, fallback: str, loc: str) -> str:
-        """A control's label from its action id, in ``loc`` and the game's words."""
+        """A control's label from its action id, in ``loc`` and the game's words (a
+        compound choice: its parts', see :mod:`engine.games.kingdom_of_loathing.choices`)."""
+        if kind == "do":
+            return self.compound_label(aid, fallback, loc)
         parts = aid.split("-")
         ref = parts[1] if len(parts) > 1 else ""
         if kind in SINGLE:
@@ -293,9 +310,33 @@ class KolRenderer(Renderer):
             return t(loc, "kol.label.kill", place=kt.location_name(int(ref)), monster=monster)
         return fallback
 
+    def compound_label(self, aid: str, fallback: str, loc: str) -> str:
+        """A compound choice's label: a chain's steps (``fight`` unnamed) joined by " → ",
+        or a multi-select part's own label (a second copy of a card numbered)."""
+        if aid.startswith("t="):
+            steps = [x for x in aid[2:].split(".") if x != "fight"]
+            said = fallback.split(" → ")
+            if len(said) != len(steps):
+                said = [fallback] * len(steps)
+            return " → ".join(self.label(x.split("-")[0], x, f, loc)
+                              for x, f in zip(steps, said, strict=True)) or fallback
+        pieces = aid.split("+")
+        said = fallback.split(", ")
+        if len(said) != len(pieces):
+            said = [fallback] * len(pieces)
+        out = []
+        for piece, f in zip(pieces, said, strict=True):
+            part, _, copy = piece.partition("=")[2].partition("_")
+            text = self.label(part.split("-")[0], part, f, loc)
+            out.append(f"{text} ({copy})" if copy else text)
+        return ", ".join(out)
+
     def groups(self, choices: list[tuple[str, Choice]],
                loc: str = DEFAULT) -> list[Group]:
-        """Card choices as one select per family, single actions as one row of buttons.
+        """Card choices as one select per family, single actions as one row of buttons;
+        compound choices (issue 31): a multi-select per kind of parts (non-combat actions;
+        combat items, skills and mojo; a maneuver's cards; discards) and one select of
+        chains (a maneuver with its kill, a rollover card with what it becomes).
 
         When all the choices fit on one row of buttons (5 or fewer, one family), they are
         buttons: one click instead of two. Empty groups never appear.
@@ -303,18 +344,33 @@ class KolRenderer(Renderer):
         singles: list[Choice] = []
         families: dict[str, list[Choice]] = {}
         for kind, choice in choices:
-            choice.label = self.label(kind, choice.aid, choice.label, loc)
-            choice.emoji = ICONS.get(kind) or kt.MANEUVER_ICON.get(
-                choice.aid.split("-")[1] if "-" in choice.aid else "")
+            inner = kind
+            if kind == "do":
+                head, _, rest = choice.aid.partition("=")
+                inner = rest.split(".")[-1].split("-")[0]
+                kind = "do-r" if rest.startswith("roll-") else f"do-{head}"
+                if head == "c" and any(c.aid.startswith("n=") for _, c in choices):
+                    kind = "do-n"  # before the fight: one menu (combat parts last)
+            choice.label = self.label("do" if kind.startswith("do-") else kind, choice.aid,
+                                      choice.label, loc)
+            tail = choice.aid.rsplit(".", 1)[-1].rsplit("=", 1)[-1]
+            choice.emoji = ICONS.get(inner) or kt.MANEUVER_ICON.get(
+                tail.split("-")[1] if "-" in tail else "")
             if kind in SINGLE:
                 choice.style = STYLES.get(kind, Style.secondary)
                 singles.append(choice)
             else:
                 families.setdefault(FAMILIES.get(kind, kind), []).append(choice)
         out: list[Group] = []
-        few = len(families) == 1 and sum(map(len, families.values())) + len(singles) <= 5
+        few = (len(families) == 1 and sum(map(len, families.values())) + len(singles) <= 5
+               and not any(f in MULTI for f in families))
         for family, items in families.items():
             title = t(loc, f"kol.group.{family}") if family in GROUPS else family
+            if family in MULTI:
+                least = max(1, len(items) - HAND_SIZE) if family == "discard_any" else 1
+                out.append(Group(title=title, choices=items, multi=True,
+                                 min_values=least))
+                continue
             out.append(Group(title=title, choices=items, select=not few))
         if few and out:  # one short family: the single actions share its row
             out[0].choices.extend(singles)
@@ -369,5 +425,6 @@ PROMPTS = frozenset({"noncombat", "combat", "choose", "kill", "discard", "rollov
                      "rollto", "offer"})
 """Prompt kinds worded by the catalog (``kol.prompt.*``)."""
 GROUPS = frozenset({"items", "skills", "mojo", "maneuver", "add", "kill", "disc", "roll",
-                    "rollto", "actions"})
+                    "rollto", "actions", "noncombat", "step1", "chain", "cards",
+                    "discard_any", "rollchain", "noncombat_done"})
 """Control families with a title in the catalog (``kol.group.*``)."""

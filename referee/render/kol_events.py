@@ -67,9 +67,25 @@ def event_line(event: Event, names: list[str], loc: str = DEFAULT) -> str | None
     ref = str(d.get("ref") or "")
     if k in SILENT:
         return None
+    if k == "skipped":  # a part of a multi-select that was no longer possible (private)
+        return None if "twin_of" in d else t(loc, "kol.line.skipped", what=_part(ref, loc))
+    if k == "nokill_forced":  # answered by the referee, told in the hand (private)
+        return None if "twin_of" in d else t(loc, "kol.line.nokill_forced")
     if k in EFFECT_LINES:
         return with_did(_action_line(k, d, w, ref, loc), d, loc)
     return _other_line(event, names, w, ref, loc)
+
+
+def _part(aid: str, loc: str) -> str:
+    """A multi-select part by its action id (``sell-k12``), in words."""
+    kind, _, ref = aid.partition("-")
+    ref = ref.split("-", 1)[0]
+    if kind in ("spell",):
+        return kt.card_name(ref)
+    if kind in ("equip", "unequip", "sell", "use", "dive", "smash", "train", "cast", "buff",
+                "mojo", "disc", "add"):
+        return t(loc, f"kol.part.{kind}", card=kt.card_name(ref))
+    return aid
 
 
 def _action_line(k: str, d: dict[str, Any], w: str, ref: str, loc: str) -> str:

@@ -247,7 +247,7 @@ class SushidoRenderer(Renderer):
         Discord allows 5 rows (a row of buttons, or one select of 25): when the groups
         need more, the button groups are folded into selects so no choice is dropped.
         """
-        choices = _placing(choices)
+        choices = _chained(_placing(choices), loc)
         groups = super().groups(choices, loc)
         for g, (kind, _) in zip(groups, _first_kinds(choices), strict=True):
             if kind.startswith("place-"):  # Hajime and reveal in one choice, by reveal
@@ -558,6 +558,26 @@ def _placing(choices: list[tuple[str, Choice]]) -> list[tuple[str, Choice]]:
         else:
             out.append((kind, c))
     return out + places
+
+
+CHAIN_KINDS = {"c": "play", "b": "boost", "s": "step", "k": "break", "p": "parry",
+               "d": "declare", "o": "oppose", "x": "surplus"}
+"""The kind of a chain's first step by its id's prefix (the decisions of a turn's
+resolution, where chains are offered)."""
+
+
+def _chained(choices: list[tuple[str, Choice]], loc: str) -> list[tuple[str, Choice]]:
+    """A chain (a decision with its follow-ups, issue 31) in the group of its first
+    step's kind, labelled step by step in the player's language."""
+    out: list[tuple[str, Choice]] = []
+    for kind, c in choices:
+        if kind == "chain":
+            first = c.aid.removeprefix("t=").split(".", 1)[0]
+            kind = CHAIN_KINDS.get(first.split("-", 1)[0], "play")
+            c.label = " → ".join(translate_english(part, "sushido.label.", loc)
+                                 for part in c.label.split(" → "))
+        out.append((kind, c))
+    return out
 
 
 def _first_kinds(choices: list[tuple[str, Choice]]) -> list[tuple[str, None]]:

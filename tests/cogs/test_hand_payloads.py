@@ -58,7 +58,7 @@ def _uncached_hand(game: Any, rec: MatchRecord, state: Any, seat: int, with_cont
     offered: list[Any] = []
     if with_controls and game.outcome(state) is None:
         if prompt is not None and not prompt.committed:
-            offered = list(game.legal(state, seat))
+            offered = list(game.offered(state, seat))
         offered += game.interrupts(state, seat)
     if offered:
         choices = [(getattr(a, "kind", "action"),

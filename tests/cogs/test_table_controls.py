@@ -77,3 +77,18 @@ def test_old_private_hands_are_forgotten(monkeypatch) -> None:
     t.forget_old_hands()
     assert list(t.hands) == [(2, 1)]
     assert {m: list(s) for m, s in t.hand_tokens.items()} == {2: [1]}  # bounded alike
+
+
+def test_a_multi_select_lets_any_number_of_its_choices_be_picked_at_once() -> None:
+    """A multi-select (issue 31): each chunk of 25 allows from ``min_values`` to all of its
+    options; the dict sent is what discord.py's own item sends."""
+    parts = [Choice(f"n=p{i}", f"Part {i}") for i in range(30)]
+    groups = [Group("Before the fight", parts, multi=True, min_values=2),
+              Group("Done", [Choice("fight", "Done")])]
+    view = controls(12345678, 999, 1, groups)
+    sent = view.to_components()
+    selects = [c for row in sent for c in row["components"] if c["type"] == 3]
+    assert [(s["min_values"], s["max_values"]) for s in selects] == [(2, 25), (2, 5)]
+    items = [i for i in view.children if isinstance(i, discord.ui.Select)]
+    assert [(i.min_values, i.max_values) for i in items] == [(2, 25), (2, 5)]
+    assert view.to_components() == sent

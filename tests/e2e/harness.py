@@ -222,24 +222,41 @@ def enabled_controls(msg: Message) -> list[dict[str, Any]]:
 
 
 async def use_control(user: FakeUser, msg: Message, comp: dict[str, Any],
-                      value: str | None = None) -> Any:
-    """Press button ``comp`` of ``msg`` or pick ``value`` in menu ``comp``; the answer must
-    edit the hand in place (type 7)."""
+                      value: str | list[str] | None = None) -> Any:
+    """Press button ``comp`` of ``msg`` or pick ``value`` in menu ``comp`` (a list: the
+    values picked at once in a multi-select); the answer must edit the hand in place
+    (type 7)."""
     if comp["type"] == 3:
-        res = await (await user.select(msg, comp["custom_id"], [value])).response()
+        values = value if isinstance(value, list) else [value]
+        res = await (await user.select(msg, comp["custom_id"], values)).response()
     else:
         res = await press(user, msg, comp["custom_id"])
     assert res.response_type == 7, (res.response_type, res.content)
     return res
 
 
+def random_values(comp: dict[str, Any], rng: random.Random) -> str | list[str]:
+    """A random choice of menu ``comp``: one option, or in a multi-select a random set of
+    its options (each set of ``min_values`` to ``max_values`` options equally likely),
+    in the menu's order."""
+    values = [o["value"] for o in comp["options"]]
+    least, most = comp.get("min_values", 1), comp.get("max_values", 1)
+    if most <= 1:
+        return str(rng.choice(values))
+    while True:
+        picked = [v for v in values if rng.random() < 0.5]
+        if least <= len(picked) <= most:
+            return picked
+
+
 async def click_any(user: FakeUser, msg: Message, rng: random.Random) -> Any:
     """Press a random enabled button or pick a random option of a random menu of ``msg``
-    (a hand); the answer must edit the hand in place (type 7)."""
+    (a hand; a random set of options in a multi-select); the answer must edit the hand
+    in place (type 7)."""
     comps = enabled_controls(msg)
     assert comps, f"Act gave no controls: {msg.content} {msg.embeds}"
     comp = rng.choice(comps)
-    value = rng.choice(comp["options"])["value"] if comp["type"] == 3 else None
+    value = random_values(comp, rng) if comp["type"] == 3 else None
     return await use_control(user, msg, comp, value)
 
 class Player:

@@ -108,6 +108,10 @@ class FakeUser:
             bad = [v for v in vals if v not in allowed]
             if bad:
                 raise ValueError(f"values {bad} are not options of {comp['custom_id']!r}")
+            least, most = comp.get("min_values", 1), comp.get("max_values", 1)
+            if not least <= len(vals) <= most or len(set(vals)) != len(vals):
+                raise ValueError(f"{len(vals)} values picked in {comp['custom_id']!r} "
+                                 f"(Discord allows {least} to {most}, each once)")
         if resolved:
             data["resolved"] = resolved
         return await self._send(3, self.fake.channels[message.channel_id], data, message=message)

@@ -25,6 +25,7 @@ from engine.core import (
     IllegalAction,
     Prompt,
     Rng,
+    chains,
     private_with_twin,
 )
 from engine.core.decks import Deck
@@ -49,6 +50,7 @@ from engine.games.epic_battles.model import (
     Ask,
     Attack,
     Block,
+    Chain,
     Discard,
     EbState,
     Flip,
@@ -129,6 +131,30 @@ _ASKED = {(s, kind): _prompt(s, kind) for s in (0, 1) for kind in get_args(
 """The prompt of each queued decision of each seat."""
 
 
+def follows(before: EbState, after: EbState, seat: int, ev: list[Event]) -> bool:
+    """Whether the decision ``after`` asks is a follow-up of ``seat``'s last one that may
+    be chosen with it (issue 31, :mod:`engine.core.chains`): the same seat decides again,
+    not in a simultaneous commit, and nothing came between but what it could foresee: no
+    card drawn, milled, searched or shuffled (every deck as it was, no randomness used),
+    no new card in its hand, the rival's hand untouched."""
+    if after.result is not None or before.rng != after.rng or before.round != after.round:
+        return False
+    prompt = GAME.prompt(after, seat)
+    if prompt is None or prompt.simultaneous or prompt.committed:
+        return False
+    for s in (0, 1):
+        if after.sides[s].deck != before.sides[s].deck:
+            return False
+    mine_before, mine_after = before.sides[seat].hand, after.sides[seat].hand
+    if any(mine_after.count(c) > mine_before.count(c) for c in set(mine_after)):
+        return False
+    return after.sides[other(seat)].hand == before.sides[other(seat)].hand
+
+
+def _chain(steps: tuple[str, ...]) -> Chain:
+    return Chain.of(steps=steps)
+
+
 class EpicBattles(Game[EbState, AnyAction]):
     """Epic Battles TCG: decks are health bars; the first to win two rounds wins."""
 
@@ -193,7 +219,29 @@ class EpicBattles(Game[EbState, AnyAction]):
             return []
         return legal.actions(state, seat, prompt.kind)
 
+    def offered(self, state: EbState, seat: int) -> list[AnyAction]:
+        """The legal actions, with a decision merged with its follow-ups of the same seat
+        when nothing is learnt between them (:func:`follows`; issue 31): an attack with the
+        "when you attack" events flipped at its step 3, flipped events with their order."""
+        legal_now = self.listed(state, seat)
+        prompt = self.prompt(state, seat)
+        if not legal_now or prompt is None or prompt.simultaneous:
+            return legal_now
+        return chains.expand(self, state, seat, list(legal_now), follows, _chain)
+
+    def compound(self, state: EbState, seat: int, aid: str) -> AnyAction | None:
+        """A chain (:meth:`offered`) by its id, if ``seat`` may play it now."""
+        steps = chains.steps_of(aid)
+        prompt = self.prompt(state, seat)
+        if steps is None or len(steps) < 2 or prompt is None or prompt.simultaneous:
+            return None
+        if not chains.chain_ok(self, state, seat, steps, follows):
+            return None
+        return Chain.of(steps=steps)
+
     def _apply(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
+        if type(action) is Chain:  # each step tells its own events
+            return chains.play(self, state, seat, action.steps)
         start = len(state.log)
         state.__dict__["notes"] = []  # as Mutable.__setattr__ does, inline (every action)
         state.__pydantic_fields_set__.add("notes")
@@ -323,7 +371,19 @@ class EpicBattles(Game[EbState, AnyAction]):
         return acts[0]
 
     def label(self, state: EbState, seat: int, action: AnyAction) -> str:
-        """Button text in the game's own words."""
+        """Button text in the game's own words (a chain: its steps', joined by " → ")."""
+        if type(action) is Chain:
+            out: list[str] = []
+            s = state
+            for i, step in enumerate(action.steps):
+                found = next((a for a in self.legal(s, seat) if a.aid == step), None)
+                if found is None:
+                    return " → ".join([*out, step])
+                out.append(legal.label(s, seat, found))
+                if i + 1 < len(action.steps):
+                    s = self.clone(s)
+                    self._apply(s, seat, found)
+            return " → ".join(out)
         return legal.label(state, seat, action)
 
     def explain_illegal(self, state: EbState, seat: int, action: AnyAction) -> str:

@@ -187,7 +187,7 @@ class KolState(BaseState):
 ActKind = Literal[
     "equip", "unequip", "sell", "use", "train", "cast", "spell", "buff", "mojo", "dive",
     "fight", "man", "pick", "add", "go", "back", "nomove", "kill", "nokill", "disc",
-    "keep", "roll", "rollto", "noroll", "march", "pass", "smash",
+    "keep", "roll", "rollto", "noroll", "march", "pass", "smash", "do",
 ]
 
 
@@ -225,6 +225,8 @@ class Act(ActionBase):
     noroll ``""``                                   rollover without replacing
     march  ``""``                                   announce a March on the Tower
     pass   ``""``                                   do not march
+    do     ``t`` (a chain) or ``m`` (a multi-      several of the above as one choice
+           select); ``cards`` its steps or parts    (see :mod:`.choices`)
     ====== ======================================== =====================================
     """
 
@@ -235,7 +237,14 @@ class Act(ActionBase):
 
     @property
     def aid(self) -> str:
-        """``kind[-ref][-n][-values]``: e.g. ``sell-k12``, ``spell-s31-3``, ``man-melee-113``."""
+        """``kind[-ref][-n][-values]``: e.g. ``sell-k12``, ``spell-s31-3``, ``man-melee-113``;
+        a compound (``do``) reads ``t=fight.man-melee-113.kill-3`` (a decision with its
+        follow-ups) or ``d=disc-mu1+d=disc-mx2`` (the parts picked in a multi-select, each
+        with its head, joined by ``engine.core.JOIN``)."""
+        if self.kind == "do":
+            if self.ref == "t":
+                return "t=" + ".".join(self.cards)
+            return "+".join(self.cards)
         if not self.n and not self.cards:  # most actions: no join needed
             return (f"{self.kind}-{self.ref}" if self.ref else self.kind)[:40]
         parts: list[str] = [self.kind]

@@ -18,7 +18,7 @@ from typing import ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core import CatalogEntry, Event, Game, Prompt, private_with_twin, public
-from engine.games.kingdom_of_loathing import data, flow
+from engine.games.kingdom_of_loathing import choices, data, flow
 from engine.games.kingdom_of_loathing.effects import card_value, killable, meat_drop, run
 from engine.games.kingdom_of_loathing.model import (
     HAND_SIZE,
@@ -177,11 +177,22 @@ class KingdomOfLoathing(Game[KolState, Act]):
     def _mojo(hand: list[str]) -> list[Act]:
         return [act("mojo", ref=c) for c in sorted({c for c in hand if c[:2] == "my"})]
 
+    # ----------------------------------------------------------------- offered
+    def offered(self, state: KolState, seat: int) -> list[Act]:
+        """Fewer, richer choices than :meth:`legal` (see :mod:`.choices`)."""
+        return choices.offered(self, state, seat)
+
+    def compound(self, state: KolState, seat: int, aid: str) -> Act | None:
+        """A compound choice (``do``, see :mod:`.choices`) legal now, by its id."""
+        return choices.compound(self, state, seat, aid)
+
     # ------------------------------------------------------------------- apply
     def _apply(self, state: KolState, seat: int, action: Act) -> list[Event]:
         """Apply one legal action of the actor."""
         p = state.players[seat]
         k, ref = action.kind, action.ref
+        if k == "do":
+            return choices.apply(self, state, seat, action)
         ev = [public(k, seat=seat, ref=ref, n=action.n)]
         if k == "equip":
             sl = data.slot(ref)
@@ -407,8 +418,11 @@ class KingdomOfLoathing(Game[KolState, Act]):
         return legal[0]
 
     def label(self, state: KolState, seat: int, action: Act) -> str:
-        """A short button text in the game's words."""
+        """A short button text in the game's words (a compound: its parts' labels, joined
+        by " → "; ``fight`` folded into a combat choice is not named)."""
         k, ref = action.kind, action.ref
+        if k == "do":
+            return self._compound_label(state, seat, action)
         if k in ("equip", "unequip", "sell", "use", "dive"):
             it = data.item(ref)
             verb = {"equip": "Equip", "unequip": "Unequip", "sell": "AutoSell",
@@ -442,6 +456,36 @@ class KingdomOfLoathing(Game[KolState, Act]):
                 "nomove": "No maneuver", "nokill": "Kill nothing", "keep": "Draw to six",
                 "noroll": "No replacement", "march": "March on the Tower",
                 "pass": "Pass"}.get(k, k)
+
+    def _compound_label(self, state: KolState, seat: int, action: Act) -> str:
+        """The label of a compound choice: a chain's steps on a copy (a kill names the
+        monster at that location then; ``fight`` unnamed), joined by " → "; a
+        multi-select's parts, joined by ", "."""
+        out: list[str] = []
+        if action.ref == choices.CHAIN:
+            s = self.clone(state)
+            for i, step in enumerate(action.cards):
+                found = next((a for a in self.legal(s, seat) if a.aid == step), None)
+                if found is None:
+                    return " → ".join([*out, step])
+                if found.kind != "fight":
+                    out.append(self.label(s, seat, found))
+                if i + 1 < len(action.cards):
+                    self._apply(s, seat, found)
+            return " → ".join(out) or self.label(state, seat, act("fight"))
+        fought: KolState | None = None
+        for piece in action.cards:
+            head, _, aid = piece.partition("=")
+            aid = aid.split(choices.COPY, 1)[0]
+            s = state
+            if head == choices.STEP1 and state.phase == "noncombat":
+                if fought is None:
+                    fought = self.clone(state)
+                    self._apply(fought, seat, act("fight"))
+                s = fought
+            found = next((a for a in self.legal(s, seat) if a.aid == aid), None)
+            out.append(self.label(s, seat, found) if found is not None else aid)
+        return ", ".join(out)
 
     def explain_illegal(self, state: KolState, seat: int, action: Act) -> str:
         """A sharper reason for the common refusals."""

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from engine.core import CatalogEntry, Event, Game, Prompt, Rng, private_with_twin, public
+from engine.core import CatalogEntry, Event, Game, Prompt, Rng, chains, private_with_twin, public
 from engine.games.sushido import flow, resolve
 from engine.games.sushido.data import content
 from engine.games.sushido.effects import card_text, contact, fighter, in_arena, super_combo
@@ -23,6 +23,7 @@ from engine.games.sushido.model import (
     Break,
     BreakT,
     CardT,
+    Chain,
     Declare,
     DeclareT,
     EscapeT,
@@ -120,6 +121,35 @@ def _places(hand: tuple[int, ...], n: int) -> tuple[Place, ...]:
     choice), by reveal then placement."""
     return tuple(Place.of(cards=p, show=show) for show in reversed(SHOWS[n])
                  for p in permutations(hand, n))
+
+
+_QUIET = frozenset({"card", "damage", "guard", "guarded", "heal", "kata_clash", "kata_end",
+                    "move", "passive", "push", "push_fails", "super_gain", "super_spend",
+                    "whiff", "break_nothing"})
+"""Events that only tell what a seat could foresee from what it saw before (a revealed or
+face-up card resolving: moves, pushes, damage, guards, Super): none shows a hidden card."""
+
+
+def follows(before: SushidoState, after: SushidoState, seat: int, ev: list[Event]) -> bool:
+    """Whether the decision ``after`` asks is a follow-up of ``seat``'s last one that may
+    be chosen with it (issue 31, :mod:`engine.core.chains`): the same seat decides again in
+    the turn's resolution (not the escape, whose other answer is the Super Combo), and
+    nothing came between but what that seat could foresee: no hidden card shown (a chain,
+    a break), no draw or shuffle, and nobody else deciding (their one-choice decisions are
+    answered by the referee from public facts); and no full gauge (a Super Combo may
+    interrupt at any moment: each step stays a moment to use it)."""
+    if after.result is not None or after.phase != "resolve" or before.rng != after.rng:
+        return False
+    if any(st.gauge >= 5 for st in after.seat):  # a Super Combo may come between: ask
+        return False
+    t = resolve.front_decision(after)
+    if t is None or isinstance(t, EscapeT) or task_seat(t) != seat:
+        return False
+    return all(e.kind in _QUIET for e in ev)
+
+
+def _chain(steps: tuple[str, ...]) -> Chain:
+    return Chain.of(steps=steps)
 
 
 _SUPER_COMBO = UseSuperCombo.of()
@@ -247,6 +277,29 @@ class Sushido(Game[SushidoState, AnyAction]):
             out = resolve.options(state, t)
         return out
 
+    def offered(self, state: SushidoState, seat: int) -> list[AnyAction]:
+        """The legal actions, with a mid-turn decision merged with its follow-ups of the
+        same seat when nothing is learnt between them (:func:`follows`): a Move played or
+        doubled with its steps, a Block with the chain card it breaks, a seat's two revealed
+        cards played at once, a Kata's cards doubled or not at once (issue 31)."""
+        legal = self.listed(state, seat)
+        if state.phase != "resolve" or not legal:
+            return legal
+        t = resolve.front_decision(state)
+        if t is None or isinstance(t, EscapeT) or task_seat(t) != seat \
+                or any(st.gauge >= 5 for st in state.seat):
+            return legal
+        return chains.expand(self, state, seat, list(legal), follows, _chain)
+
+    def compound(self, state: SushidoState, seat: int, aid: str) -> AnyAction | None:
+        """A chain (:meth:`offered`) by its id, if ``seat`` may play it now."""
+        steps = chains.steps_of(aid)
+        if steps is None or len(steps) < 2 or state.phase != "resolve":
+            return None
+        if not chains.chain_ok(self, state, seat, steps, follows):
+            return None
+        return Chain.of(steps=steps)
+
     def interrupts(self, state: SushidoState, seat: int) -> list[AnyAction]:
         """With a full gauge, the Super Combo at any moment of a turn: while the rival alone
         decides, after committing, and before the turn ends to escape a K.-O. or Ring Out."""
@@ -266,6 +319,8 @@ class Sushido(Game[SushidoState, AnyAction]):
         return "The Super Combo can be used only during a turn, once the fighters are chosen."
 
     def _apply(self, state: SushidoState, seat: int, action: AnyAction) -> list[Event]:
+        if type(action) is Chain:  # each step logs its own events
+            return chains.play(self, state, seat, action.steps)
         ev: list[Event] = []
         act = _ACTS.get(type(action))
         if act is None:  # the answer to the front decision of the turn's queue
@@ -290,7 +345,10 @@ class Sushido(Game[SushidoState, AnyAction]):
         if seat not in (0, 1):
             return None
         # legal() is empty for a seat that is not asked or has committed (no prompt built)
-        return self._lookup(state, seat, aid)
+        found = self._lookup(state, seat, aid)
+        if found is None and aid.startswith(chains.HEAD):
+            found = self._compound_if_asked(state, seat, aid)
+        return found
 
     def view(self, state: SushidoState, viewer: int | None) -> SushidoView:
         """What a seat (or a spectator, ``None``) may see; see :mod:`views`."""
@@ -412,6 +470,8 @@ class Sushido(Game[SushidoState, AnyAction]):
         if type(a) is Accept:
             return "Accept the K.-O." if in_arena(state.seat[seat].pos) else \
                 "Accept the Ring Out"
+        if type(a) is Chain:  # each step's label where it is chosen, on a copy
+            return " → ".join(_chain_labels(self, state, seat, a.steps))
         return f"SUPER COMBO: {fighter(state, seat).super_combo.name}"
 
     def sim_weight(self, state: SushidoState, seat: int, action: AnyAction) -> float:
@@ -434,6 +494,22 @@ class Sushido(Game[SushidoState, AnyAction]):
         if isinstance(a, Place):
             return 0.0  # the same choices as a Hajime then a reveal: played that way
         return 1.0
+
+
+def _chain_labels(game: Sushido, state: SushidoState, seat: int,
+                  steps: tuple[str, ...]) -> list[str]:
+    """The label of each step of a chain, where it is chosen (played on a copy)."""
+    out: list[str] = []
+    s = state
+    for i, step in enumerate(steps):
+        action = next((a for a in game.legal(s, seat) if a.aid == step), None)
+        if action is None:
+            return [*out, step]
+        out.append(game.label(s, seat, action))
+        if i + 1 < len(steps):
+            s = game.clone(s)
+            game._apply(s, seat, action)
+    return out
 
 
 @lru_cache(maxsize=4096)

@@ -90,6 +90,28 @@ def test_board_shows_combat_and_march() -> None:
     assert "Announced by <@101>" in march and "<@102>: score 14 against 20" in march
 
 
+def test_a_march_pings_every_seat_of_its_order_at_once() -> None:
+    """Issue 31: a March asks each seat of its order in the same turn; one ping message."""
+    m = march_view()
+    assert R.ping_ahead(m) == list(m.march.order) and R.ping_ahead(kol_view()) == []
+
+
+def test_multi_selects_and_chains_are_grouped_and_worded() -> None:
+    """Issue 31: the non-combat and combat parts share one multi-select, the maneuvers with
+    their kills one select; each label is the parts' (a second copy of a card numbered)."""
+    choices = [("do", Choice("n=sell-k03", "AutoSell")), ("do", Choice("c=mojo-my1", "Mojo")),
+               ("do", Choice("t=fight.man-melee-11.kill-0", "Melee → Kill X")),
+               ("do", Choice("t=fight.nomove.nokill", "No maneuver → Kill nothing"))]
+    groups = R.groups(choices)
+    assert [(g.multi, len(g.choices)) for g in groups] == [(True, 2), (False, 2)]
+    assert "AutoSell" in groups[0].choices[0].label and "→" in groups[1].choices[0].label
+    discards = [("do", Choice(f"d=disc-mu1{'_' + str(k) if k > 1 else ''}", "Discard"))
+                for k in range(1, 9)]
+    (group,) = R.groups(discards)
+    assert group.multi and group.min_values == 2  # eight cards: down to six
+    assert group.choices[1].label.endswith("(2)")
+
+
 def test_board_never_shows_a_hand() -> None:
     # the seat's own view carries its hand; the board is drawn from the spectator view
     spectator = kol_view(viewer=None)
