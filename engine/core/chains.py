@@ -14,9 +14,10 @@ A chain's id is ``t=`` and its steps' ids joined by ``.`` (no game's action id h
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from engine.core.events import Event
+from engine.core.state import ActionBase
 
 HEAD = "t="
 SEP = "."
@@ -29,6 +30,20 @@ MAX_AID = 48
 def chain_aid(steps: tuple[str, ...]) -> str:
     """The id of a chain of these steps."""
     return HEAD + SEP.join(steps)
+
+
+
+class Chain(ActionBase):
+    """A decision and its follow-ups of the same seat as one choice, when nothing is
+    learnt between them: the steps' action ids (a game lists it in its action union)."""
+
+    kind: Literal["chain"] = "chain"
+    steps: tuple[str, ...]
+
+    @property
+    def aid(self) -> str:
+        """``t=`` and the steps' ids joined by ``.``."""
+        return chain_aid(self.steps)
 
 
 def steps_of(aid: str) -> tuple[str, ...] | None:

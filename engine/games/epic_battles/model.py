@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import ActionBase, BaseState, Mutable
-from engine.core.chains import chain_aid
+from engine.core.chains import Chain
 from engine.games.epic_battles.data import Effect
 
 HAND_KEEP = 3
@@ -209,17 +209,6 @@ class Reveal(ActionBase):
         return "rv-yes" if self.yes else "rv-no"
 
 
-class Chain(ActionBase):
-    """A decision and its follow-ups of the same seat as one choice, when nothing is
-    learnt between them (issue 31; :mod:`engine.core.chains`): the steps' action ids."""
-
-    kind: Literal["chain"] = "chain"
-    steps: tuple[str, ...]
-
-    @property
-    def aid(self) -> str:
-        """``t=`` and the steps' ids joined by ``.``."""
-        return chain_aid(self.steps)
 
 
 AnyAction = (Pick | SetCards | Discard | Flip | Order | Attack | Pass | Block | Steal

@@ -28,6 +28,7 @@ from engine.core import (
     chains,
     private_with_twin,
 )
+from engine.core.chains import Chain
 from engine.core.decks import Deck
 from engine.games.epic_battles import attack, decks, flow, legal
 from engine.games.epic_battles.data import characters
@@ -50,7 +51,6 @@ from engine.games.epic_battles.model import (
     Ask,
     Attack,
     Block,
-    Chain,
     Discard,
     EbState,
     Flip,

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import ActionBase, BaseState, Interned, Mutable
-from engine.core.chains import chain_aid
+from engine.core.chains import Chain
 from engine.core.copying import deep_copy
 
 ARENA = 8
@@ -244,17 +244,6 @@ class UseSuperCombo(ActionBase):
         return "super-combo"
 
 
-class Chain(ActionBase):
-    """A decision and its follow-ups of the same seat as one choice, when nothing is
-    learnt between them (issue 31; :mod:`engine.core.chains`): the steps' action ids."""
-
-    kind: Literal["chain"] = "chain"
-    steps: tuple[str, ...]
-
-    @property
-    def aid(self) -> str:
-        """``t=`` and the steps' ids joined by ``.``."""
-        return chain_aid(self.steps)
 
 
 AnyAction = (

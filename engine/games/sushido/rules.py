@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core import CatalogEntry, Event, Game, Prompt, Rng, chains, private_with_twin, public
+from engine.core.chains import Chain
 from engine.games.sushido import flow, resolve
 from engine.games.sushido.data import content
 from engine.games.sushido.effects import card_text, contact, fighter, in_arena, super_combo
@@ -23,7 +24,6 @@ from engine.games.sushido.model import (
     Break,
     BreakT,
     CardT,
-    Chain,
     Declare,
     DeclareT,
     EscapeT,
