@@ -4,7 +4,8 @@ on both seats.
 Not a test. Run from the repository root::
 
     python bench/balance_eb.py --level hard --matches 2000 --seed 28000 [--jobs 2]
-        [--rounds 3|1]
+        [--rounds 3|1] [--start K] [--jsonl FILE]
+    python bench/balance_eb.py --table FILE [FILE ...]
 
 Match ``i`` pairs two different characters (every pair in turn, the roster's pairs
 cycled) with the first character on seat ``i % 2``; both seats are played by
@@ -14,11 +15,17 @@ The characters are fixed through the ``decks`` option (each precon's code), so t
 agents' picks are forced. Prints a Markdown table: each character's plays and win rate
 (draws count half), lowest first, the first seat's win rate, and the decisions per match.
 Progress goes to stderr. ``--jobs`` splits the matches over processes.
+
+A long run can be split and kept as it goes: ``--start K`` plays matches ``K`` to
+``K + --matches - 1`` (match ``i`` depends only on the seed and ``i``, so two runs of
+other ranges add up to one), ``--jsonl FILE`` appends each result as it is played, and
+``--table FILE ...`` prints the table of the results saved in those files.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -69,13 +76,17 @@ def one(level: str, i: int, seed: int, rounds: int) -> tuple[str, str, list[int]
     return a, b, winners, n
 
 
-def run(level: str, start: int, stop: int, seed: int, rounds: int,
+def run(level: str, start: int, stop: int, seed: int, rounds: int, jsonl: str | None = None,
         ) -> list[tuple[str, str, list[int], int]]:
-    """Matches ``start`` to ``stop - 1`` (one worker's share)."""
+    """Matches ``start`` to ``stop - 1`` (one worker's share), each appended to ``jsonl``
+    as it is played when given."""
     out = []
     t0 = time.time()
     for i in range(start, stop):
         out.append(one(level, i, seed, rounds))
+        if jsonl:
+            with open(jsonl, "a", encoding="utf-8") as f:
+                f.write(json.dumps([i, *out[-1]]) + "\n")
         if (i - start + 1) % 50 == 0:
             print(f"  matches {start}..{i}: {time.time() - t0:.0f} s", file=sys.stderr)
     return out
@@ -119,18 +130,32 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=28000)
     parser.add_argument("--rounds", type=int, default=3, choices=[1, 3])
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--jsonl", default=None)
+    parser.add_argument("--table", nargs="+", default=None)
     args = parser.parse_args()
+    if args.table:
+        rows = {}
+        for path in args.table:
+            for line in Path(path).read_text(encoding="utf-8").splitlines():
+                i, a, b, winners, n = json.loads(line)
+                rows[i] = (a, b, winners, n)
+        print(f"Epic Battles balance from {', '.join(args.table)}: matches "
+              f"{min(rows)}..{max(rows)}, {len(rows)} distinct\n")
+        print(table([rows[i] for i in sorted(rows)])[0])
+        return
     t0 = time.time()
     cpu0 = time.process_time()
     step = -(-args.matches // args.jobs)
-    bounds = [(k, min(k + step, args.matches)) for k in range(0, args.matches, step)]
+    end = args.start + args.matches
+    bounds = [(k, min(k + step, end)) for k in range(args.start, end, step)]
     results: list[Any] = []
     if args.jobs == 1:
-        results = run(args.level, 0, args.matches, args.seed, args.rounds)
+        results = run(args.level, args.start, end, args.seed, args.rounds, args.jsonl)
     else:
         with ProcessPoolExecutor(args.jobs) as pool:
-            for part in pool.map(run, *zip(*[(args.level, s, e, args.seed, args.rounds)
-                                             for s, e in bounds], strict=True)):
+            for part in pool.map(run, *zip(*[(args.level, s, e, args.seed, args.rounds,
+                                              args.jsonl) for s, e in bounds], strict=True)):
                 results += part
     text, _ = table(results)
     print(f"Epic Battles balance, {args.level} against {args.level}, seed {args.seed}, "
