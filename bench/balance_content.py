@@ -12,11 +12,15 @@ level of the game. Prints a Markdown table: per Kombatant, matches, win rate aga
 the field (draws count half; no mirrors) and whether it is inside 45-55%; then the
 first seat's win rate, the win rate of the seat that opened the match (round 1's
 initiative, a seeded coin: the first player's advantage) and the errors. Progress goes to stderr.
+
+``--jsonl FILE`` appends each result as it is played; ``--table FILE ...`` prints the table
+of saved results (runs of the same content with other seeds add up).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -62,44 +66,28 @@ def one(job: tuple[str, str, str, str, str, int]) -> tuple[str, str, int | None,
         return left, right, None, 0, f"{type(exc).__name__}: {exc}"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the round-robin and print the table."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("game", choices=["mortal_kombat"])
-    ap.add_argument("--agent", default="hard")
-    ap.add_argument("--robin", type=int, default=6)
-    ap.add_argument("--rules", default="basic")
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args(argv)
+def report(results: list[tuple[str, str, int | None, int, str]], agent: str, rules: str,
+           seconds: float) -> None:
+    """Print the table of ``results`` (``one``'s tuples) and the summary line."""
     from engine.games.mortal_kombat.data import kombatants
 
     names = {k: v.name for k, v in kombatants().items()}
-    jobs = [(args.game, args.agent, args.rules, a, b, args.seed + i)
-            for i, (a, b, _r) in enumerate((a, b, r) for r in range(args.robin)
-                                           for a in names for b in names if a != b)]
     score: Counter[str] = Counter()
     played: Counter[str] = Counter()
     first = opened = draws = 0
-    errors: list[str] = []
-    start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for i, (a, b, won, opener, err) in enumerate(pool.map(one, jobs, chunksize=8), 1):
-            if err:
-                errors.append(err)
-                continue
-            played.update([a, b])
-            if won is None:
-                draws += 1
-                score.update({a: 0.5, b: 0.5})  # type: ignore[dict-item]
-            else:
-                score[(a, b)[won]] += 1
-                first += won == 0
-                opened += won == opener
-            if i % 100 == 0:
-                print(f"{i}/{len(jobs)} matches, {time.perf_counter() - start:.0f} s",
-                      file=sys.stderr)
-    done = len(jobs) - len(errors)
+    errors = [err for *_, err in results if err]
+    for a, b, won, opener, err in results:
+        if err:
+            continue
+        played.update([a, b])
+        if won is None:
+            draws += 1
+            score.update({a: 0.5, b: 0.5})  # type: ignore[dict-item]
+        else:
+            score[(a, b)[won]] += 1
+            first += won == 0
+            opened += won == opener
+    done = len(results) - len(errors)
     rows: list[tuple[float, str, int]] = sorted(
         ((score[k] / played[k] if played[k] else 0.0), names[k], played[k]) for k in names)
     print(f"| Kombatant | matches | win rate | in {BAND[0]:.0%}-{BAND[1]:.0%} |")
@@ -109,17 +97,57 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {name} | {n} | {rate:.1%} | {inside} |")
     decided = done - draws
     info: dict[str, Any] = {
-        "agent": args.agent, "rules": args.rules, "matches": len(jobs), "errors": len(errors),
+        "agent": agent, "rules": rules, "matches": len(results), "errors": len(errors),
         "draws": draws, "first_seat_wins": f"{first / decided:.1%}" if decided else "-",
         "opener_wins": f"{opened / decided:.1%}" if decided else "-",
         "spread": f"{rows[0][0]:.1%} - {rows[-1][0]:.1%}",
         "outside": [n for r, n, _ in rows if not BAND[0] <= r <= BAND[1]],
-        "seconds": round(time.perf_counter() - start),
+        "seconds": round(seconds),
     }
     print()
     print(" · ".join(f"{k}: {v}" for k, v in info.items()))
     if errors:
         print("first error:", errors[0])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the round-robin and print the table (or, with ``--table``, the table of saved
+    results)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game", choices=["mortal_kombat"])
+    ap.add_argument("--agent", default="hard")
+    ap.add_argument("--robin", type=int, default=6)
+    ap.add_argument("--rules", default="basic")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jsonl", default=None, help="append each result to this file")
+    ap.add_argument("--table", nargs="+", default=None,
+                    help="print the table of results saved by --jsonl runs")
+    args = ap.parse_args(argv)
+    if args.table:
+        saved = [tuple(json.loads(line)) for path in args.table
+                 for line in Path(path).read_text(encoding="utf-8").splitlines()]
+        print(f"from {', '.join(args.table)}: {len(saved)} matches\n")
+        report(saved, args.agent, args.rules, 0)  # type: ignore[arg-type]
+        return 0
+    from engine.games.mortal_kombat.data import kombatants
+
+    names = list(kombatants())
+    jobs = [(args.game, args.agent, args.rules, a, b, args.seed + i)
+            for i, (a, b, _r) in enumerate((a, b, r) for r in range(args.robin)
+                                           for a in names for b in names if a != b)]
+    results: list[tuple[str, str, int | None, int, str]] = []
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for i, result in enumerate(pool.map(one, jobs, chunksize=8), 1):
+            results.append(result)
+            if args.jsonl:
+                with open(args.jsonl, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(result) + "\n")
+            if i % 100 == 0:
+                print(f"{i}/{len(jobs)} matches, {time.perf_counter() - start:.0f} s",
+                      file=sys.stderr)
+    report(results, args.agent, args.rules, time.perf_counter() - start)
     return 0
 
 
