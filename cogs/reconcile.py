@@ -47,6 +47,7 @@ import discord
 from discord.ext import commands
 from discord.http import Route, handle_message_parameters
 
+from cogs.clicks_first import clicks_of
 from cogs.coalesce import Coalescer
 from cogs.global_pace import bucket_wait
 from cogs.i18n_discord import match_locale
@@ -236,10 +237,14 @@ class Reconciler(commands.Cog):
                                      known=self._known.pop(match_id, None))
 
     async def _board_ready(self, match_id: int) -> None:
-        """Until the edit can go out without a 429: at once through the click that owns the
-        board, else once the thread's bucket (``X-RateLimit-Remaining``/``-Reset`` as
-        discord.py read them) has room; a click claiming the board meanwhile ends the
-        wait."""
+        """Until the edit can go out: after the clicks waiting for their answer (at most
+        ``board_wait_ms``, :meth:`cogs.clicks_first.ClicksFirst.quiet`); then, without a
+        429, at once through the click that owns the board, else once the thread's bucket
+        (``X-RateLimit-Remaining``/``-Reset`` as discord.py read them) has room; a click
+        claiming the board meanwhile ends the wait."""
+        clicks = clicks_of(self.bot)
+        if clicks is not None:
+            await clicks.quiet()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + BUCKET_WAIT_MAX
         while (where := self._where.get(match_id)) is not None:
