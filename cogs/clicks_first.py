@@ -26,7 +26,7 @@ WAIT_CAP = 0.5
 """The longest a step's news waits for the clicks before it (seconds; the bot's
 ``news_wait_ms`` setting)."""
 
-BOARD_WAIT_CAP = 0.05
+BOARD_WAIT_CAP = 0.02
 """The longest a board's edit waits for the clicks before it (seconds; the bot's
 ``board_wait_ms`` setting): the board must be current soon after a click, and its edit
 costs the loop little (the other news waits up to :data:`WAIT_CAP`)."""

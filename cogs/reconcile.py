@@ -58,9 +58,11 @@ from cogs.shards import owns
 from cogs.table import Table
 from db.base import MatchRecord, Store
 from engine.games import REGISTRY
+from referee import pictures
 from referee.ai_seats import humans, mention
 from referee.i18n import Refusal, and_list, t
 from referee.lobby_text import challenge_text, match_link
+from referee.render.registry import renderer_for
 from referee.service import Referee
 
 log = logging.getLogger("hajime.reconcile")
@@ -123,6 +125,8 @@ class Reconciler(commands.Cog):
         drawn from the latest state (:meth:`want_board`)."""
         self._where: dict[int, tuple[int, int]] = {}
         """Per match with an edit due, its thread and board message (for :meth:`_board_ready`)."""
+        self._early: set[asyncio.Future[Any]] = set()
+        """Pictures being drawn ahead of their board's edit (:meth:`_draw_early`)."""
         self._known: dict[int, tuple[MatchRecord, Any]] = {}
         """Per match with an edit due, the latest record (and state) the table read."""
         self._pictures: dict[int, tuple[int, bytes, int]] = {}
@@ -229,7 +233,29 @@ class Reconciler(commands.Cog):
         if rec.thread_id is not None and rec.message_id is not None:
             self._where[rec.id] = (rec.thread_id, rec.message_id)
         self._known[rec.id] = (rec, state)
+        if state is not None and state.version == rec.version:
+            self._draw_early(rec, state)
         return self.boards.want(rec.id)
+
+    def _draw_early(self, rec: MatchRecord, state: Any) -> None:
+        """Begin drawing the board's new picture while its edit waits its turn (the edit
+        joins the drawing, :func:`referee.pictures.drawn`); nothing when the board keeps
+        the picture it shows."""
+        renderer = renderer_for(rec.game)
+        view = self.table.public_view(rec, state)
+        loc = self.table.public_locale(rec)
+        key = pictures.key_of(renderer, view, loc)
+        shown = self._pictures.get(rec.id)
+        if shown is not None and shown[0] == rec.message_id and shown[1] == key:
+            return
+        task = asyncio.ensure_future(pictures.drawn(renderer, view, loc))
+        self._early.add(task)
+        task.add_done_callback(self._drawn_early)
+
+    def _drawn_early(self, task: asyncio.Future[Any]) -> None:
+        self._early.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.info("drawing a board's picture early failed: %r", task.exception())
 
     async def _send_board(self, match_id: int) -> bool | tuple[int, int]:
         self._where.pop(match_id, None)
