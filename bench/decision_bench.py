@@ -11,8 +11,10 @@ already listed. A decision costs the engine more: for every (state, seat, action
 copy of the state, this bench times every engine call the bot makes for it, in order:
 
 - **Act click** (:meth:`cogs.table.Table.on_act`, :func:`cogs.table_hand.build_hand`):
-  ``prompts``, then the hand: ``prompt``, ``outcome``, ``view`` (the seat's), ``listed``,
-  ``interrupts`` and a ``label`` per control;
+  ``prompts``, then the hand: its ``prompt``, ``outcome``, ``view`` (the seat's), ``listed``,
+  ``interrupts`` and a ``label`` per control, unless the bot built that hand at this
+  version already (its answer to the seat's last click, or its open hand refreshed: the
+  table keeps them, :class:`cogs.table_hand.Hands`);
 - **the control's click** (:meth:`referee.service.Referee.act`): ``prompts`` (the seats
   deciding before), ``prompt`` (a sealed choice?), ``perform`` (found in the listing,
   applied in place), ``outcome``, ``timer_share`` (or ``sim_labels`` at the end), ``dump``
@@ -22,7 +24,8 @@ copy of the state, this bench times every engine call the bot makes for it, in o
   ``prompts``), the ping's ``prompts``, and the new hand of every other seat with a new
   decision (refreshed in place).
 
-Each decision's engine time is followed by one raw ``sqlite3`` transaction (WAL,
+The bot asks a state for its prompts through ``Game.asked`` (remembered per state object
+and version, as ``listed`` is); so does this bench. Each decision's engine time is followed by one raw ``sqlite3`` transaction (WAL,
 ``synchronous`` NORMAL) updating a match row with a state of the same size (as
 ``engine_bench`` does): ratio = mean engine time / mean commit time, both from the same
 alternated run. ``--profile`` prints cProfile's top functions per game.
@@ -53,9 +56,22 @@ from referee.service import pending_seats
 SNAPSHOT_EVERY = 16
 
 
+def prompts_of(game: Game[Any, Any], state: Any) -> Any:
+    """The prompts as the bot asks them: remembered per state (``Game.asked``), or (a tree
+    before it, for the "before" figures) asked anew each time."""
+    asked = getattr(game, "asked", None)
+    return asked(state) if asked is not None else game.prompts(state)
+
+
+def prompt_of(game: Game[Any, Any], state: Any, seat: int) -> Any:
+    """One seat's prompt as the bot asks it (``Game.prompt`` before ``Game.asked``)."""
+    asked = getattr(game, "asked", None)
+    return asked(state).get(seat) if asked is not None else game.prompt(state, seat)
+
+
 def hand(game: Game[Any, Any], state: Any, seat: int) -> int:
     """The engine calls of a private hand with its controls (``build_hand``)."""
-    prompt = game.prompt(state, seat)
+    prompt = prompt_of(game, state, seat)
     outcome = game.outcome(state)
     game.view(state, seat)
     offered: list[Any] = []
@@ -68,17 +84,23 @@ def hand(game: Game[Any, Any], state: Any, seat: int) -> int:
     return len(offered)
 
 
-def act_click(game: Game[Any, Any], state: Any, seat: int) -> None:
-    """The Act click: is there a decision, then the hand."""
-    if game.prompts(state).get(seat) is None:
+def act_click(game: Game[Any, Any], state: Any, seat: int,
+              built: set[tuple[int, int]]) -> None:
+    """The Act click: is there a decision, then the hand (unless the bot keeps it built
+    at this version: :class:`cogs.table_hand.Hands`)."""
+    if prompts_of(game, state).get(seat) is None:
         game.interrupts(state, seat)
-    hand(game, state, seat)
+    if (state.version, seat) not in built:
+        hand(game, state, seat)
+        built.add((state.version, seat))
 
 
-def decision(game: Game[Any, Any], state: Any, seat: int, aid: str) -> Any:
-    """The control's click, its answer and its news; the new state."""
+def decision(game: Game[Any, Any], state: Any, seat: int, aid: str,
+             built: set[tuple[int, int]]) -> Any:
+    """The control's click, its answer and its news; the new state (``built``: the hands
+    built, by version and seat, as :class:`cogs.table_hand.Hands` keeps them)."""
     before = pending_seats(game, state)
-    game.prompt(state, seat)  # sealed(): a simultaneous choice?
+    prompt_of(game, state, seat)  # sealed(): a simultaneous choice?
     _, new, _ = game.perform(state, seat, aid, state.version, owned=True)
     if game.outcome(new) is not None:
         game.sim_labels(new)
@@ -88,13 +110,15 @@ def decision(game: Game[Any, Any], state: Any, seat: int, aid: str) -> Any:
         game.dump(new)
     after = pending_seats(game, new)
     hand(game, new, seat)  # the actor's hand, updated in place
+    built.add((new.version, seat))
     game.view(new, None)  # the board (built once per version by the table)
     game.outcome(new)
-    game.prompts(new)
-    game.prompts(new)  # the ping's words
+    prompts_of(game, new)
+    prompts_of(game, new)  # the ping's words
     for other, kind in after.items():  # open hands refreshed: seats with a new decision
         if other != seat and before.get(other) != kind:
             hand(game, new, other)
+            built.add((new.version, other))
     return new
 
 
@@ -126,16 +150,25 @@ def measure(game_id: str, matches: int, raw: RawCommit,
     commit, alternated."""
     game = REGISTRY[game_id]
     acts, decisions, wholes, commits, sizes = [], [], [], [], []
+    built: set[tuple[int, int]] = set()
+    last = -1
+    carried: Any = None
     for state, seat, action in triples(game_id, matches):
+        if state.version <= last:  # the next match
+            built.clear()
+            carried = None
+        last = state.version
         stored = game.dump(state)
-        mine = game.load(stored)  # the referee's cached copy
+        # the referee's cached state: the one the last decision moved on, in place
+        mine = carried if carried is not None and carried.version == state.version \
+            else game.load(stored)
         body = "x" * len(stored)
         if profile is not None:
             profile.enable()
         t0 = time.perf_counter()
-        act_click(game, mine, seat)
+        act_click(game, mine, seat, built)
         t1 = time.perf_counter()
-        decision(game, mine, seat, action.aid)
+        carried = decision(game, mine, seat, action.aid, built)
         t2 = time.perf_counter()
         if profile is not None:
             profile.disable()

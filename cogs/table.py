@@ -208,7 +208,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         loc = self.public_locale(rec)
         names = names_of(rec, loc)
         ctx = BoardContext(match_id=rec.id, game_name=game.name, view=view,
-                           names=names, prompts=game.prompts(state),
+                           names=names, prompts=game.asked(state),
                            finished=outcome is not None,
                            summary=renderer.result_line(outcome, view, names, loc=loc)
                            if outcome else "",
@@ -267,7 +267,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
             raise Refusal("reason.match_over")
         if seat in state.left:
             raise Refusal("reason.left_match")
-        prompt = game.prompts(state).get(seat)
+        prompt = game.asked(state).get(seat)
         if prompt is None and not game.interrupts(state, seat):
             raise Refusal("table.nothing_to_decide")
         loc = locale_of(interaction)
@@ -678,7 +678,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         # timed-out seats too: their open hand must not keep the controls of a decision
         # the referee already played for them
         await self.refresh_hands(rec, applied.state, sorted({*fresh, *turn.timed_out}))
-        ping = self.ping_text(game.prompts(applied.state), targets, names, loc, renderer)
+        ping = self.ping_text(game.asked(applied.state), targets, names, loc, renderer)
         users = [discord.Object(id=rec.seats[s]) for s in targets]
         if post:
             await self.send_lines(where, [*post, ping] if ping else post, users,
