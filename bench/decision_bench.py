@@ -25,8 +25,9 @@ copy of the state, this bench times every engine call the bot makes for it, in o
   decision (refreshed in place).
 
 The bot asks a state for its prompts through ``Game.asked`` (remembered per state object
-and version, as ``listed`` is); so does this bench. Each decision's engine time is followed by one raw ``sqlite3`` transaction (WAL,
-``synchronous`` NORMAL) updating a match row with a state of the same size (as
+and version, as ``listed`` is); so does this bench. Each decision's engine time is
+followed by one raw ``sqlite3`` transaction (WAL, ``synchronous`` NORMAL) updating a match
+row with a state of the same size (as
 ``engine_bench`` does): ratio = mean engine time / mean commit time, both from the same
 alternated run. ``--profile`` prints cProfile's top functions per game.
 """

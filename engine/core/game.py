@@ -375,7 +375,7 @@ class Game(ABC, Generic[S, A]):
         key = id(state)
         hit = _LISTED.get(key)
         if hit is not None and hit[0]() is state and hit[1] == state.version:
-            got = hit[2].get(seat)
+            got: tuple[list[A], dict[str, A]] | None = hit[2].get(seat)
             if got is not None:
                 _LISTED.move_to_end(key)
                 return got[1].get(aid)
