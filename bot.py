@@ -146,7 +146,7 @@ class HajimeBot(commands.Bot):
         if self.settings.lean_http:
             lean_http.install(self.http)
         rest = self.settings.rest_per_second  # one bot token for every process
-        global_pace.install(self.http, rest and max(1, rest // self.settings.process_count))
+        global_pace.install(self.http, rest / self.settings.process_count)
         await self.store.open()
         await self.tree.set_translator(Translator())
         tick = self.settings.timer_tick_seconds

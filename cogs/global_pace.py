@@ -7,12 +7,11 @@ only once refused: a burst (twenty matches opening at once, a restart's reconcil
 drew 429s, then every waiting request retried together at the end of the window and was
 refused again, until discord.py gave up after five tries (an opening cancelled).
 
-:class:`GlobalPace` spaces the bot-token requests so that no window of
-:attr:`GlobalPace.per` seconds holds more than :attr:`GlobalPace.limit` of them: each
-request reserves the first slot at least ``per`` after the ``limit``-th slot before it
-(a sliding window, so a server counting in fixed windows that start anywhere sees no
-more either). :func:`install` wraps discord.py's HTTP session with it; a request to an
-interaction endpoint goes straight through.
+:class:`GlobalPace` spaces the bot-token requests evenly, :data:`PER_SECOND` a second
+with bursts of at most :data:`BURST` (so that a server counting them in windows of a
+second that start anywhere sees no more than the two together). :func:`install` wraps
+discord.py's HTTP session with it; a request to an interaction endpoint goes straight
+through.
 """
 
 from __future__ import annotations
@@ -25,8 +24,11 @@ from typing import Any
 PER_SECOND = 40
 """Bot-token requests let out per second. Discord allows 50: the rest is a margin for
 the jitter between the bot's sending and Discord's counting (a loop that stalls on either
-side bunches requests sent a second apart into one window). At 200 clicks a second the
-bot needs about 20 (messages and pings; the boards go through their clicks)."""
+side bunches requests sent apart into one counted second). At 200 clicks a second the bot
+needs about 30 (messages and pings; the boards go through their clicks)."""
+
+BURST = 5
+"""Bot-token requests that may go at once before the steady pace applies."""
 
 _EXEMPT = re.compile(r"/interactions/\d+/[^/]+/callback|/webhooks/\d+/[^/?]+")
 
@@ -38,42 +40,48 @@ def exempt(url: str) -> bool:
 
 
 class GlobalPace:
-    """At most :attr:`limit` requests in any :attr:`per` seconds, first come first served.
+    """Requests let out evenly at :attr:`rate` a second, at most :attr:`burst` at once,
+    first come first served (a leaky bucket: the generic cell rate algorithm).
 
-    A slot is counted from the moment its request really goes on (the waiter's wake-up,
-    not the time it was granted): under load the event loop wakes a waiter late, and a
-    window counted from the grants would let a late bunch through together."""
+    Not "up to 50 at once, then wait for the second to pass": a burst of 40 requests takes
+    Discord (and the network) some time to take in, and the next second's burst then lands
+    in the same counted second as the last one's tail: the offline Discord counted 56 in
+    one second while the bot had sent 40 a second (300 matches opening, issue 33). Spaced
+    out, any second holds at most ``rate + burst`` requests. A slot is granted when it
+    is due by the loop's clock, one after the other: a loop that wakes late (a GC pause)
+    lets out at most :attr:`burst` at once, not every slot that fell due meanwhile."""
 
-    def __init__(self, limit: int = PER_SECOND, per: float = 1.0) -> None:
-        self.limit = max(1, limit)
-        self.per = per
-        self._sent: collections.deque[list[float]] = collections.deque(maxlen=self.limit)
-        """When the last :attr:`limit` requests went (one-item lists: a waiter moves its
-        own to the time it woke)."""
-        self._waiters: collections.deque[tuple[asyncio.Future[None], list[float]]] = (
-            collections.deque())
+    def __init__(self, rate: float = PER_SECOND, burst: int = BURST) -> None:
+        self.rate = max(rate, 0.001)
+        self.burst = max(1, burst)
+        self._interval = 1.0 / self.rate
+        self._tat = 0.0
+        """The theoretical arrival time of the next request (GCRA)."""
+        self._waiters: collections.deque[asyncio.Future[None]] = collections.deque()
         self._timer: asyncio.TimerHandle | None = None
         self.waited = 0
         """Requests that had to wait for a slot (for logs and benchmarks)."""
 
-    def _free_at(self) -> float:
-        """When the next slot is free (the loop's clock)."""
-        return self._sent[0][0] + self.per if len(self._sent) == self.limit else 0.0
+    def _due(self, now: float) -> float:
+        """When the next slot is free (the loop's clock): up to :attr:`burst` slots ahead
+        of the steady pace may be taken at once."""
+        return max(self._tat, now) - (self.burst - 1) * self._interval
+
+    def _take(self, now: float) -> None:
+        self._tat = max(self._tat, now) + self._interval
 
     async def wait(self) -> None:
         """Wait for this request's slot."""
         loop = asyncio.get_running_loop()
         now = loop.time()
-        if not self._waiters and now >= self._free_at():
-            self._sent.append([now])
+        if not self._waiters and now >= self._due(now):
+            self._take(now)
             return
         self.waited += 1
         future: asyncio.Future[None] = loop.create_future()
-        slot = [now]
-        self._waiters.append((future, slot))
+        self._waiters.append(future)
         self._pump()
-        await future  # granted: the slot is in _sent
-        slot[0] = max(slot[0], loop.time())  # counted from when it really goes
+        await future
 
     def _pump(self) -> None:
         if self._timer is not None:
@@ -82,17 +90,16 @@ class GlobalPace:
         loop = asyncio.get_running_loop()
         now = loop.time()
         while self._waiters:
-            future, slot = self._waiters[0]
+            future = self._waiters[0]
             if future.done():  # its request was cancelled while it waited
                 self._waiters.popleft()
                 continue
-            free = self._free_at()
-            if now < free:
-                self._timer = loop.call_at(free, self._pump)
+            due = self._due(now)
+            if now < due:
+                self._timer = loop.call_at(due, self._pump)
                 return
             self._waiters.popleft()
-            slot[0] = now
-            self._sent.append(slot)
+            self._take(now)
             future.set_result(None)
 
 
@@ -134,7 +141,7 @@ class PacedSession:
         await self.session.close()
 
 
-def install(http: Any, per_second: int = PER_SECOND) -> GlobalPace | None:
+def install(http: Any, per_second: float = PER_SECOND) -> GlobalPace | None:
     """Pace discord.py's ``HTTPClient`` (after login, which makes its session); None when
     ``per_second`` is 0 (unpaced). Interactions created from then on share the session,
     their requests unpaced (exempt)."""

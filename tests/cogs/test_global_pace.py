@@ -1,10 +1,12 @@
-"""The bot's own keeping of Discord's global rate limit (:mod:`cogs.global_pace`): no window
-of ``per`` seconds holds more than ``limit`` bot-token requests, first come first served;
-interaction endpoints are not paced; a route's bucket is read as discord.py left it."""
+"""The bot's own keeping of Discord's global rate limit (:mod:`cogs.global_pace`): bot-token
+requests go evenly at the rate after a short burst, first come first served, and a loop
+that wakes late lets out no more than the burst; interaction endpoints are not paced; a
+route's bucket is read as discord.py left it."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 import types
 
 from discord.http import Route
@@ -12,8 +14,8 @@ from discord.http import Route
 from cogs.global_pace import GlobalPace, PacedSession, bucket_wait, exempt
 
 
-async def test_no_window_holds_more_than_the_limit_and_order_is_kept() -> None:
-    pace = GlobalPace(limit=5, per=0.1)
+async def test_requests_go_evenly_after_a_short_burst_in_order() -> None:
+    pace = GlobalPace(rate=100, burst=3)  # one every 10 ms, 3 at once at most
     loop = asyncio.get_running_loop()
     went: list[tuple[int, float]] = []
 
@@ -21,17 +23,37 @@ async def test_no_window_holds_more_than_the_limit_and_order_is_kept() -> None:
         await pace.wait()
         went.append((n, loop.time()))
 
-    await asyncio.gather(*(request(n) for n in range(17)))
-    assert [n for n, _ in went] == list(range(17))  # first come, first served
+    await asyncio.gather(*(request(n) for n in range(23)))
+    assert [n for n, _ in went] == list(range(23))  # first come, first served
     times = [at for _, at in went]
-    for i in range(len(times) - 5):  # any 6 consecutive span at least one window
-        assert times[i + 5] - times[i] >= 0.1 - 1e-6
-    assert pace.waited == 12
-    assert times[-1] - times[0] < 0.5  # and no slower than needed (3 windows)
+    assert times[2] - times[0] < 0.005  # the burst
+    for i in range(3, len(times)):  # then one per interval, never closer on average
+        assert times[i] - times[0] >= (i - 2) * 0.01 - 1e-6
+    assert times[-1] - times[0] < 0.5
+    for i in range(len(times)):  # any window of 0.1 s holds at most 10 + the burst
+        assert sum(1 for t in times if times[i] <= t < times[i] + 0.1) <= 13
+    assert pace.waited == 20
+
+
+async def test_a_late_loop_lets_out_no_more_than_the_burst_at_once() -> None:
+    pace = GlobalPace(rate=100, burst=3)
+    loop = asyncio.get_running_loop()
+    went: list[float] = []
+
+    async def request() -> None:
+        await pace.wait()
+        went.append(loop.time())
+
+    tasks = [asyncio.create_task(request()) for _ in range(12)]
+    await asyncio.sleep(0)
+    time.sleep(0.08)  # the loop stalls: 8 slots fall due meanwhile
+    await asyncio.gather(*tasks)
+    stalled = [t for t in went if t >= went[0] + 0.07]
+    assert len([t for t in stalled if t < stalled[0] + 0.005]) <= 3
 
 
 async def test_a_cancelled_waiter_gives_its_turn_to_the_next() -> None:
-    pace = GlobalPace(limit=1, per=0.05)
+    pace = GlobalPace(rate=20, burst=1)
     await pace.wait()
     stuck = asyncio.create_task(pace.wait())
     after = asyncio.create_task(pace.wait())
@@ -63,7 +85,7 @@ async def test_interaction_endpoints_are_not_paced() -> None:
     assert exempt("https://discord.com/api/v10/webhooks/123/tok/messages/@original")
     assert not exempt("https://discord.com/api/v10/channels/123/messages/456")
     inner = _Session()
-    paced = PacedSession(inner, GlobalPace(limit=1, per=60.0))
+    paced = PacedSession(inner, GlobalPace(rate=1 / 60, burst=1))
     async with paced.request("PATCH", "https://x/api/v10/channels/1/messages/2"):
         pass
     for _ in range(3):  # the window is spent: only the exempt ones go
