@@ -80,6 +80,8 @@ class ClicksFirst:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._quiet.append(future)
         await asyncio.wait([future], timeout=self.board_cap)
+        if not future.done():  # the cap: forget it (the clicks may never all be answered)
+            self._quiet.remove(future)
 
     @contextlib.asynccontextmanager
     async def news(self) -> AsyncIterator[None]:
