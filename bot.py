@@ -32,7 +32,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import health, lean_http
+from cogs import global_pace, health, lean_http
 from cogs.config import ConfigError, Settings, load_settings, split_shards
 from cogs.shards import Shards
 from db.base import Store
@@ -145,6 +145,8 @@ class HajimeBot(commands.Bot):
         throttle_ratelimit_sweep(self.http)
         if self.settings.lean_http:
             lean_http.install(self.http)
+        rest = self.settings.rest_per_second  # one bot token for every process
+        global_pace.install(self.http, rest / self.settings.process_count)
         await self.store.open()
         await self.tree.set_translator(Translator())
         tick = self.settings.timer_tick_seconds

@@ -22,17 +22,35 @@ async def boards_behind(reader: SqliteStore, players: list[Player]) -> int:
 
 
 def board_latencies(clicks: list[Any], players: list[Player],
-                    log: list[tuple[float, str, str, int]] | None) -> list[float]:
+                    log: list[tuple[float, str, str, int]] | None,
+                    interactions: dict[str, Any] | None = None) -> list[float]:
     """Seconds from each timed control click to the first successful edit of its match's
-    board answered after it (clicks whose match's board was never edited after: left out)."""
+    board answered after it (clicks whose match's board was never edited after: left out).
+
+    An edit is the bot's (``PATCH /channels/{thread}/messages/{board}``) or one through
+    the click that owns the board (``PATCH /webhooks/{app}/{token}/messages/@original`` of
+    an interaction on the board answered as an update of it; ``interactions``: the fake's
+    interactions by token)."""
     if log is None:
         return []
     board_path = {p.match_id: f"/channels/{p.board.channel_id}/messages/{p.board.id}"
                   for p in players}
+    by_board = {p.board.id: path for p, path in
+                zip(players, board_path.values(), strict=True)}
     edits: dict[str, list[float]] = {}
     for at, method, path, status in log:
-        if method == "PATCH" and status < 300:
-            edits.setdefault(path.split("/api/v10", 1)[-1], []).append(at)
+        if method != "PATCH" or status >= 300:
+            continue
+        path = path.split("/api/v10", 1)[-1]
+        parts = path.split("/")
+        if parts[1:2] == ["webhooks"] and path.endswith("/messages/@original"):
+            res = (interactions or {}).get(parts[3])
+            source = getattr(res, "source_message", None)
+            if source is None or getattr(res, "response_type", None) not in (6, 7) \
+                    or source.id not in by_board:
+                continue
+            path = by_board[source.id]
+        edits.setdefault(path, []).append(at)
     out: list[float] = []
     for r in clicks:
         cid = str((r.payload.get("data") or {}).get("custom_id", ""))

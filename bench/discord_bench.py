@@ -345,6 +345,24 @@ async def warm_up(players: list[Player], most: int, tail: LogTail,
     return done
 
 
+def act_to_hand(clicks: list[Any]) -> tuple[list[float], int]:
+    """Seconds from each answered Act click to its hand shown (its answer, or its
+    follow-up when it claimed the board), and how many claimed it."""
+    out: list[float] = []
+    claims = 0
+    for r in clicks:
+        cid = str((r.payload.get("data") or {}).get("custom_id", ""))
+        if not cid.startswith("hj:act:") or cid.count(":") != 2 or r.latency is None:
+            continue
+        if r.response_type == 6:
+            claims += 1
+            if r.followups:  # the fake's clock: time.monotonic, perf_counter's on Linux
+                out.append(r.followups[0].created - r.dispatched_at)
+        else:
+            out.append(r.latency)
+    return out, claims
+
+
 def rest_kind(method: str, path: str) -> str:
     """A REST request's route, ids and tokens left out, for the per-click breakdown."""
     parts = path.split("/")[3:] if path.startswith("/api/v") else path.split("/")[1:]
@@ -458,8 +476,10 @@ async def run(matches: int, steps: int, rate: float, batch: int,
                 Path(os.environ["BENCH_TIMELINE"]).write_text(json.dumps(
                     [[round(r.dispatched_at, 4), r.latency, r.payload.get("type")]
                      for r in clicks]))
+            hand_lat, claims = act_to_hand(clicks)
             calls = fake.requests[requests_before:]
-            board_lat = board_latencies(clicks, players, limits.log if limits else None)
+            board_lat = board_latencies(clicks, players, limits.log if limits else None,
+                                        fake.interactions)
             await reader.close()
             tail.conn.close()
             proc.send_signal(signal.SIGINT)
@@ -516,6 +536,13 @@ async def run(matches: int, steps: int, rate: float, batch: int,
         "latency_ms_p99": round(pct(lat, 0.99), 2),
         "latency_ms_max": round(max(lat) * 1000, 2),
         "latency_ms_mean": round(statistics.fmean(lat) * 1000, 2),
+        "act_click_to_hand_over": "every timed Act click: to its answer, or to its "
+                                  "ephemeral follow-up when the click claimed the board "
+                                  "(answered as a deferred update of the board)",
+        "act_clicks_claiming_the_board": claims,
+        "act_click_to_hand_ms_p50": round(pct(hand_lat, 0.50), 2) if hand_lat else None,
+        "act_click_to_hand_ms_p99": round(pct(hand_lat, 0.99), 2) if hand_lat else None,
+        "act_click_to_hand_ms_max": round(max(hand_lat) * 1000, 2) if hand_lat else None,
         "bot_cpu_ms_per_click": round(bot_cpu * 1000 / n, 2),
         "bot_picture_processes_cpu_ms_per_click": round(helpers * 1000 / n, 2),
         "driver_cpu_ms_per_click": round(driver_cpu * 1000 / n, 2),

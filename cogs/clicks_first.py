@@ -26,6 +26,11 @@ WAIT_CAP = 0.5
 """The longest a step's news waits for the clicks before it (seconds; the bot's
 ``news_wait_ms`` setting)."""
 
+BOARD_WAIT_CAP = 0.02
+"""The longest a board's edit waits for the clicks before it (seconds; the bot's
+``board_wait_ms`` setting): the board must be current soon after a click, and its edit
+costs the loop little (the other news waits up to :data:`WAIT_CAP`)."""
+
 LANES = 4
 """How many steps' news may run at once (the bot's ``news_lanes`` setting)."""
 
@@ -33,8 +38,10 @@ LANES = 4
 class ClicksFirst:
     """The clicks waiting for their answer, and the queue of news waiting for none."""
 
-    def __init__(self, cap: float = WAIT_CAP, lanes: int = LANES) -> None:
+    def __init__(self, cap: float = WAIT_CAP, lanes: int = LANES,
+                 board_cap: float = BOARD_WAIT_CAP) -> None:
         self.cap = cap
+        self.board_cap = board_cap
         self.lanes = max(1, lanes)
         self.waiting: set[int] = set()
         """Interaction ids received and not answered yet."""
@@ -43,6 +50,7 @@ class ClicksFirst:
         self._queue: collections.deque[tuple[asyncio.Future[None], float]] = (
             collections.deque())
         self._timer: asyncio.TimerHandle | None = None
+        self._quiet: list[asyncio.Future[None]] = []
         self.held = 0
         """How many steps' news waited (for logs and benchmarks)."""
         self.overran = 0
@@ -55,8 +63,25 @@ class ClicksFirst:
     def answered(self, interaction_id: int) -> None:
         """A click was answered (or refused, or failed): it no longer holds news back."""
         self.waiting.discard(interaction_id)
-        if not self.waiting and self._queue:
-            self._pump()
+        if not self.waiting:
+            if self._quiet:
+                for future in self._quiet:
+                    if not future.done():
+                        future.set_result(None)
+                self._quiet.clear()
+            if self._queue:
+                self._pump()
+
+    async def quiet(self) -> None:
+        """Wait until no click waits for its answer, at most :attr:`board_cap` seconds: a
+        board's edit (a round trip, little CPU) yields to the answers, but only briefly."""
+        if not self.waiting or self.board_cap <= 0:
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._quiet.append(future)
+        await asyncio.wait([future], timeout=self.board_cap)
+        if not future.done():  # the cap: forget it (the clicks may never all be answered)
+            self._quiet.remove(future)
 
     @contextlib.asynccontextmanager
     async def news(self) -> AsyncIterator[None]:

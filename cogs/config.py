@@ -8,7 +8,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from cogs.clicks_first import LANES, WAIT_CAP
+from cogs.clicks_first import BOARD_WAIT_CAP, LANES, WAIT_CAP
+from cogs.global_pace import PER_SECOND
 
 
 class ConfigError(Exception):
@@ -32,7 +33,11 @@ class Settings(BaseModel):
     picture_processes: int = Field(0, ge=0, le=8)
     news_wait_ms: float = Field(WAIT_CAP * 1000, ge=0, le=5000)
     news_lanes: int = Field(LANES, ge=1, le=64)
+    board_wait_ms: float = Field(BOARD_WAIT_CAP * 1000, ge=0, le=5000)
     lean_http: bool = False
+    rest_per_second: int = Field(PER_SECOND, ge=0, le=50)
+    """Bot-token REST requests let out per second (Discord's global limit is 50; 0: not
+    paced, discord.py then meets the limit through 429s), :mod:`cogs.global_pace`."""
     ai_expert_seconds: float = Field(2.0, gt=0, le=30)
     log_level: str = "INFO"
     log_format: str = Field("json", pattern="^(json|text)$")

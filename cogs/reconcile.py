@@ -45,18 +45,24 @@ from typing import Any
 
 import discord
 from discord.ext import commands
-from discord.http import handle_message_parameters
+from discord.http import Route, handle_message_parameters
 
+from cogs.clicks_first import clicks_of
+from cogs.coalesce import Coalescer
+from cogs.global_pace import bucket_wait
 from cogs.i18n_discord import match_locale
+from cogs.respond import edit_by_token
 from cogs.router import StaticView
 from cogs.seating import table_text
 from cogs.shards import owns
 from cogs.table import Table
 from db.base import MatchRecord, Store
 from engine.games import REGISTRY
+from referee import pictures
 from referee.ai_seats import humans, mention
 from referee.i18n import Refusal, and_list, t
 from referee.lobby_text import challenge_text, match_link
+from referee.render.registry import renderer_for
 from referee.service import Referee
 
 log = logging.getLogger("hajime.reconcile")
@@ -72,6 +78,11 @@ PARALLEL = 8
 8 rather than 4: a restart's pass waits on Discord's answers more than it computes
 (bench/restart_bench.py at load 17-21 with two CPU hogs: the last of 100 stale boards
 0.4-0.9 s after ready with 8, 0.4-2.2 s with 4)."""
+FLUSH_SECONDS = 5.0
+"""At shutdown, the longest the board edits still due are waited for."""
+BUCKET_WAIT_MAX = 10.0
+"""The longest a board edit waits for its thread's rate-limit bucket before it goes out
+anyway (discord.py then waits in its own queue)."""
 PICTURES_KEPT = 20_000
 """Board pictures remembered (a 16-byte digest of the key and the attachment's id)."""
 
@@ -108,6 +119,16 @@ class Reconciler(commands.Cog):
         """Reconcile passes completed (tests wait on it)."""
         self.settled = False
         """Whether the last pass left nothing to do."""
+        self.boards: Coalescer[int, bool | tuple[int, int]] = Coalescer(
+            self._send_board, False, self._board_ready)
+        """The table's board edits: several pending edits of one board collapse into one,
+        drawn from the latest state (:meth:`want_board`)."""
+        self._where: dict[int, tuple[int, int]] = {}
+        """Per match with an edit due, its thread and board message (for :meth:`_board_ready`)."""
+        self._early: set[asyncio.Future[Any]] = set()
+        """Pictures being drawn ahead of their board's edit (:meth:`_draw_early`)."""
+        self._known: dict[int, tuple[MatchRecord, Any]] = {}
+        """Per match with an edit due, the latest record (and state) the table read."""
         self._pictures: dict[int, tuple[int, bytes, int]] = {}
         """Live match -> (board message, its picture's key, the attachment's id): an edit
         that leaves the picture unchanged keeps it, neither drawn nor uploaded again."""
@@ -118,7 +139,8 @@ class Reconciler(commands.Cog):
         self._task = asyncio.create_task(self._loop(), name="hajime-reconcile")
 
     async def cog_unload(self) -> None:
-        """Stop the loop."""
+        """Send the board edits still due (a few seconds at most), stop the loop."""
+        await self.boards.close(timeout=FLUSH_SECONDS)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -198,6 +220,70 @@ class Reconciler(commands.Cog):
         return len(todo) == len(mine) and all(ok is True for ok in done)
 
     # ------------------------------------------------------------------ boards
+    def want_board(self, rec: MatchRecord, state: Any = None
+                   ) -> asyncio.Future[bool | tuple[int, int]]:
+        """Have the board of ``rec``'s match show its latest state soon, unrecorded (the
+        table records it with the step's posts); the future is :meth:`show_board`'s answer.
+
+        Several wants of one board collapse into one edit drawn from the state latest when
+        it goes out (:class:`cogs.coalesce.Coalescer`); an edit that would go through the
+        bot's token first waits until the thread's rate-limit bucket has room
+        (:meth:`_board_ready`), so no request is refused and the wait draws the newest
+        state, not one queued seconds ago."""
+        if rec.thread_id is not None and rec.message_id is not None:
+            self._where[rec.id] = (rec.thread_id, rec.message_id)
+        self._known[rec.id] = (rec, state)
+        if state is not None and state.version == rec.version:
+            self._draw_early(rec, state)
+        return self.boards.want(rec.id)
+
+    def _draw_early(self, rec: MatchRecord, state: Any) -> None:
+        """Begin drawing the board's new picture while its edit waits its turn (the edit
+        joins the drawing, :func:`referee.pictures.drawn`); nothing when the board keeps
+        the picture it shows."""
+        renderer = renderer_for(rec.game)
+        view = self.table.public_view(rec, state)
+        loc = self.table.public_locale(rec)
+        key = pictures.key_of(renderer, view, loc)
+        shown = self._pictures.get(rec.id)
+        if shown is not None and shown[0] == rec.message_id and shown[1] == key:
+            return
+        task = asyncio.ensure_future(pictures.drawn(renderer, view, loc))
+        self._early.add(task)
+        task.add_done_callback(self._drawn_early)
+
+    def _drawn_early(self, task: asyncio.Future[Any]) -> None:
+        self._early.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.info("drawing a board's picture early failed: %r", task.exception())
+
+    async def _send_board(self, match_id: int) -> bool | tuple[int, int]:
+        self._where.pop(match_id, None)
+        return await self.show_board(match_id, force=True, record=False,
+                                     known=self._known.pop(match_id, None))
+
+    async def _board_ready(self, match_id: int) -> None:
+        """Until the edit can go out: after the clicks waiting for their answer (at most
+        ``board_wait_ms``, :meth:`cogs.clicks_first.ClicksFirst.quiet`); then, without a
+        429, at once through the click that owns the board, else once the thread's bucket
+        (``X-RateLimit-Remaining``/``-Reset`` as discord.py read them) has room; a click
+        claiming the board meanwhile ends the wait."""
+        clicks = clicks_of(self.bot)
+        if clicks is not None:
+            await clicks.quiet()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + BUCKET_WAIT_MAX
+        while (where := self._where.get(match_id)) is not None:
+            if self.table.board_hook_for(match_id, where[1]) is not None:
+                return
+            wait = bucket_wait(self.bot.http, Route(
+                "PATCH", "/channels/{channel_id}/messages/{message_id}",
+                channel_id=where[0], message_id=where[1]))
+            left = deadline - loop.time()
+            if wait <= 0 or left <= 0:
+                return
+            await asyncio.sleep(min(wait, left, 0.25))
+
     async def show_board(self, match_id: int, force: bool = False,
                          known: tuple[MatchRecord, Any] | None = None,
                          record: bool = True) -> bool | tuple[int, int]:
@@ -231,11 +317,17 @@ class Reconciler(commands.Cog):
             payload, key = await self.table.drawn_board(
                 rec, state, None if shown is None or shown[0] != rec.message_id
                 else (shown[1], _Kept(shown[2])))
+            data: Any = None
+            if self.table.board_hook(rec) is not None:
+                data = await self._edit_through_click(rec, payload)
+                if data is None:  # refused: the payload's files are spent, draw it again
+                    payload, key = await self.table.drawn_board(rec, state)
             where = self.bot.get_partial_messageable(rec.thread_id)
             try:  # the HTTP call of PartialMessage.edit, without parsing the edited message
-                with handle_message_parameters(**payload) as params:
-                    data: Any = await self.bot.http.edit_message(where.id, rec.message_id,
-                                                                 params=params)
+                if data is None:
+                    with handle_message_parameters(**payload) as params:
+                        data = await self.bot.http.edit_message(where.id, rec.message_id,
+                                                                params=params)
             except discord.NotFound:
                 return await self._repost(rec, state)
             except discord.HTTPException as exc:
@@ -248,6 +340,21 @@ class Reconciler(commands.Cog):
                 return rec.message_id, rec.version
             await self.store.set_board_version(rec.id, rec.message_id, rec.version)
             return True
+
+    async def _edit_through_click(self, rec: MatchRecord, payload: dict[str, Any]) -> Any:
+        """Edit the board through the click that owns it (:meth:`Table.claim_board`), an
+        interaction endpoint outside the bot's global rate limit; the edited message's
+        JSON, or None when no click owns it or Discord refused (the bot edits it then)."""
+        token = self.table.board_hook(rec)
+        if token is None:
+            return None
+        try:
+            return await edit_by_token(self.bot, token, **payload)
+        except discord.HTTPException as exc:  # expired, or the message is gone
+            log.info("could not edit the board of match %s through its click (HTTP %s)",
+                     rec.id, exc.status)
+            self.table.drop_board_hook(rec.id, token)
+            return None
 
     def _keep_picture(self, rec: MatchRecord, key: bytes | None,
                       data: dict[str, Any]) -> None:

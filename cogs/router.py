@@ -18,7 +18,7 @@ import discord
 from discord.ext import commands
 
 from cogs import ids
-from cogs.clicks_first import LANES, WAIT_CAP, ClicksFirst
+from cogs.clicks_first import BOARD_WAIT_CAP, LANES, WAIT_CAP, ClicksFirst
 from cogs.i18n_discord import locale_of
 from engine.core import EngineError
 from referee.i18n import REASON_PREFIX, Refusal, reason, t, translate_english
@@ -65,8 +65,10 @@ class Router(commands.Cog):
         self.active = 0
         """Handlers running now (tests and benchmarks wait for 0: the bot is idle)."""
         settings = getattr(bot, "settings", None)
-        self.clicks = ClicksFirst(getattr(settings, "news_wait_ms", WAIT_CAP * 1000) / 1000,
-                                  getattr(settings, "news_lanes", LANES))
+        self.clicks = ClicksFirst(
+            getattr(settings, "news_wait_ms", WAIT_CAP * 1000) / 1000,
+            getattr(settings, "news_lanes", LANES),
+            getattr(settings, "board_wait_ms", BOARD_WAIT_CAP * 1000) / 1000)
         """Clicks not answered yet: a step's news waits for them (:mod:`cogs.clicks_first`)."""
         bot.clicks_first = self.clicks  # type: ignore[attr-defined]
 

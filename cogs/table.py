@@ -12,6 +12,7 @@ import io
 import logging
 import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -23,10 +24,10 @@ from cogs.controls import board_buttons, button
 from cogs.embeds import STYLES, to_discord
 from cogs.i18n_discord import locale_of, match_locale
 from cogs.practice import ai_name
-from cogs.respond import edit_original, reply
+from cogs.respond import defer_update, edit_original, followup, reply
 from cogs.router import Router, StaticView
 from cogs.table_hand import Hands
-from cogs.table_memory import HAND_SECONDS, TableMemory, nonce, unpublished_step
+from cogs.table_memory import HAND_SECONDS, SavedHand, TableMemory, nonce, unpublished_step
 from cogs.table_ping import ping_text, send_lines
 from cogs.table_timer import TableTimer, humans
 from db.base import MatchRecord, Store
@@ -44,6 +45,12 @@ PUBLIC_VIEWS_KEPT = 64
 """Spectator views kept by (match, version): the steps being published right now."""
 RECENT_CHARS = 1000
 """Room for the board's "So far this turn" field (Discord allows 1024 per field)."""
+BOARD_HOOK_SECONDS = HAND_SECONDS
+"""How long the board is edited through the click that owns it (Discord's interaction
+token lasts 15 minutes)."""
+BOARD_HOOK_RENEW = 10 * 60
+"""A click on the board claims it again once its owner is this old (seconds): a busy
+match never falls back to the bot token's edits."""
 
 
 def names_of(rec: MatchRecord, loc: str = DEFAULT) -> list[str]:
@@ -86,6 +93,23 @@ def fair_end(rec: MatchRecord, state: BaseState, loc: str) -> str:
     shown = format(seed, "x") if isinstance(seed, int) else seed
     return "\n" + t(loc, "table.fair_end", salt=fair["salt"], seed=shown, id=rec.id)
 
+@dataclass
+class _Turn:
+    """A step being published: what :meth:`Table._begin` decided, for :meth:`Table._finish`."""
+
+    applied: Applied
+    post: list[str]
+    """Lines to post as one message (a turning point), the timeout line first."""
+    timed_out: list[int]
+    recent: list[str]
+    """The board's "So far this turn" after this step (recorded with its posts)."""
+    board: asyncio.Future[bool | tuple[int, int]]
+    """The board's edit (:meth:`Table.want_board`)."""
+    previous: asyncio.Future[bool] | None
+    """The previous step's news (True: out), which this step's waits for."""
+    mine: asyncio.Future[bool]
+
+
 class Table(TableTimer, TableMemory, commands.Cog):
     """Runs matches in Discord: boards, hands, actions, timers."""
 
@@ -99,18 +123,27 @@ class Table(TableTimer, TableMemory, commands.Cog):
         """Per match, public lines since the last thread message (shown on the board)."""
         self.pinged: dict[int, tuple[Any, set[int]]] = {}
         """Per match, the turn (renderer's :meth:`turn_key`) and the seats pinged in it."""
-        self.hands: dict[tuple[int, int], tuple[float, discord.Interaction[Any]]] = {}
-        """Per (match, seat), the last interaction that showed that seat its hand: when a
-        new decision comes without a ping, that private message is refreshed in place."""
+        self.hands: dict[tuple[int, int], tuple[float, discord.Interaction[Any], int | None]] = {}
+        """Per (match, seat), the last interaction that showed that seat its hand (and the
+        hand's message id when it is a follow-up): when a new decision comes without a
+        ping, that private message is refreshed in place."""
+        self.board_hooks: dict[int, tuple[float, int, str]] = {}
+        """Per match, the click that owns its board (:meth:`claim_board`): when it was
+        claimed (``time.monotonic()``), the board message's id and the click's token."""
         self.told: dict[int, dict[int, str]] = {}
         """Per match, the seats deciding (and what) when the thread was last told."""
         self.loaded: set[int] = set()
         """Matches whose memory above was loaded from (or written to) the database; the
         dictionaries are a cache of ``matches.table_memory`` (:mod:`cogs.table_memory`)."""
-        self.hand_tokens: dict[int, dict[int, tuple[float, str]]] = {}
+        self.hand_tokens: dict[int, dict[int, SavedHand]] = {}
         """Per match and seat, the Unix time and token of the open hand (stored with the
         memory: a restarted bot refreshes the hand through them)."""
         self._publishing: dict[int, asyncio.Lock] = {}
+        self._planned: dict[int, int] = {}
+        """Per match, the last version whose news is begun in this process (its record
+        may not be written yet)."""
+        self._news_tail: dict[int, asyncio.Future[bool]] = {}
+        """Per match, the news of the last step begun (True once out): the next waits."""
         self._public_views: OrderedDict[tuple[int, int], Any] = OrderedDict()
         self.hands_built = Hands()
         """The last private hands built (:class:`cogs.table_hand.Hands`)."""
@@ -175,7 +208,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         loc = self.public_locale(rec)
         names = names_of(rec, loc)
         ctx = BoardContext(match_id=rec.id, game_name=game.name, view=view,
-                           names=names, prompts=game.prompts(state),
+                           names=names, prompts=game.asked(state),
                            finished=outcome is not None,
                            summary=renderer.result_line(outcome, view, names, loc=loc)
                            if outcome else "",
@@ -221,9 +254,8 @@ class Table(TableTimer, TableMemory, commands.Cog):
     async def on_hand(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """Show hand: the seat's private view, ephemerally."""
         rec, _, state, seat = await self._seat(interaction, cid.num(0))
-        await reply(interaction, ephemeral=True, **self.hand_payload(
+        await self.show_private(interaction, rec, seat, self.hand_payload(
             rec, state, seat, with_controls=False, loc=locale_of(interaction)))
-        self.remember_hand(rec.id, seat, interaction)
 
     async def on_act(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """Act: the seat's private view with its legal actions as controls.
@@ -235,17 +267,69 @@ class Table(TableTimer, TableMemory, commands.Cog):
             raise Refusal("reason.match_over")
         if seat in state.left:
             raise Refusal("reason.left_match")
-        prompt = game.prompts(state).get(seat)
+        prompt = game.asked(state).get(seat)
         if prompt is None and not game.interrupts(state, seat):
             raise Refusal("table.nothing_to_decide")
         loc = locale_of(interaction)
         if len(cid.fields) > 1:
             await reply(interaction, update=True, **self.hand_payload(
                 rec, state, seat, with_controls=True, page=cid.num(1), loc=loc))
+            self.remember_hand(rec.id, seat, interaction)
         else:
-            await reply(interaction, ephemeral=True, **self.hand_payload(
+            await self.show_private(interaction, rec, seat, self.hand_payload(
                 rec, state, seat, with_controls=True, loc=loc))
-        self.remember_hand(rec.id, seat, interaction)
+
+    async def show_private(self, interaction: discord.Interaction[Any], rec: MatchRecord,
+                           seat: int, payload: dict[str, Any]) -> None:
+        """Answer a click on the board (Act, Show hand) with the seat's private hand.
+
+        Usually the hand is the click's answer. When the board has no owner (or an old
+        one), the click claims it instead (:meth:`claim_board`): it is answered as a
+        deferred update of the board, and the hand follows as an ephemeral follow-up."""
+        if not self.wants_board(rec, interaction):
+            await reply(interaction, ephemeral=True, **payload)
+            self.remember_hand(rec.id, seat, interaction)
+            return
+        await defer_update(interaction)
+        self.claim_board(rec, interaction)
+        message_id = await followup(interaction, ephemeral=True, **payload)
+        self.remember_hand(rec.id, seat, interaction, message_id)
+
+    def wants_board(self, rec: MatchRecord, interaction: discord.Interaction[Any]) -> bool:
+        """Whether this click, on the match's public board, should claim it."""
+        message = interaction.message
+        if message is None or rec.message_id is None or message.id != rec.message_id \
+                or message.flags.ephemeral:
+            return False
+        got = self.board_hooks.get(rec.id)
+        return got is None or got[1] != rec.message_id \
+            or time.monotonic() - got[0] > BOARD_HOOK_RENEW
+
+    def claim_board(self, rec: MatchRecord, interaction: discord.Interaction[Any]) -> None:
+        """The board is this click's original response now (a deferred update of it): for
+        :data:`BOARD_HOOK_SECONDS` the board is edited through the click's token, an
+        interaction endpoint outside Discord's global limit of 50 requests a second per
+        bot (at 200 clicks a second the board edits alone are about 100 a second)."""
+        assert rec.message_id is not None
+        self.board_hooks[rec.id] = (time.monotonic(), rec.message_id, interaction.token)
+
+    def board_hook(self, rec: MatchRecord) -> str | None:
+        """The token of the click that owns the match's board, while it may edit it."""
+        return None if rec.message_id is None else self.board_hook_for(rec.id, rec.message_id)
+
+    def board_hook_for(self, match_id: int, message_id: int) -> str | None:
+        """:meth:`board_hook` of a match whose board is ``message_id``."""
+        got = self.board_hooks.get(match_id)
+        if got is None or got[1] != message_id \
+                or time.monotonic() - got[0] > BOARD_HOOK_SECONDS:
+            return None
+        return got[2]
+
+    def drop_board_hook(self, match_id: int, token: str) -> None:
+        """Discord refused an edit through this token: edit with the bot's own again."""
+        got = self.board_hooks.get(match_id)
+        if got is not None and got[2] == token:
+            del self.board_hooks[match_id]
 
     async def on_action(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action button: apply it, update the hand in place, then the board."""
@@ -295,10 +379,14 @@ class Table(TableTimer, TableMemory, commands.Cog):
         await self.publish(applied)
 
     def remember_hand(self, match_id: int, seat: int,
-                      interaction: discord.Interaction[Any]) -> None:
-        """Keep the interaction whose private message shows ``seat`` its hand."""
-        self.hands[(match_id, seat)] = (time.monotonic(), interaction)
-        self.hand_tokens.setdefault(match_id, {})[seat] = (time.time(), interaction.token)
+                      interaction: discord.Interaction[Any],
+                      message_id: int | None = None) -> None:
+        """Keep the interaction whose private message shows ``seat`` its hand
+        (``message_id``: the hand is that follow-up of it, not its original response)."""
+        self.hands[(match_id, seat)] = (time.monotonic(), interaction, message_id)
+        self.hand_tokens.setdefault(match_id, {})[seat] = (
+            (time.time(), interaction.token) if message_id is None
+            else (time.time(), interaction.token, message_id))
 
     async def refresh_hands(self, rec: MatchRecord, state: BaseState,
                             seats: list[int]) -> None:
@@ -313,7 +401,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
                 await self.refresh_saved_hand(rec, state, seat)
                 continue
             try:
-                await edit_original(got[1], **self.hand_payload(
+                await edit_original(got[1], message_id=got[2], **self.hand_payload(
                     rec, state, seat, with_controls=True, loc=locale_of(got[1])))
             except discord.HTTPException:
                 self.hands.pop((rec.id, seat), None)
@@ -332,20 +420,23 @@ class Table(TableTimer, TableMemory, commands.Cog):
         opened: MatchRecord = await reconciler.open_now(rec.id, channel)
         return opened
 
-    async def show_board(self, rec: MatchRecord, fresh: MatchRecord | None = None,
-                         state: BaseState | None = None,
-                         record: bool = True) -> tuple[int, int] | None:
-        """Edit the public board to the match's latest state, recording what it shows.
-
-        ``fresh``: the record :meth:`publish` just read (and ``state``, if it is its), so
-        the match is not read again. With ``record`` False an edit's (message id, version)
-        is returned unrecorded (:meth:`_publish` records it with its posts, one write).
-        A failed edit is retried by :class:`cogs.reconcile.Reconciler`."""
+    async def show_board(self, rec: MatchRecord) -> None:
+        """Edit the public board to the match's latest state now, and record it (a failed
+        edit is retried by :class:`cogs.reconcile.Reconciler`)."""
         reconciler: Any = self.bot.get_cog("Reconciler")
-        shown = await reconciler.show_board(rec.id, force=True,  # the lines just folded in
-                                            known=None if fresh is None else (fresh, state),
-                                            record=record)
-        return shown if isinstance(shown, tuple) else None
+        await reconciler.show_board(rec.id, force=True)
+
+    def want_board(self, rec: MatchRecord, state: BaseState | None = None
+                   ) -> asyncio.Future[bool | tuple[int, int]]:
+        """Have the public board show the match's latest state now, not recorded: the
+        future is the edit's (message id, version) for the step's record (:meth:`_finish`;
+        False: it failed and :class:`cogs.reconcile.Reconciler` retries it). ``rec``: the
+        record just read (and ``state``, if it is its), so the match is not read again.
+        Several wants of one board collapse into one edit
+        (:meth:`cogs.reconcile.Reconciler.want_board`)."""
+        reconciler: Any = self.bot.get_cog("Reconciler")
+        future: asyncio.Future[bool | tuple[int, int]] = reconciler.want_board(rec, state)
+        return future
 
     async def announce_opening(self, rec: MatchRecord, state: BaseState) -> None:
         """One opening message telling every seat, alike, to press **Act** (or **Show
@@ -379,7 +470,8 @@ class Table(TableTimer, TableMemory, commands.Cog):
         self.bot.dispatch("hajime_step", rec.id)
 
     async def publish(self, applied: Applied) -> None:
-        """Post a step (:meth:`_publish`) unless it is out already.
+        """Post a step unless it is out already: its board at once, its messages after
+        the clicks waiting for their answer (:meth:`_begin`, then :meth:`_finish`).
 
         Steps are posted in order, one at a time per match: when an earlier step's posts
         are still missing (a crash, a failed call, a step posted out of order), every
@@ -388,25 +480,43 @@ class Table(TableTimer, TableMemory, commands.Cog):
         rec = applied.match
         if rec.thread_id is None or rec.message_id is None:
             return
-        async with self.news(), self.publish_lock(rec.id):
+        async with self.publish_lock(rec.id):
             stored = await self.store.get_match(rec.id)
-            done = None if stored is None else stored.published_version
+            done = None if stored is None else self._told(stored)
             if stored is None or (done is not None and done >= rec.version):
                 return
             self.recall(stored)
             base = applied.base_version
             if done is not None and base is not None and done < base:
+                await self.news_settled(rec.id)  # then every unposted step, from the database
+                stored = await self.store.get_match(rec.id)
+                done = None if stored is None else self._told(stored)
+                if stored is None or (done is not None and done >= rec.version):
+                    return
+                self.recall(stored)
                 step = await unpublished_step(self.store, self.referee, stored)
                 if step is None:
                     return
                 applied = step
-            await self._publish(applied, stored)
+            turn = self._begin(applied, stored)
+        await self._finish(turn)
+
+    def _told(self, stored: MatchRecord) -> int | None:
+        """The last version whose news is out or on its way (None: the opening's is not)."""
+        done, planned = stored.published_version, self._planned.get(stored.id)
+        return planned if done is None else done if planned is None else max(done, planned)
 
     def news(self) -> contextlib.AbstractAsyncContextManager[None]:
         """A step's news: after the clicks waiting for their answer, in one of a few lanes
         (:mod:`cogs.clicks_first`)."""
         clicks = clicks_of(self.bot)
         return contextlib.nullcontext() if clicks is None else clicks.news()
+
+    async def news_settled(self, match_id: int) -> None:
+        """Wait until the news of every step begun is out (or failed)."""
+        tail = self._news_tail.get(match_id)
+        if tail is not None:
+            await asyncio.wait([tail])
 
     async def publish_missing(self, match_id: int) -> bool:
         """Post what a match's thread was never told (after a restart); False to retry.
@@ -415,6 +525,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         (:func:`cogs.table_memory.unpublished_step`) and posted as one step.
         """
         async with self.publish_lock(match_id):
+            await self.news_settled(match_id)
             rec = await self.store.get_match(match_id)
             if rec is None or rec.opening or rec.thread_id is None or rec.message_id is None:
                 return True
@@ -422,54 +533,21 @@ class Table(TableTimer, TableMemory, commands.Cog):
             if step is None:
                 return True
             self.recall(rec)
-            try:
-                await self._publish(step, rec)
-            except discord.HTTPException as exc:
-                log.warning("could not post the news of match %s (HTTP %s); will retry",
-                            match_id, exc.status)
-                return False
-            return True
-
-    async def _publish(self, applied: Applied, stored: MatchRecord | None = None) -> None:
-        """After a step: edit the live board; post a message only at a turning point.
-
-        The step's public narration is folded into the board ("So far this turn") unless
-        one of its events is a turning point for the game's renderer (a reveal's result,
-        a round or match end): then everything since the last message is posted as one
-        message, which also pings whoever now has a new decision. Otherwise a seat with a
-        new decision gets a short ping line of its own. A seat is pinged at most once per
-        turn (the renderer's :meth:`turn_key`); every seat with a new decision also sees it
-        in its open private hand, refreshed in place. Timeouts are one line, whatever the
-        referee's default played.
-        """
-        rec = applied.match
+            turn = self._begin(step, rec)
         try:
-            shown = await self._tell(applied, stored)
-        except BaseException as exc:
-            self.forget(rec.id)  # the database still holds the memory of the last posts
-            reconciler: Any = self.bot.get_cog("Reconciler")
-            if isinstance(exc, discord.HTTPException) and reconciler is not None:
-                reconciler.kick()  # its pass posts them again (retried with a growing delay)
-            raise
-        if applied.outcome is None:
-            self.told[rec.id] = dict(applied.pending_after)
-            if shown is None:
-                await self.store.set_published(rec.id, rec.version, self.memory(rec.id).dump())
-            else:  # the board's edit and the posts, recorded in one write
-                await self.store.set_shown(rec.id, rec.version, self.memory(rec.id).dump(),
-                                           *shown)
-            self.bot.dispatch("hajime_step", rec.id)  # e.g. an AI seat's turn to move
-        else:
-            await self.store.set_published(rec.id, rec.version, {})
-            self.forget(rec.id)
-            self.bot.dispatch("hajime_match_over", rec.id)  # e.g. a tournament's pairing
+            await self._finish(turn)
+        except discord.HTTPException as exc:
+            log.warning("could not post the news of match %s (HTTP %s); will retry",
+                        match_id, exc.status)
+            return False
+        return True
 
-    async def _tell(self, applied: Applied,
-                    stored: MatchRecord | None = None) -> tuple[int, int] | None:
-        """:meth:`_publish`'s posts (``stored``: the match's record just read, if any);
-        the board's edit left for the caller to record (:meth:`show_board`), if any."""
+    def _begin(self, applied: Applied, stored: MatchRecord) -> _Turn:
+        """A step's first half, in order under the match's publish lock: its public lines
+        folded into the board's "So far this turn" (or gathered for a message at a turning
+        point) and the board's edit wanted at once (:meth:`want_board`), not behind the
+        clicks: the board is current a round trip after the click."""
         rec = applied.match
-        assert rec.thread_id is not None
         renderer = renderer_for(rec.game)
         loc = self.public_locale(rec)
         names = names_of(rec, loc)
@@ -498,21 +576,100 @@ class Table(TableTimer, TableMemory, commands.Cog):
             post, recent[:] = list(recent), []
         if timed_out:  # one line, however many lines the default's play folded in
             post.insert(0, timeout_line(sorted(set(timed_out)), names, loc))
+        self._planned[rec.id] = rec.version
+        board = self.want_board(stored, applied.state)
+        previous = self._news_tail.get(rec.id)
+        mine: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._news_tail[rec.id] = mine
+        return _Turn(applied, post, sorted(set(timed_out)), list(recent), board, previous,
+                     mine)
+
+    async def _finish(self, turn: _Turn) -> None:
+        """A step's second half, after the earlier steps' and the clicks waiting for their
+        answer (:meth:`news`): pings, open hands, messages (:meth:`_tell`), then the record
+        of the posts and the board's edit (one write).
+
+        The step's public narration is folded into the board ("So far this turn") unless
+        one of its events is a turning point for the game's renderer (a reveal's result,
+        a round or match end): then everything since the last message is posted as one
+        message, which also pings whoever now has a new decision. Otherwise a seat with a
+        new decision gets a short ping line of its own. A seat is pinged at most once per
+        turn (the renderer's :meth:`turn_key`); every seat with a new decision also sees it
+        in its open private hand, refreshed in place. Timeouts are one line, whatever the
+        referee's default played. When an earlier step's news failed, this one is left to
+        the reconciler's pass, which posts every unposted step at once.
+        """
+        applied = turn.applied
+        rec = applied.match
+        try:
+            if turn.previous is not None:
+                await asyncio.wait([turn.previous])
+                if not turn.previous.result():
+                    self._abandon(rec.id)
+                    turn.mine.set_result(False)
+                    return
+            async with self.news():
+                await self._tell(turn)
+            shown = await turn.board
+            if applied.outcome is None:
+                self.told[rec.id] = dict(applied.pending_after)
+                memory = self.memory(rec.id, recent=turn.recent).dump()
+                if isinstance(shown, tuple):  # the board's edit and the posts, one write
+                    await self.store.set_shown(rec.id, rec.version, memory, *shown)
+                else:
+                    await self.store.set_published(rec.id, rec.version, memory)
+                self.bot.dispatch("hajime_step", rec.id)  # e.g. an AI seat's turn to move
+            else:
+                if isinstance(shown, tuple):
+                    await self.store.set_shown(rec.id, rec.version, {}, *shown)
+                else:
+                    await self.store.set_published(rec.id, rec.version, {})
+                self.forget(rec.id)
+                self._planned.pop(rec.id, None)
+                self.bot.dispatch("hajime_match_over", rec.id)  # e.g. a tournament's pairing
+            turn.mine.set_result(True)
+        except BaseException:
+            self._abandon(rec.id)
+            raise
+        finally:
+            if not turn.mine.done():
+                turn.mine.set_result(False)
+            if self._news_tail.get(rec.id) is turn.mine:
+                del self._news_tail[rec.id]
+
+    def _abandon(self, match_id: int) -> None:
+        """A step's news failed (or an earlier one's did): forget what this process folded
+        in (the database still holds the memory of the last posts) and let the reconciler's
+        pass post every unposted step again (retried with a growing delay)."""
+        self.forget(match_id)
+        self._planned.pop(match_id, None)
+        reconciler: Any = self.bot.get_cog("Reconciler")
+        if reconciler is not None:
+            reconciler.kick()
+
+    async def _tell(self, turn: _Turn) -> None:
+        """:meth:`_finish`'s posts."""
+        applied = turn.applied
+        rec = applied.match
+        assert rec.thread_id is not None
+        renderer = renderer_for(rec.game)
+        loc = self.public_locale(rec)
+        names = names_of(rec, loc)
+        post = turn.post
         where = self.bot.get_partial_messageable(rec.thread_id)
-        shown = await self.show_board(rec, stored, applied.state,
-                                      record=applied.outcome is not None)
         if applied.outcome is not None:
             self.recent.pop(rec.id, None)
             self.pinged.pop(rec.id, None)
             for seat in range(len(rec.seats)):
                 self.hands.pop((rec.id, seat), None)
+            self.board_hooks.pop(rec.id, None)  # a finished board is edited no more
             await self.announce_result(rec, applied, post)
-            return None
+            return
         game = self.referee.game(rec.game)
         public = self.public_view(rec, applied.state)
-        turn = renderer.turn_key(public)
-        if self.pinged.get(rec.id, (None, set()))[0] != turn:
-            self.pinged[rec.id] = (turn, set())
+        key = renderer.turn_key(public)
+        if self.pinged.get(rec.id, (None, set()))[0] != key:
+            self.pinged[rec.id] = (key, set())
         pinged = self.pinged[rec.id][1]
         fresh = self.new_decisions(applied)
         targets = [s for s in humans(rec, fresh) if s not in pinged]
@@ -522,8 +679,8 @@ class Table(TableTimer, TableMemory, commands.Cog):
         pinged.update(targets)
         # timed-out seats too: their open hand must not keep the controls of a decision
         # the referee already played for them
-        await self.refresh_hands(rec, applied.state, sorted({*fresh, *timed_out}))
-        ping = self.ping_text(game.prompts(applied.state), targets, names, loc, renderer)
+        await self.refresh_hands(rec, applied.state, sorted({*fresh, *turn.timed_out}))
+        ping = self.ping_text(game.asked(applied.state), targets, names, loc, renderer)
         users = [discord.Object(id=rec.seats[s]) for s in targets]
         if post:
             await self.send_lines(where, [*post, ping] if ping else post, users,
@@ -531,7 +688,6 @@ class Table(TableTimer, TableMemory, commands.Cog):
         elif ping:
             await where.send(ping, allowed_mentions=discord.AllowedMentions(users=users),
                              nonce=nonce(rec.id, rec.version, "ping"))
-        return shown
 
     @staticmethod
     def new_decisions(applied: Applied) -> list[int]:

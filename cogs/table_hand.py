@@ -35,7 +35,7 @@ def build_hand(game: Game[Any, Any], renderer: Renderer, match_id: int, state: B
                loc: str) -> tuple[discord.Embed, StaticView]:
     """A seat's private view and, when asked, controls built from its legal actions, in
     the seat's language ``loc`` (nothing kept: :class:`Hands` keeps them)."""
-    prompt = game.prompt(state, seat)
+    prompt = game.asked(state).get(seat)
     outcome = game.outcome(state)
     embed = to_discord(renderer.hand_embed(game.view(state, seat), seat, names, prompt, loc=loc))
     offered: list[Any] = []

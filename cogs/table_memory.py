@@ -44,6 +44,10 @@ if TYPE_CHECKING:
 HAND_SECONDS = 14 * 60
 """How long a private hand can be refreshed in place (Discord's token lasts 15 minutes)."""
 
+SavedHand = tuple[float, str] | tuple[float, str, int]
+"""An open private hand: the Unix time, the interaction token, and the follow-up's message
+id when the hand is a follow-up of that interaction (else it is its original response)."""
+
 
 @dataclass
 class Memory:
@@ -57,10 +61,11 @@ class Memory:
     """Seats pinged in :attr:`turn` (a seat is pinged at most once per turn)."""
     pending: dict[int, str] = field(default_factory=dict)
     """Seats deciding (with the prompt kind) when the thread was last told."""
-    hands: dict[int, tuple[float, str]] = field(default_factory=dict)
-    """Per seat, the Unix time and the interaction token of its open private hand, so a
-    restarted bot can still show a new decision there (Discord accepts edits of an
-    interaction's answer for 15 minutes; older ones are not stored)."""
+    hands: dict[int, SavedHand] = field(default_factory=dict)
+    """Per seat, the Unix time and the interaction token of its open private hand (and its
+    message id when it is a follow-up), so a restarted bot can still show a new decision
+    there (Discord accepts edits of an interaction's answer for 15 minutes; older ones are
+    not stored)."""
 
     def dump(self) -> dict[str, Any]:
         """The JSON form stored in ``matches.table_memory``."""
@@ -68,7 +73,7 @@ class Memory:
                 "turn": None if self.turn is None else list(self.turn),
                 "pinged": sorted(self.pinged),
                 "pending": {str(s): k for s, k in sorted(self.pending.items())},
-                "hands": {str(s): [t, tok] for s, (t, tok) in sorted(self.hands.items())}}
+                "hands": {str(s): list(saved) for s, saved in sorted(self.hands.items())}}
 
     @classmethod
     def load(cls, data: dict[str, Any]) -> Memory:
@@ -78,8 +83,14 @@ class Memory:
                    turn=None if turn is None else tuple(turn),
                    pinged={int(s) for s in data.get("pinged") or []},
                    pending={int(s): str(k) for s, k in (data.get("pending") or {}).items()},
-                   hands={int(s): (float(v[0]), str(v[1]))
-                          for s, v in (data.get("hands") or {}).items()})
+                   hands={int(s): _saved_hand(v) for s, v in (data.get("hands") or {}).items()})
+
+
+def _saved_hand(v: list[Any]) -> SavedHand:
+    """A stored :data:`SavedHand` (``[time, token]`` or ``[time, token, message id]``)."""
+    if len(v) > 2 and v[2] is not None:
+        return float(v[0]), str(v[1]), int(v[2])
+    return float(v[0]), str(v[1])
 
 
 def nonce(match_id: int, *where: object) -> str:
@@ -127,7 +138,7 @@ class TableMemory:
     pinged: dict[int, tuple[Any, set[int]]]
     told: dict[int, dict[int, str]]
     loaded: set[int]
-    hand_tokens: dict[int, dict[int, tuple[float, str]]]
+    hand_tokens: dict[int, dict[int, SavedHand]]
     hands_built: Hands
     _publishing: dict[int, asyncio.Lock]
     hand_payload: Callable[..., dict[str, Any]]
@@ -149,13 +160,16 @@ class TableMemory:
             for seat, saved in mem.hands.items():
                 tokens.setdefault(seat, saved)
 
-    def memory(self, match_id: int) -> Memory:
-        """A match's table memory as it is stored."""
+    def memory(self, match_id: int, recent: list[str] | None = None) -> Memory:
+        """A match's table memory as it is stored (``recent``: the board's lines as they
+        were after the step being recorded, when later steps folded more in since)."""
         turn, pinged = self.pinged.get(match_id, (None, set()))
         now = time.time()
         hands = {seat: saved for seat, saved in self.hand_tokens.get(match_id, {}).items()
                  if now - saved[0] <= HAND_SECONDS}
-        return Memory(recent=list(self.recent.get(match_id, [])), turn=turn,
+        if recent is None:
+            recent = self.recent.get(match_id, [])
+        return Memory(recent=list(recent), turn=turn,
                       pinged=set(pinged), pending=dict(self.told.get(match_id, {})),
                       hands=hands)
 
@@ -178,8 +192,9 @@ class TableMemory:
         if saved is None or time.time() - saved[0] > HAND_SECONDS:
             return
         payload = self.hand_payload(rec, state, seat, with_controls=True)
+        which = str(saved[2]) if len(saved) > 2 else "@original"
         route = discord.http.Route(
-            "PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+            "PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/" + which,
             webhook_id=self.bot.application_id, webhook_token=saved[1])
         try:
             await self.bot.http.request(route, json={

@@ -16,7 +16,7 @@ from discord.ext import commands, tasks
 
 from cogs.practice import is_ai
 from cogs.shards import shard_filter
-from cogs.table_memory import HAND_SECONDS
+from cogs.table_memory import HAND_SECONDS, SavedHand
 from db.base import MatchRecord, Store
 from referee.i18n import and_list, t
 from referee.service import Applied, Referee, pending_seats
@@ -38,8 +38,9 @@ class TableTimer:
     bot: commands.Bot
     store: Store
     referee: Referee
-    hands: dict[tuple[int, int], tuple[float, discord.Interaction[Any]]]
-    hand_tokens: dict[int, dict[int, tuple[float, str]]]
+    hands: dict[tuple[int, int], tuple[float, discord.Interaction[Any], int | None]]
+    hand_tokens: dict[int, dict[int, SavedHand]]
+    board_hooks: dict[int, tuple[float, int, str]]
 
     public_locale: Callable[[MatchRecord], str]
     """The language of a match's public messages (:meth:`cogs.table.Table.public_locale`)."""
@@ -50,12 +51,14 @@ class TableTimer:
         """Drop the private messages Discord no longer lets us edit: an idle match keeps
         no interaction in memory."""
         old = time.monotonic() - HAND_SECONDS
-        for key in [k for k, (at, _) in self.hands.items() if at < old]:
+        for key in [k for k, (at, *_) in self.hands.items() if at < old]:
             del self.hands[key]
+        for match_id in [m for m, (at, *_) in self.board_hooks.items() if at < old]:
+            del self.board_hooks[match_id]
         old_wall = time.time() - HAND_SECONDS
         for match_id in list(self.hand_tokens):
             tokens = self.hand_tokens[match_id]
-            for seat in [s for s, (at, _) in tokens.items() if at < old_wall]:
+            for seat in [s for s, (at, *_) in tokens.items() if at < old_wall]:
                 del tokens[seat]
             if not tokens:
                 del self.hand_tokens[match_id]

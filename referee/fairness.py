@@ -69,7 +69,7 @@ def fairness_of(rec: MatchRecord) -> dict[str, str] | None:
 
 def sealed(game: Game[Any, Any], state: BaseState, seat: int) -> bool:
     """Whether ``seat``'s next action answers a simultaneous (sealed) prompt."""
-    prompt = game.prompt(state, seat)
+    prompt = game.asked(state).get(seat)
     return prompt is not None and prompt.simultaneous and not prompt.committed
 
 

@@ -141,12 +141,30 @@ def _draw(game_id: str, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     return draw(renderer_for(game_id), view, loc)
 
 
+_drawing: dict[Key, asyncio.Task[bytes | None]] = {}
+"""Pictures being drawn now: a second ask for one waits for the same drawing."""
+
+
 async def drawn(renderer: Renderer, view: BaseModel, loc: str = DEFAULT) -> bytes | None:
     """:func:`picture`, drawing a missing one off the event loop (a worker process when
-    :func:`use_processes` set some, else a thread; a broken pool falls back to a thread)."""
+    :func:`use_processes` set some, else a thread; a broken pool falls back to a thread).
+    A picture already being drawn is not drawn twice (the board's edit joins the drawing
+    its step began early, :meth:`cogs.reconcile.Reconciler.want_board`); a caller that is
+    cancelled leaves the drawing to finish (and be kept) for the others."""
     key, png, hit = cached(renderer, view, loc)
     if hit:
         return png
+    drawing = _drawing.get(key)
+    if drawing is None:
+        drawing = _drawing[key] = asyncio.ensure_future(
+            _draw_off_loop(key, renderer, view, loc))
+        drawing.add_done_callback(lambda _: _drawing.pop(key, None))
+    return await asyncio.shield(drawing)
+
+
+async def _draw_off_loop(key: Key, renderer: Renderer, view: BaseModel,
+                         loc: str) -> bytes | None:
+    """:func:`drawn`'s drawing."""
     if _pool is not None:
         try:
             loop = asyncio.get_running_loop()

@@ -75,7 +75,7 @@ class Applied:
 
 def pending_seats(game: Game[Any, Any], state: BaseState) -> dict[int, str]:
     """Seats that still have to decide (prompted, not yet committed), with the prompt kind."""
-    return {s: p.kind for s, p in game.prompts(state).items() if not p.committed}
+    return {s: p.kind for s, p in game.asked(state).items() if not p.committed}
 
 
 class Referee:

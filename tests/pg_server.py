@@ -99,8 +99,11 @@ def _run_as_user() -> str | None:
 class PgServer:
     """One PostgreSQL cluster in a temporary directory; :meth:`start`, then :meth:`stop`."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, durable: bool = False) -> None:
         self.bindir = bindir
+        self.durable = durable
+        """Whether the server syncs its writes (``fsync``, ``full_page_writes`` and
+        ``synchronous_commit`` on: a benchmark's durable figures); off for tests."""
         self.user = _run_as_user()
         self.base = Path(tempfile.mkdtemp(prefix="hajime-pg-"))
         self.data = self.base / "data"
@@ -129,9 +132,11 @@ class PgServer:
         )  # fmt: skip
         for attempt in range(3):  # the free port may be taken before the server binds it
             self.port = _free_port()
+            sync = "on" if self.durable else "off"
             options = (
-                f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 -c fsync=off"
-                " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+                f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 -c fsync={sync}"
+                f" -c synchronous_commit={sync} -c full_page_writes={sync}"
+                " -c max_connections=200"
             )
             try:
                 self._run(
@@ -146,8 +151,11 @@ class PgServer:
                     self.port = 0
                     raise RuntimeError(f"{exc}\n{tail}") from None
 
-    def dsn(self, database: str = "postgres") -> str:
-        """The URL of ``database`` on this server."""
+    def dsn(self, database: str = "postgres", socket: bool = False) -> str:
+        """The URL of ``database`` on this server (``socket``: through its Unix socket
+        instead of TCP on 127.0.0.1)."""
+        if socket:
+            return f"postgresql://{SUPERUSER}@/{database}?host={self.base}&port={self.port}"
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
 
     async def _admin(self, sql: str) -> None:

@@ -66,13 +66,16 @@ class CatalogEntry(BaseModel):
 
 A = TypeVar("A", bound=BaseModel)
 
-_Listing = tuple[weakref.ref[BaseState], int, dict[int, tuple[list[Any], dict[str, Any]]]]
+_Listing = tuple[weakref.ref[BaseState], int, dict[int, Any]]
 _LISTED: OrderedDict[int, _Listing] = OrderedDict()
 """The legal actions last listed per state object (see :meth:`Game.listed`): by ``id``,
 with a weak reference to the state (an ``id`` reused by a new object does not match; the
 referee's check that nobody else holds a cached state is not fooled), its version, and
-per seat the list with the same actions by id."""
+per seat the list with the same actions by id (and under :data:`_PROMPTS`, the prompts:
+:meth:`Game.asked`)."""
 _LISTED_SIZE = 256
+_PROMPTS = -1
+"""The key of a state's remembered prompts among its listings (seats are 0 and up)."""
 
 
 class Game(ABC, Generic[S, A]):
@@ -362,6 +365,19 @@ class Game(ABC, Generic[S, A]):
             got = hit[2][seat] = (actions, index)
         return got
 
+    def asked(self, state: S) -> dict[int, Prompt]:
+        """:meth:`prompts`, remembered for this state object at its version like
+        :meth:`listed` (and forgotten with it). The bot asks a committed state for its
+        prompts several times per click (who decides before and after, the hands, the
+        board, the pings); the rules themselves call :meth:`prompts`, never this, as a
+        state changes in place while an action is applied. The dict is shared: do not
+        change it."""
+        memo = self._listing(state)[2]
+        got: dict[int, Prompt] | None = memo.get(_PROMPTS)
+        if got is None:
+            got = memo[_PROMPTS] = self.prompts(state)
+        return got
+
     @staticmethod
     def _listing(state: BaseState) -> _Listing:
         """The remembered listings of this state object at its version (new if none)."""
@@ -407,7 +423,7 @@ class Game(ABC, Generic[S, A]):
         key = id(state)
         hit = _LISTED.get(key)
         if hit is not None and hit[0]() is state and hit[1] == state.version:
-            got = hit[2].get(seat)
+            got: tuple[list[A], dict[str, A]] | None = hit[2].get(seat)
             if got is not None:
                 _LISTED.move_to_end(key)
                 return got[1].get(aid)

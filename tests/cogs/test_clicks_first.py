@@ -168,3 +168,20 @@ async def test_news_slower_than_the_cap_gives_its_lane_back() -> None:
     await asyncio.gather(slow(), quick())
     assert order == ["slow starts", "quick", "slow ends"]
     assert clicks.running == 0 and clicks.overran == 1
+
+
+async def test_a_board_waits_for_the_clicks_but_only_briefly() -> None:
+    clicks = ClicksFirst(cap=5.0, board_cap=0.05)
+    started = time.perf_counter()
+    await clicks.quiet()  # no click waiting: at once
+    assert time.perf_counter() - started < 0.02
+    clicks.arrived(1)
+    task = asyncio.create_task(clicks.quiet())
+    await asyncio.sleep(0.01)
+    assert not task.done()
+    clicks.answered(1)  # the last waiting click is answered: the board goes
+    await asyncio.wait_for(task, 0.02)
+    clicks.arrived(2)  # a click never answered: the board goes after the cap anyway
+    started = time.perf_counter()
+    await clicks.quiet()
+    assert 0.04 < time.perf_counter() - started < 0.5

@@ -67,16 +67,21 @@ def test_old_private_hands_are_forgotten(monkeypatch) -> None:
 
     t.hands = {}
     t.hand_tokens = {}
+    t.board_hooks = {}
     clock = [1000.0]
     monkeypatch.setattr(table_mod.time, "monotonic", lambda: clock[0])
     monkeypatch.setattr(table_mod.time, "time", lambda: clock[0])
     t.remember_hand(1, 0, SimpleNamespace(token="old interaction"))
+    t.claim_board(SimpleNamespace(id=1, message_id=11), SimpleNamespace(token="old click"))
     clock[0] += table_mod.HAND_SECONDS / 2
-    t.remember_hand(2, 1, SimpleNamespace(token="fresh interaction"))
+    t.remember_hand(2, 1, SimpleNamespace(token="fresh interaction"), 99)
+    t.claim_board(SimpleNamespace(id=2, message_id=22), SimpleNamespace(token="fresh click"))
     clock[0] += table_mod.HAND_SECONDS / 2 + 1
     t.forget_old_hands()
     assert list(t.hands) == [(2, 1)]
     assert {m: list(s) for m, s in t.hand_tokens.items()} == {2: [1]}  # bounded alike
+    assert list(t.board_hooks) == [2]  # a board's owner too, once its token is too old
+    assert t.board_hook_for(2, 22) == "fresh click" and t.board_hook_for(2, 23) is None
 
 
 def test_a_multi_select_lets_any_number_of_its_choices_be_picked_at_once() -> None:

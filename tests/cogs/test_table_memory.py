@@ -18,8 +18,10 @@ memories = st.builds(
     pinged=st.sets(seats, max_size=4),
     pending=st.dictionaries(seats, st.sampled_from(["pick", "hajime", "reveal", "move"]),
                             max_size=4),
-    hands=st.dictionaries(seats, st.tuples(st.floats(0, 2e9), st.text(min_size=1, max_size=90)),
-                          max_size=4),
+    hands=st.dictionaries(  # an interaction's answer, or one of its follow-ups (its id)
+        seats, st.tuples(st.floats(0, 2e9), st.text(min_size=1, max_size=90))
+        | st.tuples(st.floats(0, 2e9), st.text(min_size=1, max_size=90),
+                    st.integers(1, 2**63 - 1)), max_size=4),
 )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import json
 import pathlib
@@ -68,8 +69,19 @@ async def idle(fake: FakeDiscord, bot: HajimeBot, timeout: float = 10) -> None:
 
 
 async def press(user: FakeUser, message: Message, custom_id: str) -> InteractionResult:
-    """Click a component and wait for the bot's answer."""
-    return await (await user.click(message, custom_id)).response()
+    """Click a component and wait for the bot's answer (:func:`seen`)."""
+    return await seen(await (await user.click(message, custom_id)).response())
+
+
+async def seen(res: InteractionResult, timeout: float = 5.0) -> InteractionResult:
+    """The answer as the player sees it. A click on the board that claims it (Act or Show
+    hand answered as a deferred update of the board, type 6: :meth:`cogs.table.Table.
+    claim_board`) shows its private hand as an ephemeral follow-up: the result returned
+    then has that follow-up as its message (the same interaction, its board unchanged)."""
+    cid = str((res.payload.get("data") or {}).get("custom_id", ""))
+    if res.response_type != 6 or not cid.startswith(("hj:act:", "hj:hand:")):
+        return res
+    return dataclasses.replace(res, original=await res.followup(0, timeout=timeout))
 
 
 async def raw_click(user: FakeUser, message: Message, custom_id: str) -> InteractionResult:

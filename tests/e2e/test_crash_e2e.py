@@ -59,6 +59,7 @@ from db import SqliteStore
 from referee.replay import resimulate
 from referee.service import Referee, pending_seats
 from referee.snapshots import load_state
+from tests.e2e.harness import seen
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.store import Message, walk_components
 from tests.fakediscord.users import FakeUser, InteractionResult
@@ -154,10 +155,11 @@ class Run:
         self.proc.wait(timeout=30)
 
     # ------------------------------------------------------------------ the players
-    async def answered(self, pending: Any, timeout: float = 5.0) -> InteractionResult | None:
+    async def answered(self, pending: Any, timeout: float = 5.0,
+                       hand: bool = False) -> InteractionResult | None:
         try:
             res: InteractionResult = await (await pending).response(timeout=timeout)
-            return res
+            return await seen(res, timeout) if hand else res
         except Exception:  # the bot is down, or was killed while answering
             return None
 
@@ -263,7 +265,7 @@ class Run:
             if ff is not None and ff.message is not None and ff.ephemeral:
                 await self.answered(user.interact(ff.message, f"hj:ff:{match_id}"))
             return
-        hand = await self.answered(user.interact(board, f"hj:act:{match_id}"))
+        hand = await self.answered(user.interact(board, f"hj:act:{match_id}"), hand=True)
         if hand is None or hand.message is None or not hand.ephemeral:
             await asyncio.sleep(0.05)
             return

@@ -75,16 +75,19 @@ async def test_posts_made_but_not_recorded_are_not_doubled(
         match_id, _ = await challenge_accepted(fake, bot, alice, bob, "sushido")
         thread = fake.threads(fake.channel)[-1]
         applied = await bot.referee.forfeit(match_id, bob.id)
-        real = bot.store.set_published
+        real = bot.store.set_published, bot.store.set_shown
 
-        async def killed(match: int, version: int, memory: dict[str, Any]) -> bool:
+        async def killed(*args: Any) -> bool:
             raise RuntimeError("killed")
 
+        # the posts' record, with the board's edit when there was one (one write)
         monkeypatch.setattr(bot.store, "set_published", killed)
+        monkeypatch.setattr(bot.store, "set_shown", killed)
         table = bot.get_cog("Table")
         with pytest.raises(RuntimeError):
             await table.publish(applied)
-        monkeypatch.setattr(bot.store, "set_published", real)
+        monkeypatch.setattr(bot.store, "set_published", real[0])
+        monkeypatch.setattr(bot.store, "set_shown", real[1])
         assert len(results(fake.messages(thread))) == 1
         rec = await bot.store.get_match(match_id)
         assert rec.published_version < rec.version

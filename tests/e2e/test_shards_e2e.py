@@ -35,6 +35,7 @@ from engine.games import REGISTRY
 from referee.replay import resimulate
 from referee.service import Referee, pending_seats
 from referee.snapshots import load_state
+from tests.e2e.harness import seen
 from tests.fakediscord import Channel, FakeDiscord, FakeUser
 from tests.fakediscord.fixtures import patch_discord
 from tests.fakediscord.server import guild_snowflake
@@ -137,7 +138,8 @@ class Table:
         uid = rec.seats[self.rng.choice(seats)]
         user = next((u for u in self.users if u.id == uid), None)
         assert user is not None, (uid, rec.seats, [u.id for u in self.users], self.match_id)
-        hand = await (await user.interact(self.board, f"hj:act:{self.match_id}")).response()
+        hand = await seen(
+            await (await user.interact(self.board, f"hj:act:{self.match_id}")).response())
         assert hand.message is not None and hand.ephemeral, hand.content
         comps = [c for c in walk_components(hand.message.components)
                  if c.get("type") in (2, 3) and not c.get("disabled")

@@ -1,4 +1,5 @@
-"""``Game.listed``: the legal actions remembered per state object never go stale."""
+"""``Game.listed`` and ``Game.asked``: the legal actions and prompts remembered per state
+object never go stale."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ def test_listed_equals_legal_through_a_match_played_in_place(game_id: str, seed:
             break
         for s in range(state.seats):
             assert game.listed(state, s) == game.legal(state, s)
+        assert game.asked(state) == game.prompts(state)  # remembered alike (Game.asked)
         seats = [s for s, p in game.prompts(state).items() if not p.committed]
         seat = seats[rng.below(len(seats))]
         action = pick(game, state, seat, rng)
@@ -31,6 +33,7 @@ def test_listed_equals_legal_through_a_match_played_in_place(game_id: str, seed:
         assert state is same
         for s in range(state.seats):
             assert game.listed(state, s) == game.legal(state, s)
+        assert game.asked(state) == game.prompts(state)
 
 
 def test_a_copy_or_a_new_object_never_gets_another_states_listing() -> None:

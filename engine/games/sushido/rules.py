@@ -420,9 +420,7 @@ class Sushido(Game[SushidoState, AnyAction]):
         if type(a) is Hajime:  # up to 42 placements listed on every Act click
             return _hajime_label(a.cards)
         if type(a) is Place:
-            which = {"none": "reveal none", "first": "reveal 1st", "second": "reveal 2nd",
-                     "both": "reveal both"}[a.show]
-            return f"{_hajime_label(a.cards)}, {which}"
+            return f"{_hajime_label(a.cards)}, {_SHOWN[a.show]}"
         if type(a) is Reveal:
             cards = state.seat[seat].commit or []
             pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
@@ -514,8 +512,20 @@ def _chain_labels(game: Sushido, state: SushidoState, seat: int,
 
 @lru_cache(maxsize=4096)
 def _hajime_label(placed: tuple[int, ...]) -> str:
-    """A placement's label by its cards (:meth:`Sushido.label`; the content never changes)."""
-    return " + ".join(card_text(c) for c in placed) or "No card"
+    """A placement's label by its cards (:meth:`Sushido.label`; the content never changes,
+    so each is worded once: a hand lists up to 42 placements on every Act click)."""
+    got = _HAJIME_LABELS.get(placed)
+    if got is None:
+        got = " + ".join(card_text(c) for c in placed) or "No card"
+        if len(_HAJIME_LABELS) < 100_000:  # bounded, whatever the content
+            _HAJIME_LABELS[placed] = got
+    return got
+
+
+_HAJIME_LABELS: dict[tuple[int, ...], str] = {}
+_SHOWN = {"none": "reveal none", "first": "reveal 1st", "second": "reveal 2nd",
+          "both": "reveal both"}
+""":func:`_hajime_label` by the placed cards."""
 
 
 __all__ = ["Sushido", "task_kind", "task_seat"]
