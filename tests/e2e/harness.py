@@ -135,14 +135,17 @@ class LeakWatch:
 
     Card texts are tagged with their id (``⟨c17⟩``) by the test's patch of the renderer.
     A card is hidden when it sits in a hand, chain, commit or deck both before and after
-    a step and no public event of that step showed it; naming it in a public message or
-    edit made during that step is a leak.
+    a step and no public event showed it, in that step or earlier: naming it in a public
+    message or edit made during that step is a leak. A card a public event once showed (an
+    Epic Battles event flipped, then put back under its deck) may be named again by the
+    board's story of the turn: that repeats what every spectator saw.
     """
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.seen: dict[int, int] = {}
         self.checked = 0
+        self.ever_shown: set[int] = set()
 
     def new_public_payloads(self) -> list[str]:
         out = []
@@ -154,11 +157,14 @@ class LeakWatch:
         return out
 
     def check(self, hidden: set[int], shown: set[int]) -> None:
+        """Every public payload made since the last check against ``hidden`` (``shown``:
+        the cards this step's public events showed)."""
         for text in self.new_public_payloads():
             self.checked += 1
             named = {int(x) for x in CARD_TAG.findall(text)}
-            leaked = (named & hidden) - shown
+            leaked = (named & hidden) - shown - self.ever_shown
             assert not leaked, f"public payload names hidden cards {leaked}: {text[:3000]}"
+        self.ever_shown |= shown
 
 
 def hidden_cards(game_id: str, state: Any) -> set[int]:
