@@ -16,7 +16,7 @@ from engine.games.world_of_fighters.ai import MODEL
 from engine.games.world_of_fighters.model import Pick
 from tests.engine.games.world_of_fighters.test_ai import _at_decision
 
-TWO_SEAT_EXPERTS = ["sushido", "world_of_fighters"]
+TWO_SEAT_EXPERTS = ["sushido", "world_of_fighters", "kingdom_of_loathing"]
 
 
 def test_a_clock_counts_iterations_and_seconds() -> None:
