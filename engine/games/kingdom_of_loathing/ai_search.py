@@ -17,14 +17,14 @@ random from the cards it could be:
 So nothing hidden reaches the search: two states that look the same to the seat give
 the same samples (the re-deal tests).
 
-The searches then play sampled states on with a fast policy (:func:`policy`: the greedy
-agent, run on the sampled state's view of the seat to move) and score them
-(:func:`evaluate`, :func:`march_outcome`).
+The searches then play sampled states on with a fast policy (:func:`greedy_policy`: the
+greedy agent, run on the sampled state's view of the seat to move): a seat's own part in
+a March by one-ply rollouts to its score (:func:`march_choice`), and the odds of a March
+announced now (:func:`march_odds`).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -34,14 +34,10 @@ from engine.ai.budget import past_deadline
 from engine.core import Rng
 from engine.core.copying import deep_copy
 from engine.core.errors import EngineError
-from engine.core.game import Game
 from engine.games.kingdom_of_loathing import data
-from engine.games.kingdom_of_loathing.agent import GreedyAgent, main_stat
-from engine.games.kingdom_of_loathing.effects import active_cards, card_value
+from engine.games.kingdom_of_loathing.agent import GreedyAgent
 from engine.games.kingdom_of_loathing.model import (
     HAND_SIZE,
-    MANEUVER_STAT,
-    MANEUVERS,
     Act,
     Combat,
     KolState,
@@ -389,67 +385,3 @@ def march_odds(view: KolView, rng: random.Random, samples: int,
         total += march_outcome(state, me, rng, policies)
         done += 1
     return total / max(done, 1)
-
-
-# -------------------------------------------------------------------- evaluation
-def deck_strength(p: PlayerState, stat: str) -> float:
-    """The mean value per card of ``stat`` in the seat's whole collection of stat cards
-    times a hand's size: the expected hand score of that stat."""
-    cards = [*p.hand, *p.deck, *p.discard, *p.played]
-    if not cards:
-        return 0.0
-    return HAND_SIZE * sum(card_value(c) for c in cards if c[:2] == stat) / len(cards)
-
-
-def readiness(p: PlayerState) -> float:
-    """A seat's expected March score: the best maneuver's expected hand plus icons."""
-    act_cards = active_cards(p.equipped, p.skills, [])
-    best = 0.0
-    for m in MANEUVERS:
-        icons = sum(c.icons.get(m) for c in act_cards)
-        best = max(best, deck_strength(p, MANEUVER_STAT[m]) + icons)
-    return best
-
-
-def evaluate(state: KolState, seat: int) -> float:
-    """How good ``state`` is for ``seat`` in ``[-1, 1]``: a finished match counts fully;
-    otherwise its readiness for the March against the best rival's, squashed."""
-    if state.result is not None:
-        return 2.0 * won(state, seat) - 1.0
-    if state.players[seat].out:
-        return -1.0
-    mine = readiness(state.players[seat])
-    rivals = [readiness(p) for s, p in enumerate(state.players)
-              if s != seat and not p.out and s not in state.left]
-    return math.tanh((mine - max(rivals, default=0.0)) / 6.0)
-
-
-class SearchModel:
-    """The :class:`engine.ai.search.Model` of Kingdom of Loathing: states sampled from the
-    view, played on by the greedy policy to the end of the seat's turn."""
-
-    game: Game[Any, Any] = GAME
-
-    def sample(self, view: KolView, rng: random.Random) -> KolState:
-        """See :func:`sample`."""
-        return sample(view, rng)
-
-    def evaluate(self, state: KolState, seat: int) -> float:
-        """See :func:`evaluate`."""
-        return evaluate(state, seat)
-
-    def policy(self, state: KolState, seat: int, rng: random.Random) -> Act:
-        """See :func:`greedy_policy`."""
-        return greedy_policy(state, seat, rng)
-
-    def done(self, state: KolState, start: KolState) -> bool:
-        """The turn is over (the next seat's turn, or the round's offers, began)."""
-        return state.turns > start.turns or (state.march is None) != (start.march is None)
-
-    def column(self, action: Act) -> str:
-        """An action's class (not used: no simultaneous choice)."""
-        return action.aid
-
-
-__all__ = ["SearchModel", "deal_stats", "evaluate", "greedy_policy", "main_stat",
-           "march_outcome", "play_on", "sample", "unseen_stats"]
