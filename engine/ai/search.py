@@ -112,7 +112,9 @@ def payoff_matrix(model: Model, view: Any, seat: int, rows: list[Any],
     """The turn's payoff matrix: ``rows`` x the rival's most common option classes.
 
     In a sample where the rival has no option of a column's class, that cell is played
-    with the rival's policy move instead.
+    with the rival's policy move instead. Past the bot's cap
+    (:func:`~engine.ai.budget.deadline`) no more worlds are played, and within the first
+    world no more rows: the matrix then has only its first rows (at least one).
     """
     game = model.game
     rival = 1 - seat
@@ -134,6 +136,9 @@ def payoff_matrix(model: Model, view: Any, seat: int, rows: list[Any],
         done += 1
         seed = rng.getrandbits(32)  # common random numbers: a column's rollouts alike
         for i, mine in enumerate(rows):
+            if done == 1 and i and past_deadline():  # the cap, within the first world:
+                matrix = matrix[:i]  # the rows played so far (the caller's first ones)
+                break
             after_me = _play(model, w, seat, mine)
             if after_me is None:
                 for j in range(len(cols)):
@@ -184,15 +189,22 @@ def matrix_choice(model: Model, view: Any, seat: int, rows: list[Any],
 
     More than ``max_rows`` options are first screened by a one-ply search (as
     :func:`screen`); when that spends the bot's cap (:func:`~engine.ai.budget.deadline`),
-    the best screened option is played.
+    or the cap cuts the matrix's first world short, the best screened option is played
+    (unscreened rows: the matrix of the rows played so far is solved).
     """
+    best: Any = None
     if len(rows) > max_rows:  # as :func:`screen`, keeping the values
         values = lookahead_values(model, view, seat, rows, rng, 2)
         order = sorted(range(len(rows)), key=lambda i: -values[i])
+        best = rows[order[0]]
         if past_deadline():  # the bot's cap is spent: the one-ply choice
-            return rows[order[0]]
+            return best
         rows = [rows[i] for i in sorted(order[:max_rows])]
     if len(rows) == 1:
         return rows[0]
     matrix, _ = payoff_matrix(model, view, seat, rows, rng, samples, max_cols)
+    if len(matrix) < len(rows):  # the cap cut the first world: its rows so far
+        if best is not None:
+            return best  # (or the one-ply choice, when the rows were screened)
+        rows = rows[:len(matrix)]
     return draw(rows, mixed_strategy(matrix), rng)

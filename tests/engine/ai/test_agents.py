@@ -17,8 +17,8 @@ from engine.simulate import next_move
 
 GAMES = ["sushido", "world_of_fighters", "kingdom_of_loathing", "mortal_kombat", "epic_battles"]
 """Every game of the registry: each has its easy, normal and hard levels."""
-EXPERTS = ["sushido", "world_of_fighters", "mortal_kombat", "epic_battles"]
-"""The games with an expert level of their own."""
+EXPERTS = GAMES
+"""The games with an expert level of their own (every game)."""
 
 
 def _midgame(game_id: str, seed: int, steps: int = 12):  # type: ignore[no-untyped-def]
