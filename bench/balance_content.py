@@ -31,11 +31,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.band import BAND, summary, verdict, wilson
 from engine.ai.agent import decide
 from engine.ai.registry import make
 from engine.games import REGISTRY
 
-BAND = (0.45, 0.55)
 MAX_ACTIONS = 5000
 
 
@@ -88,20 +88,24 @@ def report(results: list[tuple[str, str, int | None, int, str]], agent: str, rul
             first += won == 0
             opened += won == opener
     done = len(results) - len(errors)
-    rows: list[tuple[float, str, int]] = sorted(
-        ((score[k] / played[k] if played[k] else 0.0), names[k], played[k]) for k in names)
-    print(f"| Kombatant | matches | win rate | in {BAND[0]:.0%}-{BAND[1]:.0%} |")
-    print("|---|---|---|---|")
-    for rate, name, n in reversed(rows):
-        inside = "yes" if BAND[0] <= rate <= BAND[1] else "**no**"
-        print(f"| {name} | {n} | {rate:.1%} | {inside} |")
+    rows: list[tuple[float, str, int, float]] = sorted(
+        ((score[k] / played[k] if played[k] else 0.0), names[k], played[k], score[k])
+        for k in names)
+    print(f"| Kombatant | matches | win rate | 95% interval | {BAND[0]:.0%}-{BAND[1]:.0%} |")
+    print("|---|---|---|---|---|")
+    for rate, name, n, won in reversed(rows):
+        lo, hi = wilson(won, n)
+        mark = {"in": "in", "near": "near (interval meets it)", "out": "**out**"}[
+            verdict(won, n)]
+        print(f"| {name} | {n} | {rate:.1%} | {100 * lo:.1f}-{100 * hi:.1f}% | {mark} |")
     decided = done - draws
     info: dict[str, Any] = {
         "agent": agent, "rules": rules, "matches": len(results), "errors": len(errors),
         "draws": draws, "first_seat_wins": f"{first / decided:.1%}" if decided else "-",
         "opener_wins": f"{opened / decided:.1%}" if decided else "-",
         "spread": f"{rows[0][0]:.1%} - {rows[-1][0]:.1%}",
-        "outside": [n for r, n, _ in rows if not BAND[0] <= r <= BAND[1]],
+        "outside": [n for r, n, _, _ in rows if not BAND[0] <= r <= BAND[1]],
+        "verdict": summary([(won, n) for _, _, n, won in rows]),
         "seconds": round(seconds),
     }
     print()

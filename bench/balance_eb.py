@@ -38,6 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.band import BAND, summary, verdict, wilson
 from engine.ai.play import decide
 from engine.ai.registry import make
 from engine.games.epic_battles import decks
@@ -115,9 +116,15 @@ def table(results: list[tuple[str, str, list[int], int]]) -> tuple[str, dict[str
     lines = [f"{len(results)} matches, {capped} capped, {draws} draws; first seat wins "
              f"{100 * seat0 / max(1, len(results) - capped):.1f}%; median "
              f"{statistics.median(lengths):.0f} decisions per match", "",
-             "| character | matches | win rate |", "|---|---|---|"]
+             summary([(wins[c], played[c]) for c in rates]), "",
+             f"| character | matches | win rate | 95% interval | {BAND[0]:.0%}-{BAND[1]:.0%} |",
+             "|---|---|---|---|---|"]
     for c in sorted(rates, key=lambda x: rates[x]):
-        lines.append(f"| {names[c]} | {played[c]} | {100 * rates[c]:.1f}% |")
+        lo, hi = wilson(wins[c], played[c])
+        mark = {"in": "in", "near": "near (interval meets it)", "out": "**out**"}[
+            verdict(wins[c], played[c])]
+        lines.append(f"| {names[c]} | {played[c]} | {100 * rates[c]:.1f}% | "
+                     f"{100 * lo:.1f}-{100 * hi:.1f}% | {mark} |")
     return "\n".join(lines), rates
 
 
