@@ -55,6 +55,7 @@ function multiSelect(group, page) {
   const box = el("fieldset", {class: "group select multi", "data-min": group.min,
                               "data-max": group.max}, el("legend", {text: group.title}));
   const parts = [];
+  const list = el("div", {class: "parts"});  // scrolls; the confirm button stays in sight
   const confirm = el("button", {type: "button", class: "action confirm", "data-aid": ""});
   const update = () => {
     const picked = parts.filter((p) => p.getAttribute("aria-pressed") === "true");
@@ -72,12 +73,12 @@ function multiSelect(group, page) {
       update();
     };
     parts.push(part);
-    box.append(part);
+    list.append(part);
   }
   confirm.onclick = () => { if (!confirm.disabled) act(confirm.dataset.aid, page.version); };
   update();
   const hint = group.min > 1 ? [el("p", {class: "help", text: T("pick_at_least", {n: group.min})})] : [];
-  box.append(...hint, confirm);
+  box.append(list, ...hint, confirm);
   return box;
 }
 
