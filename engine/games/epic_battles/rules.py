@@ -262,8 +262,9 @@ class EpicBattles(Game[EbState, AnyAction]):
         return Chain.of(steps=steps)
 
     def seals(self, action: Any) -> bool:
-        """A chain ending in a Discard commit (the Battle-ending pass with the passer's
-        Discard, :func:`follows`) is sealed like the commit itself."""
+        """A chain holding a secret commit (the Battle-ending pass with the passer's
+        Discard, :func:`follows`; a Set, should one ever join a chain) is sealed like the
+        commit itself."""
         if not isinstance(action, dict) or action.get("kind") != "chain":
             return False
         return any(str(step).startswith(("dc-", "set-")) for step in action.get("steps", ()))
