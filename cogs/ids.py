@@ -22,7 +22,7 @@ MAX_INT = 2**63 - 1
 """The largest number a field may hold: SQLite's INTEGER range (bigger ones never match)."""
 MAX_PAGE = 100_000
 """Page numbers beyond this are read as this (an offset of ``page * size`` must fit 64 bits)."""
-PRIVATE_KINDS = frozenset({"a", "s", "ff", "hi", "rp"})
+PRIVATE_KINDS = frozenset({"a", "s", "ff", "hi", "rp", "rj"})
 """Kinds only ever sent in ephemeral messages (a seat's controls, confirmations, private
 paging); ``act`` with a page field is one too. See :func:`is_private`."""
 _FIELD = re.compile(r"^[A-Za-z0-9._\-+=]{1,48}$")

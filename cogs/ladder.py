@@ -27,6 +27,7 @@ from cogs.ladder_render import (
     PAGE_SIZE,
     history_embed,
     history_view,
+    jump_menu,
     leaderboard_embed,
     leaderboard_view,
     pager,
@@ -40,7 +41,14 @@ from engine.core import EngineError
 from engine.games import REGISTRY
 from referee import fairness
 from referee.i18n import Refusal, game_name, reason, t
-from referee.replay import Resim, build_replay, page_picture, replay_embed, resimulate
+from referee.replay import (
+    Resim,
+    build_replay,
+    jump_labels,
+    page_picture,
+    replay_embed,
+    resimulate,
+)
 
 log = logging.getLogger("hajime.ladder")
 
@@ -80,6 +88,7 @@ class Ladder(commands.Cog):
             "lb": self.on_leaderboard_page,
             "hi": self.on_history_page,
             "rp": self.on_replay_page,
+            "rj": self.on_replay_jump,
             "lr": self.on_reset_button,
         })
 
@@ -251,9 +260,9 @@ class Ladder(commands.Cog):
             name = f"replay-{match_id}-{page + 1}.png"
             embed.set_image(url=f"attachment://{name}")
             files.append(discord.File(io.BytesIO(png), filename=name))
-        return {"embed": embed, "files": files,
-                "view": pager("rp", [match_id], page, len(replay.pages), loc=loc, ends=True),
-                "allowed_mentions": NO_PINGS}
+        view = pager("rp", [match_id], page, len(replay.pages), loc=loc, ends=True)
+        jump_menu(view, "rj", [match_id], page, jump_labels(replay, page, loc=loc), loc)
+        return {"embed": embed, "files": files, "view": view, "allowed_mentions": NO_PINGS}
 
     @app_commands.command(name=L("cmd.replay.name"), description=L("cmd.replay.description"))
     @app_commands.rename(match_id=L("cmd.replay.opt.match_id.name"))
@@ -326,6 +335,18 @@ class Ladder(commands.Cog):
         """Prev/Next in a replay."""
         payload = await self.replay_payload(interaction, cid.num(0), cid.num(1))
         files = payload.pop("files")  # the new page's picture replaces the old one
+        await interaction.response.edit_message(**payload, attachments=files)
+
+    async def on_replay_jump(self, interaction: discord.Interaction[Any],
+                             cid: ids.CustomId) -> None:
+        """A page picked in a replay's jump menu (its value: the page, 0-based; a page
+        past the end shows the last one)."""
+        values = dict(interaction.data or {}).get("values") or []
+        if (not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str)
+                or not values[0].isascii() or not values[0].isdigit() or len(values[0]) > 6):
+            raise ids.BadCustomId("no page")
+        payload = await self.replay_payload(interaction, cid.num(0), int(values[0]))
+        files = payload.pop("files")
         await interaction.response.edit_message(**payload, attachments=files)
 
     # ------------------------------------------------------------------- privacy

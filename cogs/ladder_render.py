@@ -53,6 +53,20 @@ def pager(kind: str, fields: list[object], page: int, pages: int, *,
     return view
 
 
+def jump_menu(view: StaticView, kind: str, fields: list[object], page: int,
+              options: list[tuple[int, str]], loc: str = DEFAULT) -> StaticView:
+    """Add to ``view`` a menu of pages to jump to (``options``: page and label, the page
+    shown marked), on a row of its own; its id is ``hj:<kind>:<fields>``, the chosen
+    option's value the page (0-based). Nothing is added when there is one page."""
+    if len(options) < 2:
+        return view
+    view.add_item(discord.ui.Select(
+        placeholder=t(loc, "replay.jump"), custom_id=ids.make(kind, *fields), row=1,
+        options=[discord.SelectOption(label=label[:100], value=str(p), default=p == page)
+                 for p, label in options[:25]]))
+    return view
+
+
 def streak_text(streak: int, loc: str = DEFAULT) -> str:
     """``🔥 3 wins``, ``2 losses`` or ``-``."""
     if streak > 0:

@@ -67,10 +67,14 @@ def fairness_of(rec: MatchRecord) -> dict[str, str] | None:
     return None
 
 
-def sealed(game: Game[Any, Any], state: BaseState, seat: int) -> bool:
-    """Whether ``seat``'s next action answers a simultaneous (sealed) prompt."""
+def sealed(game: Game[Any, Any], state: BaseState, seat: int,
+           action: Mapping[str, Any] | None = None) -> bool:
+    """Whether ``seat``'s next action answers a simultaneous (sealed) prompt, or (given
+    the action as logged) is a chain that ends in a sealed commit (:meth:`Game.seals`)."""
     prompt = game.asked(state).get(seat)
-    return prompt is not None and prompt.simultaneous and not prompt.committed
+    if prompt is None or prompt.committed:
+        return False
+    return prompt.simultaneous or (action is not None and game.seals(action))
 
 
 @dataclass
@@ -141,7 +145,8 @@ def verify(rec: MatchRecord, logs: Sequence[ActionLog],
     for row in logs:
         if row.note.startswith("aborted"):
             continue
-        if row.note == "" and row.seat is not None and sealed(game, state, row.seat):
+        if row.note == "" and row.seat is not None and sealed(game, state, row.seat,
+                                                              row.action):
             out.commitments.append(Sealed(row.version, row.seat, commitment(
                 out.salt, rec.id, row.version, row.seat, row.action)))
         try:

@@ -70,6 +70,9 @@ class Replay:
     pages: list[str]
     versions: list[int | None] = field(default_factory=list)
     hands: list[str] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    """Per page, the turn it tells (1-based; a long turn's pages share it; empty when the
+    replay could not be paged by turn)."""
 
     def version_of(self, page: int) -> int | None:
         """The state version page ``page`` (0-based) pictures, or None."""
@@ -366,6 +369,7 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
     exact = resim.problem is None and len(resim.turns) == len(logs)
     pages: list[str] = []
     versions: list[int | None] = []
+    turns: list[int] = []
     note: list[tuple[str, list[str]]] = []
     if resim.problem is not None:
         problem = translate_english(resim.problem, "replay_problem.", loc)
@@ -384,6 +388,7 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
         shown = paginate(blocks, loc=loc)
         pages += shown
         versions += [group[-1] if exact else None] * len(shown)
+        turns += [(turns[-1] + 1) if turns else 1] * len(shown)
     if not pages:
         pages, versions = paginate(note, loc=loc), [None]
     end = final_version(rec)
@@ -403,7 +408,8 @@ def build_replay(rec: MatchRecord, summary: MatchSummary | None, events: list[Ev
     header = "\n".join(players)
     title = t(loc, "replay.title", game=game_name(rec.game, loc), id=rec.id)
     return Replay(title=title, header=header, pages=pages, versions=versions,
-                  hands=final_hands(rec, names, loc=loc))
+                  hands=final_hands(rec, names, loc=loc),
+                  turns=turns if exact and len(turns) == len(pages) else [])
 
 
 def boards_at(rec: MatchRecord, logs: Sequence[ActionLog],
@@ -465,3 +471,37 @@ def replay_embed(replay: Replay, page: int, *, loc: str = DEFAULT) -> Embed:
                         value="\n".join(replay.hands)[:1024], inline=False)
     embed.set_footer(text=t(loc, "replay.footer", page=page + 1, pages=len(replay.pages)))
     return embed
+
+
+JUMPS = 25
+"""Pages a replay's jump menu offers at most (one Discord select)."""
+
+
+def jump_pages(page: int, pages: int, limit: int = JUMPS) -> list[int]:
+    """The pages (0-based, sorted) a replay's jump menu offers from page ``page``: every
+    page when they fit, else the first and the last, the pages around this one, and the
+    rest spread evenly over the match, ``limit`` in all."""
+    if pages <= limit:
+        return list(range(pages))
+    page = max(0, min(page, pages - 1))
+    chosen = {0, pages - 1, *range(max(0, page - 3), min(pages, page + 4))}
+    spare = limit - len(chosen)
+    step = (pages - 1) / (spare + 1)
+    chosen |= {round(i * step) for i in range(1, spare + 1)}
+    for p in range(pages):  # rounding met a page already there: fill from the start
+        if len(chosen) >= limit:
+            break
+        chosen.add(p)
+    return sorted(chosen)[:limit]
+
+
+def jump_labels(replay: Replay, page: int, *, loc: str = DEFAULT) -> list[tuple[int, str]]:
+    """The jump menu's options from page ``page``: (page, label) with the turn it tells
+    when the replay is paged by turn."""
+    out = []
+    for p in jump_pages(page, len(replay.pages)):
+        if replay.turns:
+            out.append((p, t(loc, "replay.jump_turn", page=p + 1, turn=replay.turns[p])))
+        else:
+            out.append((p, t(loc, "replay.jump_page", page=p + 1)))
+    return out

@@ -401,7 +401,7 @@ class Referee:
         applied = await self._commit(rec, game, new, events, log, timeouts, seat,
                                      before, interaction_id)
         fair = fairness_of(rec)
-        if is_sealed and fair is not None:
+        if (is_sealed or game.seals(log.action)) and fair is not None:
             applied.sealed = commitment(fair["salt"], match_id, new.version, seat, log.action)
         return applied
 

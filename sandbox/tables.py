@@ -41,7 +41,7 @@ from typing import Any
 from db.base import MatchRecord
 from db.sqlite import SqliteStore
 from engine.ai import LEVELS, decide, make
-from engine.core import Event, Game, MatchOver, StaleAction, for_viewer
+from engine.core import JOIN, Event, Game, MatchOver, StaleAction, for_viewer
 from engine.games import REGISTRY
 from referee.i18n import DEFAULT, Refusal, game_name, t
 from referee.render.base import BoardContext, Choice, Renderer
@@ -52,6 +52,25 @@ from sandbox.markup import embed_html, to_html
 from sandbox.words import card_tiles, option_fields
 
 log = logging.getLogger("hajime.sandbox")
+
+
+def actions(groups: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every click the controls offer, each an action id the page may send: each enabled
+    choice, and of a multi-select each part alone when one is enough, else its first
+    parts as many as it needs (a player picks any set of parts of the allowed size)."""
+    out = []
+    for g in groups:
+        live = [c for c in g["choices"] if not c["disabled"]]
+        if g.get("multi") and g["min"] > 1:
+            if len(live) >= g["min"]:
+                picked = live[:g["min"]]
+                out.append({"aid": JOIN.join(c["aid"] for c in picked),
+                            "label": ", ".join(c["label"] for c in picked),
+                            "kind": g["kind"], "interrupt": False})
+            continue
+        out += [{"aid": c["aid"], "label": c["label"], "kind": g["kind"],
+                 "interrupt": c["interrupt"]} for c in live]
+    return out
 
 MAX_NAME = 32
 """Longest player name."""
@@ -368,10 +387,9 @@ class Sandbox:
             "committed": [names[s] for s, p in sorted(prompts.items()) if p.committed],
             "prompt": (renderer.prompt_text(prompt, loc)
                        if prompt is not None and not prompt.committed else None),
-            "actions": [{"aid": c["aid"], "label": c["label"], "kind": g["kind"],
-                         "interrupt": c["interrupt"]}
-                        for g in groups for c in g["choices"] if not c["disabled"]],
+            "actions": actions(groups),
             "controls": groups,
+            "join": JOIN,
             "board": embed_html(board),
             "hand": hand,
             "cards": cards,
@@ -397,14 +415,18 @@ class Sandbox:
     @staticmethod
     def controls(game: Game[Any, Any], state: Any, seat: int | None,
                  loc: str = DEFAULT) -> list[dict[str, Any]]:
-        """The seat's controls as the bot's hand shows them: its legal actions (when asked)
-        then its interrupts, labelled and grouped by the game's renderer, in ``loc``."""
+        """The seat's controls as the bot's hand shows them: the choices it is offered
+        (:meth:`engine.core.Game.offered`: a decision merged with its follow-ups, the parts
+        of a multi-select) when asked, then its interrupts, labelled and grouped by the
+        game's renderer, in ``loc``. A multi-select group (``multi``) says how many parts
+        must be picked at least (``min``) and at most (``max``); the picked parts' ids,
+        joined by ``join``, are one click, as Discord sends them."""
         if seat is None or state.result is not None:
             return []
         offered: list[tuple[Any, bool]] = []
         prompt = game.prompts(state).get(seat)
         if prompt is not None and not prompt.committed:
-            offered += [(a, False) for a in game.listed(state, seat)]
+            offered += [(a, False) for a in game.offered(state, seat)]
         offered += [(a, True) for a in game.interrupts(state, seat)]
         if not offered:
             return []
@@ -419,8 +441,10 @@ class Sandbox:
                       "danger": getattr(c.style, "name", "") == "danger"}
                      for c in group.choices]
             first = group.choices[0].aid if group.choices else ""
-            out.append({"title": group.title, "select": group.select,
-                        "kind": kinds.get(first, ""), "choices": items})
+            most = len(items) if group.multi else 1
+            out.append({"title": group.title, "select": group.select or group.multi,
+                        "multi": group.multi, "min": min(group.min_values, most),
+                        "max": most, "kind": kinds.get(first, ""), "choices": items})
         return out
 
     async def narration(self, rec: MatchRecord, seat: int | None, names: list[str],

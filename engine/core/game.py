@@ -162,6 +162,14 @@ class Game(ABC, Generic[S, A]):
         for ``seat`` now; ``None`` otherwise (the default: a game without any)."""
         return None
 
+    def seals(self, action: Any) -> bool:
+        """Whether a logged action (its JSON, as :meth:`perform` logs it) ends in a sealed
+        commit although the prompt it answered was not simultaneous: a compound action
+        (a chain, see :meth:`offered`) whose last step commits a secret choice. Such an
+        action is sealed like an answer to a simultaneous prompt (its commitment is shown
+        before the reveal). Default: never."""
+        return False
+
     def interrupts(self, state: S, seat: int) -> list[A]:
         """Actions ``seat`` may take now without being prompted (default: none).
 

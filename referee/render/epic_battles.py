@@ -28,7 +28,8 @@ BUTTONS = ("pass", "bk-0", "set-0", "fl-0", "kd-none", "sr-none", "sw-stop", "rv
 GROUP_ORDER = ("pick", "attack", "block", "set", "discard", "flip", "order", "steal",
                "search", "swap", "pass")
 STEP_KINDS = {"at": "attack", "fl": "flip", "or": "order", "bk": "block", "kd": "steal",
-              "sr": "search", "sw": "swap", "rv": "reveal", "pass": "pass"}
+              "sr": "search", "sw": "swap", "rv": "reveal", "pass": "pass",
+              "dc": "discard", "set": "set"}
 """An action's kind by its id's head (a chain's steps are ids)."""
 PREFIX = {"set": "Set ", "discard": "Discard ", "flip": "Flip ", "order": "Resolve ",
           "block": "Block with ", "steal": "Take "}

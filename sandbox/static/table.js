@@ -47,6 +47,41 @@ function say(text, error) {
   message.className = error ? "error" : "";
 }
 
+// A multi-select of the bot (several parts picked at once, then sent as one choice):
+// each part a toggle, and a button that sends the parts picked (their ids joined by
+// ``page.join``, in the menu's order, as Discord sends them) once between ``group.min``
+// and ``group.max`` are picked.
+function multiSelect(group, page) {
+  const box = el("fieldset", {class: "group select multi", "data-min": group.min,
+                              "data-max": group.max}, el("legend", {text: group.title}));
+  const parts = [];
+  const list = el("div", {class: "parts"});  // scrolls; the confirm button stays in sight
+  const confirm = el("button", {type: "button", class: "action confirm", "data-aid": ""});
+  const update = () => {
+    const picked = parts.filter((p) => p.getAttribute("aria-pressed") === "true");
+    confirm.dataset.aid = picked.map((p) => p.dataset.part).join(page.join);
+    confirm.textContent = T("confirm_picks", {n: picked.length});
+    confirm.disabled = picked.length < group.min || picked.length > group.max;
+  };
+  for (const c of group.choices) {
+    const part = el("button", {type: "button", class: "part", "data-part": c.aid,
+                               "aria-pressed": "false"},
+                    c.emoji ? `${c.emoji} ${c.label}` : c.label);
+    part.disabled = c.disabled;
+    part.onclick = () => {
+      part.setAttribute("aria-pressed", part.getAttribute("aria-pressed") === "true" ? "false" : "true");
+      update();
+    };
+    parts.push(part);
+    list.append(part);
+  }
+  confirm.onclick = () => { if (!confirm.disabled) act(confirm.dataset.aid, page.version); };
+  update();
+  const hint = group.min > 1 ? [el("p", {class: "help", text: T("pick_at_least", {n: group.min})})] : [];
+  box.append(list, ...hint, confirm);
+  return box;
+}
+
 function draw(page) {
   document.body.dataset.version = page.version;
   document.body.dataset.status = page.status;
@@ -73,6 +108,7 @@ function draw(page) {
   const actions = document.getElementById("actions");
   actions.replaceChildren();
   for (const group of page.controls) {
+    if (group.multi) { actions.append(multiSelect(group, page)); continue; }
     const box = el("fieldset", {class: group.select ? "group select" : "group"},
                    el("legend", {text: group.title}));
     for (const c of group.choices) {
@@ -136,7 +172,7 @@ async function post(path, payload) {
 async function act(aid, version) {
   if (busy) return;
   busy = true;
-  for (const b of document.querySelectorAll("button.action")) b.disabled = true;
+  for (const b of document.querySelectorAll("button.action, button.part")) b.disabled = true;
   const nonce = 1 + Math.floor(Math.random() * 2 ** 52);
   try {
     await post("act", {aid, version, nonce});

@@ -25,6 +25,7 @@ RUNS = {
     "discord_bench": (["--matches", "2", "--steps", "2", "--store-actions", "0"],
                       '"click_to_board_edit_ms_p99"'),
     "decision_bench": (["--matches", "1"], "whole decision"),
+    "budget_model": (["--matches", "2"], "decisions/player/turn over 2 matches"),
     "pg_par_bench": (["--actions", "20", "--warmup", "5", "--matches", "3", "--per-match", "4",
                       "--pools", "2"], "postgres"),  # a local server, or says there is none
 }

@@ -11,7 +11,13 @@ import pytest
 
 from cogs import ids
 from cogs.ladder import Ladder, can_manage
-from cogs.ladder_render import leaderboard_embed, leaderboard_view, match_line, pager
+from cogs.ladder_render import (
+    jump_menu,
+    leaderboard_embed,
+    leaderboard_view,
+    match_line,
+    pager,
+)
 from db import ActionLog, EventRecord, MatchRecord, SqliteStore
 from db import ratings as R
 from db.ladder_queries import BoardPage, BoardRow, MatchSummary, SeatResult
@@ -183,3 +189,23 @@ def test_replay_in_french() -> None:
     embed = replay_embed(replay, 0, loc="fr")
     assert embed.fields[0].name == "Joueurs"
     assert embed.footer.text is not None and embed.footer.text.startswith("Page 1/1 · mains")
+
+
+def test_a_replay_jump_menu_marks_this_page_and_carries_the_match() -> None:
+    view = jump_menu(pager("rp", [7], 4, 60, ends=True), "rj", [7], 4,
+                     [(p, f"Page {p + 1}") for p in range(25)])
+    menu = next(c for c in view.children if isinstance(c, discord.ui.Select))
+    assert ids.parse(str(menu.custom_id)) == ids.CustomId("rj", ("7",))
+    assert menu.row == 1 and len(menu.options) == 25 and menu.placeholder == "Jump to a page…"
+    assert [o.value for o in menu.options if o.default] == ["4"]
+    alone = jump_menu(pager("rp", [7], 0, 1, ends=True), "rj", [7], 0, [(0, "Page 1")])
+    assert not any(isinstance(c, discord.ui.Select) for c in alone.children)
+    assert ids.is_private(ids.parse(str(menu.custom_id)))  # only in an ephemeral replay
+
+
+@pytest.mark.parametrize("values", [[], ["x"], ["-1"], ["1", "2"], [3], ["9" * 7]])
+async def test_a_damaged_replay_jump_is_refused(cog: Ladder, values: Any) -> None:
+    asked = interaction(11)
+    asked.data = {"values": values}
+    with pytest.raises(ids.BadCustomId):
+        await cog.on_replay_jump(asked, ids.parse(ids.make("rj", 5)))

@@ -116,3 +116,37 @@ async def test_a_sushido_match_commits_reveals_and_verifies(
         assert res.message.embeds[0]["title"].startswith("❌")
     assert fake.schema_errors == [] and fake.handler_errors == []
     assert re.search(r"🔒 .* sealed a choice: `[0-9a-f]{16}`", "\n".join(texts))
+
+
+async def test_an_epic_battles_pass_chained_with_its_discard_is_sealed_and_verifies(
+        fake_discord: FakeDiscord, tmp_path: pathlib.Path, player_transcript: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Battle-ending pass offered with the passer's own Discard (one choice, issue 31)
+    ends in a secret commit: its commitment is shown before the discards are revealed, and
+    ``verify`` re-derives it from the log like a plain commit's."""
+    from tests.e2e.harness import pin_engine_seed
+
+    fake = fake_discord
+    recorder = player_transcript or transcript.recording(monkeypatch)
+    pin_engine_seed(monkeypatch, 6)
+    alice, bob = fake.user("alice"), fake.user("bob")
+    async with bot_running(fake, tmp_path / "h.sqlite3") as bot:
+        match_id, board = await challenge_accepted(fake, bot, alice, bob, "epic_battles",
+                                                   bouts=1)
+        thread = fake.threads(fake.channel)[-1]
+        player = Player(fake, bot, match_id, board, [alice, bob], seed=2, check_leaks=False)
+        await player.play()
+        await idle(fake, bot)
+        rec = await bot.store.get_match(match_id)
+        assert rec is not None and rec.status == "finished"
+        logs = await bot.store.action_log(match_id)
+    found = fairness.verify(rec, logs)
+    assert found.ok, found.report()
+    chained = {r.version for r in logs if r.action and r.action.get("kind") == "chain"
+               and any(s.startswith("dc-") for s in r.action["steps"])}
+    sealed = {c.version: c.digest for c in found.commitments}
+    assert chained and chained <= set(sealed)
+    texts = public_texts(recorder, thread.id)
+    for version in chained:
+        shown = next(x for x in texts if f"`{sealed[version]}`" in x)
+        assert "passes too" in shown  # the board that shows the pass shows its seal

@@ -229,6 +229,15 @@ async def test_replay_refused_then_complete(fake_discord: FakeDiscord, bot: Haji
     assert picture_of(res, done, 1) == pictures[0]
     await (await bob.click(res.message, f"hj:rp:{done}:{pages - 1}:l")).response()
     assert picture_of(res, done, pages) == pictures[-1]
+    # the jump menu: any page in one pick (its options name the page and its turn)
+    menu = next(c for row in res.message.components for c in row["components"]
+                if c["custom_id"] == f"hj:rj:{done}")
+    assert [o["value"] for o in menu["options"]] == [str(p) for p in range(min(pages, 25))]
+    assert menu["options"][1]["label"].startswith("Page 2 · turn ")
+    middle = min(pages, 25) // 2
+    jumped = await (await bob.select(res.message, f"hj:rj:{done}", [str(middle)])).response()
+    assert jumped.response_type == 7 and f"Page {middle + 1}/{pages}" in text_of(res)
+    assert picture_of(res, done, middle + 1) == pictures[middle]
     # every stored version appears as a step
     versions = {e.version for e in await store.events(done)}
     assert all(f"(v{v})" in whole for v in versions)

@@ -8,6 +8,7 @@ Tampered records fall back to the raw rendering with a note, never an exception.
 
 from __future__ import annotations
 
+import itertools
 import pathlib
 import random
 from collections.abc import AsyncIterator
@@ -20,7 +21,7 @@ from cogs.ladder import Ladder
 from db import ActionLog, MatchRecord, SqliteStore
 from db import ratings as R
 from engine.games import REGISTRY
-from referee.replay import build_replay, resimulate
+from referee.replay import Replay, build_replay, jump_labels, jump_pages, resimulate
 from referee.service import Referee, pending_seats
 from tests.clock import Clock
 
@@ -241,3 +242,24 @@ async def test_cog_pages_labelled_then_notes_a_tampered_match(ref: Referee) -> N
     desc = tampered["embed"].description or ""
     assert desc.startswith(f"⚠️ *{NOTE}: the re-simulated final state differs")
     assert "**Step 1**" in desc and "pick (" in desc
+
+
+def test_the_jump_menu_offers_every_page_or_25_around_this_one_and_spread() -> None:
+    assert jump_pages(3, 10) == list(range(10))
+    for page in (0, 1, 40, 98, 99, 500):
+        offered = jump_pages(page, 100)
+        here = max(0, min(page, 99))
+        assert len(offered) == 25 == len(set(offered)) and offered == sorted(offered)
+        assert {0, 99} <= set(offered) and set(range(max(0, here - 3), min(100, here + 4))) \
+            <= set(offered)
+        assert max(b - a for a, b in itertools.pairwise(offered)) <= 8  # spread
+    assert len(jump_pages(0, 26)) == 25 and jump_pages(25, 26)[-1] == 25
+
+
+def test_the_jump_menu_names_each_page_with_its_turn_in_both_languages() -> None:
+    replay = Replay(title="t", header="h", pages=["a", "b", "c"], turns=[1, 1, 2])
+    assert jump_labels(replay, 0) == [(0, "Page 1 · turn 1"), (1, "Page 2 · turn 1"),
+                                      (2, "Page 3 · turn 2")]
+    assert jump_labels(replay, 0, loc="fr")[2] == (2, "Page 3 · tour 2")
+    untimed = Replay(title="t", header="h", pages=["a", "b"])
+    assert jump_labels(untimed, 1) == [(0, "Page 1"), (1, "Page 2")]

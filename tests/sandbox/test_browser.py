@@ -199,11 +199,20 @@ return {
       .map((e) => e.dataset.secretOf).filter((s) => s !== ""),
   hand: texts("#hand, #cards"),
   own: texts("#secret, #actions, #prompt, #narration li.private"),
-  aids: [...document.querySelectorAll("[data-aid]")].map((b) => b.dataset.aid),
+  aids: [...document.querySelectorAll("[data-aid], [data-part]")]
+      .map((b) => b.dataset.aid || b.dataset.part).filter((a) => a),
   buttons: [...document.querySelectorAll("button.action:not(.interrupt):not(:disabled)")]
-      .map((b) => b.dataset.aid),
+      .map((b) => b.dataset.aid).concat(
+    ...[...document.querySelectorAll("fieldset.multi")].map((f) => {
+      const parts = [...f.querySelectorAll("button.part:not(:disabled)")]
+          .map((b) => b.dataset.part);
+      const least = Number(f.dataset.min);  // each part alone, or the first ones needed
+      return least <= 1 ? parts : (parts.length >= least
+          ? [parts.slice(0, least).join("+")] : []);
+    })).filter((a) => a),
   picture: pic ? {hidden: pic.hidden, src: pic.getAttribute("src") || "",
                   width: pic.complete ? pic.naturalWidth : 0} : null,
+  multi: document.querySelectorAll("fieldset.multi").length,
   result: (document.getElementById("result") || {}).innerText || "",
   message: (document.getElementById("message") || {}).innerText || "",
 };
@@ -430,12 +439,21 @@ def shoot(browser: Any, game_id: str, lang: str) -> None:
 
 def click(browser: Any, tab: str, aid: str, version: str) -> bool:
     """Click one of the tab's buttons (a real click event on the button) if the tab still
-    shows ``version``; whether it did."""
+    shows ``version``; whether it did. An ``aid`` of a multi-select's parts (joined by
+    ``+``, as the page sends them) picks each part, then the group's confirm button."""
     browser.switch_to.window(tab)
     done: bool = browser.execute_script("""
+        if (document.body.dataset.version !== arguments[1]) return false;
         const b = document.querySelector(`button.action[data-aid="${arguments[0]}"]`);
-        if (!b || b.disabled || document.body.dataset.version !== arguments[1]) return false;
-        b.click();
+        if (b && !b.disabled) { b.click(); return true; }
+        const parts = arguments[0].split("+").map(
+            (p) => document.querySelector(`button.part[data-part="${p}"]`));
+        if (!parts.length || parts.some((p) => !p || p.disabled)) return false;
+        const box = parts[0].closest("fieldset.multi");
+        for (const p of parts) p.click();
+        const confirm = box.querySelector("button.confirm");
+        if (confirm.disabled || confirm.dataset.aid !== arguments[0]) return false;
+        confirm.click();
         return true;""", aid, version)
     return done
 
@@ -475,6 +493,12 @@ class Chooser:
             action = decide(self.game, state, seat, self.agent, self.rng)
             if action is not None and action.aid in buttons:
                 return str(action.aid)
+            if action is not None:  # offered with its follow-ups (a chain), or a part
+                first = [b for b in buttons if re.split(r"[.+=]", b.removeprefix("t="))[:1]
+                         == [action.aid]]
+                found = first or [b for b in buttons if action.aid in re.split(r"[.+=]", b)]
+                if found:
+                    return str(self.rng.choice(found))
         return self.rng.choice(buttons)
 
     def options(self, match: int) -> dict[str, Any]:
@@ -552,7 +576,7 @@ def test_a_whole_match_against_the_ai(driver: Any, server: tuple[str, Path], cho
             check_secrets(secrets, {0: snap}, where)
         if snap["status"] != "active":
             break
-        if not shot and clicks >= 12:
+        if not shot and (clicks >= 12 or (snap["multi"] and clicks >= 3)):  # a multi-select
             shoot(driver, game_id, lang)
             shot = True
         aid = pick.choose(match, 0, snap["version"], snap["buttons"])

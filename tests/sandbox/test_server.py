@@ -18,6 +18,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from engine.games import REGISTRY
+from referee.render.base import Choice
+from referee.render.registry import renderer_for
 from referee.snapshots import load_state
 from sandbox.server import SANDBOX, make_app
 from sandbox.tables import Sandbox
@@ -487,3 +489,58 @@ async def test_a_page_waits_for_the_match_to_move(client: TestClient[Any, Any]) 
     same = await client.get(f"/api/tables/{match}", params={
         "seat": tokens[1], "after": str(moved["version"]), "status": "active"})
     assert await same.json() == {"same": True}  # asked without waiting: nothing moved
+
+
+@pytest.mark.parametrize(("game_id", "wanted"), [("epic_battles", "chain"),
+                                                 ("sushido", "chain"),
+                                                 ("kingdom_of_loathing", "multi")])
+async def test_the_controls_are_the_bots_chains_and_multi_selects(
+        client: TestClient[Any, Any], game_id: str, wanted: str) -> None:
+    """A seat's controls are what the bot offers (``Game.offered``: a decision with its
+    follow-ups as one choice, the parts of a multi-select), grouped as the bot groups
+    them; a multi-select says how many parts it takes, and its parts picked together
+    (joined by ``join``) are one click, as Discord sends them."""
+    match, tokens = await open_table(client, game_id, names=["Ann", "Ben"])
+    rng = random.Random(11)
+    seen = False
+    for _ in range(400):
+        game, state = await stored_state(client, match)
+        if state.result is not None:
+            break
+        pages = [await page(client, match, t) for t in tokens]
+        ready = []
+        for seat, shown in enumerate(pages):
+            if shown["version"] != state.version:
+                continue
+            choices = [c["aid"] for g in shown["controls"] for c in g["choices"]
+                       if not c["interrupt"]]
+            prompt = game.prompts(state).get(seat)
+            offered = [Choice(aid=a.aid, label=game.label(state, seat, a))
+                       for a in game.offered(state, seat)
+                       if prompt is not None and not prompt.committed]
+            bots = [c.aid for g in renderer_for(game_id).groups(
+                [(a.kind, c) for a, c in zip(game.offered(state, seat), offered,
+                                              strict=False)]) for c in g.choices]
+            assert choices == bots, (seat, choices, bots)  # as the bot's hand shows them
+            for g in shown["controls"]:
+                assert g["min"] <= g["max"] and (g["multi"] or g["max"] == 1)
+            if offered:
+                ready.append((seat, shown))
+        if not ready:
+            continue
+        seat, shown = rng.choice(ready)
+        aid = rng.choice([a for a in shown["actions"] if not a["interrupt"]])["aid"]
+        multi = [g for g in shown["controls"] if g["multi"] and g["max"] >= 2]
+        if wanted == "chain" and any(a["aid"].startswith("t=") for a in shown["actions"]):
+            seen = True
+            aid = next(a["aid"] for a in shown["actions"] if a["aid"].startswith("t="))
+        if wanted == "multi" and multi:
+            assert shown["join"] == "+"
+            seen = True
+            aid = shown["join"].join(c["aid"] for c in multi[0]["choices"][:2])
+        status, answer = await click(client, match, tokens[seat], aid, shown["version"],
+                                     nonce=rng.randrange(1, 2**60))
+        assert status == 200, (aid, answer)
+        if seen:
+            break
+    assert seen, f"no {wanted} was offered"

@@ -134,21 +134,43 @@ _ASKED = {(s, kind): _prompt(s, kind) for s in (0, 1) for kind in get_args(
 def follows(before: EbState, after: EbState, seat: int, ev: list[Event]) -> bool:
     """Whether the decision ``after`` asks is a follow-up of ``seat``'s last one that may
     be chosen with it (issue 31, :mod:`engine.core.chains`): the same seat decides again,
-    not in a simultaneous commit, and nothing came between but what it could foresee: no
-    card drawn, milled, searched or shuffled (every deck as it was, no randomness used),
-    no new card in its hand, the rival's hand untouched."""
+    and nothing came between but what it could foresee: no card drawn, searched or
+    shuffled (no randomness used, no deck changed but by losing its top cards face up,
+    see :func:`_only_milled`), no new card in its hand, the rival's hand untouched.
+
+    Not into a simultaneous commit, with one exception: the pass that ends the Battle step
+    may come with the passer's own Discard (nothing happens between them; the chain is
+    sealed like the commit it ends in, see :meth:`EpicBattles.seals`)."""
     if after.result is not None or before.rng != after.rng or before.round != after.round:
         return False
-    prompt = GAME.prompt(after, seat)
-    if prompt is None or prompt.simultaneous or prompt.committed:
+    asked = GAME.prompt(before, seat)
+    if asked is None or asked.committed:  # not a step of this seat's own
         return False
-    for s in (0, 1):
-        if after.sides[s].deck != before.sides[s].deck:
-            return False
+    prompt = GAME.prompt(after, seat)
+    if prompt is None or prompt.committed:
+        return False
+    if prompt.simultaneous and not (prompt.kind == "discard" and before.phase == "battle"):
+        return False
+    if not _only_milled(before, after):
+        return False
     mine_before, mine_after = before.sides[seat].hand, after.sides[seat].hand
     if any(mine_after.count(c) > mine_before.count(c) for c in set(mine_after)):
         return False
     return after.sides[other(seat)].hand == before.sides[other(seat)].hand
+
+
+def _only_milled(before: EbState, after: EbState) -> bool:
+    """Every deck as it was, or short of its top cards only (damage, chip, "discards the
+    top card"): those go face up to their owner's discard pile, random cards shown to all
+    whose number the seat could foresee from the printed damage; what a choice can do
+    depends on a discard pile's size at most (a recovery), never on which cards it holds,
+    so seeing them first would change no choice's options **(decision)**.
+    A card that reached a hand is caught by the hand checks of :func:`follows`."""
+    for s in (0, 1):
+        b, a = before.sides[s].deck, after.sides[s].deck
+        if a != b and (len(a) >= len(b) or b[:len(a)] != a):
+            return False
+    return True
 
 
 def _chain(steps: tuple[str, ...]) -> Chain:
@@ -238,6 +260,14 @@ class EpicBattles(Game[EbState, AnyAction]):
         if not chains.chain_ok(self, state, seat, steps, follows):
             return None
         return Chain.of(steps=steps)
+
+    def seals(self, action: Any) -> bool:
+        """A chain holding a secret commit (the Battle-ending pass with the passer's
+        Discard, :func:`follows`; a Set, should one ever join a chain) is sealed like the
+        commit itself."""
+        if not isinstance(action, dict) or action.get("kind") != "chain":
+            return False
+        return any(str(step).startswith(("dc-", "set-")) for step in action.get("steps", ()))
 
     def _apply(self, state: EbState, seat: int, action: AnyAction) -> list[Event]:
         if type(action) is Chain:  # each step tells its own events

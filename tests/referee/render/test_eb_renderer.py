@@ -168,21 +168,25 @@ def test_every_decision_fits_discord_and_is_worded(seed: int) -> None:
             kinds.add(prompt.kind)
             hand = R.hand_embed(GAME.view(state, seat), seat, NAMES, prompt, "fr")
             assert "eb." not in _text(hand)
-            choices = [(a.kind, Choice(aid=a.aid, label=GAME.label(state, seat, a)))
-                       for a in GAME.legal(state, seat)]
-            groups = R.groups(choices, "fr")
-            shown = [c.aid for g in groups for c in g.choices]
-            assert sorted(shown) == sorted(c.aid for _, c in choices)
-            for row in control_rows(42, 1, seat, groups):
-                assert len(row) <= 5
-                for item in row:
-                    if isinstance(item, discord.ui.Select):
-                        assert 1 <= len(item.options) <= 25
-            for g in groups:
-                assert "eb." not in g.title
-                for c in g.choices:
-                    assert c.label and "eb." not in c.label
-                    assert not c.label.startswith(("Set ", "Discard ", "Block with ")), c
+            # the legal actions, and what a player is offered (chains of them)
+            for listing in (GAME.legal(state, seat), GAME.offered(state, seat)):
+                choices = [(a.kind, Choice(aid=a.aid, label=GAME.label(state, seat, a)))
+                           for a in listing]
+                groups = R.groups(choices, "fr")
+                shown = [c.aid for g in groups for c in g.choices]
+                assert sorted(shown) == sorted(c.aid for _, c in choices)
+                for row in control_rows(42, 1, seat, groups):
+                    assert len(row) <= 5
+                    for item in row:
+                        if isinstance(item, discord.ui.Select):
+                            assert 1 <= len(item.options) <= 25
+                for g in groups:
+                    assert "eb." not in g.title
+                    for c in g.choices:
+                        assert c.label and "eb." not in c.label
+                        for step in c.label.split(" → "):  # each step of a chain in French
+                            assert not step.startswith(("Set ", "Discard ", "Block with ",
+                                                        "Flip ", "Take ")) and step != "Pass", c
     assert {"pick", "set", "act", "block"} <= kinds
 
 
