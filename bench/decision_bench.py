@@ -24,8 +24,9 @@ copy of the state, this bench times every engine call the bot makes for it, in o
   ``prompts``), the ping's ``prompts``, and the new hand of every other seat with a new
   decision (refreshed in place).
 
-The bot asks a state for its prompts through ``Game.asked`` (remembered per state object
-and version, as ``listed`` is); so does this bench. Each decision's engine time is
+The bot asks a state for its prompts through ``Game.asked`` and for its views through
+``Game.viewed`` (remembered per state object and version, as ``listed`` is; a version's
+views share their viewer-independent part); so does this bench. Each decision's engine time is
 followed by one raw ``sqlite3`` transaction (WAL, ``synchronous`` NORMAL) updating a match
 row with a state of the same size (as
 ``engine_bench`` does): ratio = mean engine time / mean commit time, both from the same
@@ -70,11 +71,18 @@ def prompt_of(game: Game[Any, Any], state: Any, seat: int) -> Any:
     return asked(state).get(seat) if asked is not None else game.prompt(state, seat)
 
 
+def view_of(game: Game[Any, Any], state: Any, viewer: int | None) -> Any:
+    """A view as the bot asks it: remembered per state, its viewer-independent part
+    shared (``Game.viewed``), or (a tree before it) built anew each time."""
+    viewed = getattr(game, "viewed", None)
+    return viewed(state, viewer) if viewed is not None else game.view(state, viewer)
+
+
 def hand(game: Game[Any, Any], state: Any, seat: int) -> int:
     """The engine calls of a private hand with its controls (``build_hand``)."""
     prompt = prompt_of(game, state, seat)
     outcome = game.outcome(state)
-    game.view(state, seat)
+    view_of(game, state, seat)
     offered: list[Any] = []
     if outcome is None:
         if prompt is not None and not prompt.committed:
@@ -112,7 +120,7 @@ def decision(game: Game[Any, Any], state: Any, seat: int, aid: str,
     after = pending_seats(game, new)
     hand(game, new, seat)  # the actor's hand, updated in place
     built.add((new.version, seat))
-    game.view(new, None)  # the board (built once per version by the table)
+    view_of(game, new, None)  # the board (built once per version by the table)
     game.outcome(new)
     prompts_of(game, new)
     prompts_of(game, new)  # the ping's words

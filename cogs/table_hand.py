@@ -37,7 +37,7 @@ def build_hand(game: Game[Any, Any], renderer: Renderer, match_id: int, state: B
     the seat's language ``loc`` (nothing kept: :class:`Hands` keeps them)."""
     prompt = game.asked(state).get(seat)
     outcome = game.outcome(state)
-    embed = to_discord(renderer.hand_embed(game.view(state, seat), seat, names, prompt, loc=loc))
+    embed = to_discord(renderer.hand_embed(game.viewed(state, seat), seat, names, prompt, loc=loc))
     offered: list[Any] = []
     if with_controls and outcome is None:
         if prompt is not None and not prompt.committed:

@@ -76,6 +76,10 @@ per seat the list with the same actions by id (and under :data:`_PROMPTS`, the p
 _LISTED_SIZE = 256
 _PROMPTS = -1
 """The key of a state's remembered prompts among its listings (seats are 0 and up)."""
+_VIEWS = -2
+"""The key of a state's remembered views (:meth:`Game.viewed`) among its listings."""
+_SHARED = -3
+"""The key of the viewer-independent part of its views (:meth:`Game.view_shared`)."""
 
 
 class Game(ABC, Generic[S, A]):
@@ -137,6 +141,35 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def label(self, state: S, seat: int, action: A) -> str:
         """A short human label for a legal action (for buttons and logs)."""
+
+    def view_shared(self, state: S) -> Any:
+        """The part of every viewer's :meth:`view` that does not depend on the viewer
+        (see :mod:`engine.core.views`), for :meth:`view_with`; ``None`` (the default)
+        for a game that does not split its views."""
+        return None
+
+    def view_with(self, state: S, viewer: int | None, shared: Any) -> BaseModel:
+        """:meth:`view` from its viewer-independent part ``shared`` (what
+        :meth:`view_shared` gave for this state at this version); by default
+        :meth:`view` itself."""
+        return self.view(state, viewer)
+
+    def viewed(self, state: S, viewer: int | None) -> BaseModel:
+        """:meth:`view`, remembered for this state object at its version like
+        :meth:`listed` (and forgotten with it), its viewer-independent part built once
+        for every viewer (:meth:`view_shared`). The bot's path: a click builds the views
+        of several seats and the board on one version. Views are read-only and may share
+        parts: do not change them."""
+        memo = self._listing(state)[2]
+        views: dict[int | None, BaseModel] | None = memo.get(_VIEWS)
+        if views is None:
+            views = memo[_VIEWS] = {}
+        got = views.get(viewer)
+        if got is None:
+            if _SHARED not in memo:
+                memo[_SHARED] = self.view_shared(state)
+            got = views[viewer] = self.view_with(state, viewer, memo[_SHARED])
+        return got
 
     def prompt(self, state: S, seat: int) -> Prompt | None:
         """The prompt of one seat, if it must decide now: ``prompts(state).get(seat)``.

@@ -11,6 +11,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from engine.core import CatalogEntry, Event, Game, Prompt, Rng, chains, private_with_twin, public
 from engine.core.chains import Chain
+from engine.core.views import Shared
 from engine.games.sushido import flow, resolve
 from engine.games.sushido.data import content
 from engine.games.sushido.effects import card_text, contact, fighter, in_arena, super_combo
@@ -48,7 +49,7 @@ from engine.games.sushido.model import (
     UseSuperCombo,
     fast_copy,
 )
-from engine.games.sushido.views import SushidoView, build_view
+from engine.games.sushido.views import SushidoView, build_view, shared_view, view_with
 
 _PROMPT_TEXT: dict[str, str] = {
     "pick": "Choose your fighter.",
@@ -354,6 +355,17 @@ class Sushido(Game[SushidoState, AnyAction]):
         """What a seat (or a spectator, ``None``) may see; see :mod:`views`."""
         prompts = self.prompts(state)
         return build_view(state, viewer, {s: (p.kind, p.committed) for s, p in prompts.items()})
+
+    def view_shared(self, state: SushidoState) -> Shared:
+        """The viewer-independent fields of the views (:func:`views.shared_view`), from
+        the prompts remembered for this version (:meth:`asked`)."""
+        prompts = self.asked(state)
+        return shared_view(state, {s: (p.kind, p.committed) for s, p in prompts.items()})
+
+    def view_with(self, state: SushidoState, viewer: int | None,
+                  shared: Shared) -> SushidoView:
+        """:meth:`view` from :meth:`view_shared`'s fields."""
+        return view_with(state, viewer, shared)
 
     def clone(self, state: SushidoState) -> SushidoState:
         """A deep, independent copy (faster than ``copy.deepcopy``; see ``fast_copy``)."""
