@@ -12,9 +12,10 @@ copy of the state, this bench times every engine call the bot makes for it, in o
 
 - **Act click** (:meth:`cogs.table.Table.on_act`, :func:`cogs.table_hand.build_hand`):
   ``prompts``, then the hand: its ``prompt``, ``outcome``, ``view`` (the seat's), ``listed``,
-  ``interrupts`` and a ``label`` per control, unless the bot built that hand at this
-  version already (its answer to the seat's last click, or its open hand refreshed: the
-  table keeps them, :class:`cogs.table_hand.Hands`);
+  ``interrupts`` and the controls' labels (``labels``, or a ``label`` per control before
+  it), unless the bot built that hand at this version already (its answer to the seat's
+  last click, or its open hand refreshed: the table keeps them,
+  :class:`cogs.table_hand.Hands`);
 - **the control's click** (:meth:`referee.service.Referee.act`): ``prompts`` (the seats
   deciding before), ``prompt`` (a sealed choice?), ``perform`` (found in the listing,
   applied in place), ``outcome``, ``timer_share`` (or ``sim_labels`` at the end), ``dump``
@@ -83,14 +84,21 @@ def hand(game: Game[Any, Any], state: Any, seat: int) -> int:
     prompt = prompt_of(game, state, seat)
     outcome = game.outcome(state)
     view_of(game, state, seat)
-    offered: list[Any] = []
+    shown: list[Any] = []
+    extra: list[Any] = []
     if outcome is None:
         if prompt is not None and not prompt.committed:
-            offered = list(game.listed(state, seat))
-        offered += game.interrupts(state, seat)
-    for action in offered:
+            shown = game.listed(state, seat)
+        extra = game.interrupts(state, seat)
+    labels = getattr(game, "labels", None)  # the listing labelled at once (Game.labels)
+    if labels is not None:
+        labels(state, seat, shown)
+    else:
+        for action in shown:
+            game.label(state, seat, action)
+    for action in extra:
         game.label(state, seat, action)
-    return len(offered)
+    return len(shown) + len(extra)
 
 
 def act_click(game: Game[Any, Any], state: Any, seat: int,

@@ -391,12 +391,24 @@ class Game(ABC, Generic[S, A]):
         hit = self._listing(state)
         got = hit[2].get(seat)
         if got is None:
-            actions = self.legal(state, seat)
-            index: dict[str, A] = {}
-            for action in actions:
-                index.setdefault(action.aid, action)  # type: ignore[attr-defined]
-            got = hit[2][seat] = (actions, index)
+            got = hit[2][seat] = self._indexed(state, seat)
         return got
+
+    def _indexed(self, state: S, seat: int) -> tuple[list[A], dict[str, A]]:
+        """:meth:`legal` and its index by action id, built (for :meth:`_listed`). A game
+        whose listing for a common case is the same for many states (Sushido's placements
+        of one hand) may give a shared pair instead: neither may be changed."""
+        actions = self.legal(state, seat)
+        index: dict[str, A] = {}
+        for action in actions:
+            index.setdefault(action.aid, action)  # type: ignore[attr-defined]
+        return actions, index
+
+    def labels(self, state: S, seat: int, actions: list[A]) -> list[str]:
+        """:meth:`label` of each action (the bot labels a hand's controls at once: a game
+        may remember the labels of a listing it shares, see :meth:`_indexed`)."""
+        label = self.label
+        return [label(state, seat, a) for a in actions]
 
     def asked(self, state: S) -> dict[int, Prompt]:
         """:meth:`prompts`, remembered for this state object at its version like

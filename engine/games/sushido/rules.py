@@ -124,6 +124,22 @@ def _places(hand: tuple[int, ...], n: int) -> tuple[Place, ...]:
                  for p in permutations(hand, n))
 
 
+@lru_cache(maxsize=4096)
+def _placements(hand: tuple[int, ...], n: int,
+                ) -> tuple[list[AnyAction], dict[str, AnyAction], list[str]]:
+    """A hand's listing while it places (:meth:`Sushido.legal`: its Hajimes then its
+    Places), indexed by id, and the actions' labels: built once per hand and shared (do
+    not change them). A label names cards only (:meth:`Sushido.label`)."""
+    listed: list[AnyAction] = [*_hajimes(hand, n), *_places(hand, n)]
+    index: dict[str, AnyAction] = {}
+    for action in listed:
+        index.setdefault(action.aid, action)
+    labels = [_hajime_label(a.cards) if type(a) is Hajime
+              else f"{_hajime_label(a.cards)}, {_SHOWN[a.show]}"  # type: ignore[union-attr]
+              for a in listed]
+    return listed, index, labels
+
+
 _QUIET = frozenset({"card", "damage", "guard", "guarded", "heal", "kata_clash", "kata_end",
                     "move", "passive", "push", "push_fails", "super_gain", "super_spend",
                     "whiff", "break_nothing"})
@@ -267,7 +283,7 @@ class Sushido(Game[SushidoState, AnyAction]):
             if me.commit is None:
                 n = min(2, len(me.hand))
                 hand = tuple(me.hand)
-                return [*_hajimes(hand, n), *_places(hand, n)]
+                return [*_hajimes(hand, n), *_places(hand, n)]  # as _placements lists them
             if me.reveal is not None:
                 return []
             out = [Reveal.of(show=s) for s in SHOWS[len(me.commit)]]
@@ -277,6 +293,35 @@ class Sushido(Game[SushidoState, AnyAction]):
                 return []
             out = resolve.options(state, t)
         return out
+
+    def _placing(self, state: SushidoState, seat: int) -> tuple[int, ...] | None:
+        """The hand of a seat choosing its placement now (its listing is then the hand's
+        shared :func:`_placements`), else ``None``."""
+        if state.result is None and state.phase in ("hajime", "reveal"):
+            me = state.seat[seat]
+            if me.commit is None:
+                return tuple(me.hand)
+        return None
+
+    def _indexed(self, state: SushidoState, seat: int,
+                 ) -> tuple[list[AnyAction], dict[str, AnyAction]]:
+        """The listing of a seat choosing its placement is its hand's (shared, built once
+        per hand); any other, :meth:`legal`'s."""
+        hand = self._placing(state, seat)
+        if hand is None:
+            return super()._indexed(state, seat)
+        listed, index, _ = _placements(hand, min(2, len(hand)))
+        return listed, index
+
+    def labels(self, state: SushidoState, seat: int, actions: list[AnyAction]) -> list[str]:
+        """The labels of a hand's shared placements (:func:`_placements`) are worded once
+        (they name cards only); any other actions are labelled one by one."""
+        hand = self._placing(state, seat)
+        if hand is not None:
+            listed, _, labels = _placements(hand, min(2, len(hand)))
+            if actions is listed:
+                return labels
+        return super().labels(state, seat, actions)
 
     def offered(self, state: SushidoState, seat: int) -> list[AnyAction]:
         """The legal actions, with a mid-turn decision merged with its follow-ups of the
