@@ -82,6 +82,19 @@ _SHARED = -3
 """The key of the viewer-independent part of its views (:meth:`Game.view_shared`)."""
 
 
+def _among(action: BaseModel, actions: list[Any]) -> bool:
+    """``action in actions``, quicker: an action is a frozen model without private or
+    extra fields, so pydantic's ``==`` comes down to the same class and equal fields
+    (``apply`` checks every replayed action against the legal ones)."""
+    if action.__pydantic_private__ is not None or action.__pydantic_extra__ is not None:
+        return action in actions
+    cls, fields = type(action), action.__dict__
+    for other in actions:
+        if other is action or (type(other) is cls and other.__dict__ == fields):
+            return True
+    return False
+
+
 class Game(ABC, Generic[S, A]):
     """One game's rules. Subclasses fill the class attributes and abstract methods."""
 
@@ -295,14 +308,14 @@ class Game(ABC, Generic[S, A]):
         """
         if state.result is not None:
             raise MatchOver("This match is over.")
-        if action not in self.interrupts(state, seat):
+        if self._no_interrupts or not _among(action, self.interrupts(state, seat)):
             prompt = self.prompt(state, seat)
             if prompt is None or prompt.committed:
                 reason = self.explain_unavailable(state, seat, action.aid)  # type: ignore[attr-defined]
                 if reason:
                     raise IllegalAction(reason)
             self._check_prompted(prompt)
-            if action not in self.legal(state, seat) and (
+            if not _among(action, self.legal(state, seat)) and (
                     self._no_compound
                     or self.compound(state, seat, action.aid) != action):  # type: ignore[attr-defined]
                 raise IllegalAction(self.explain_illegal(state, seat, action))
