@@ -173,7 +173,8 @@ class Referee:
             del hit
             if sys.getrefcount(state) == 2:  # ``state`` and getrefcount's own argument
                 return state
-            return game.load(game.dump(state))
+            copy: BaseState = game.load(game.dump(state))
+            return copy
         return await load_state(self.store, game, rec)
 
     def _remember(self, match_id: int, state: BaseState, live: bool) -> None:
