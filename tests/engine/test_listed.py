@@ -108,3 +108,6 @@ def test_sushido_placements_are_listed_once_per_hand() -> None:
     assert game.listed(state, 0) == game.legal(state, 0)
     assert game.labels(copy, 0, game.listed(copy, 0)) is game.labels(
         state, 0, game.listed(state, 0))
+    listed, index = game._listed(state, 0)
+    assert index == {a.aid: a for a in reversed(listed)}  # each id, as the actions word it
+    assert game.labels(state, 0, listed) == [game.label(state, 0, a) for a in listed]

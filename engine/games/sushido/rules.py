@@ -106,10 +106,37 @@ def _asked(state: SushidoState, t: Task, seat: int) -> Prompt:
     return Prompt(seat=seat, kind=kind, text=text)
 
 
+def _hajime_of(cards: tuple[int, ...]) -> Hajime:
+    """The shared Hajime of these cards (:meth:`Interned.of`, looked up by its cards: a
+    new hand lists up to 42 placements, each with four reveals)."""
+    got = _HAJIME_OF.get(cards)
+    if got is None:
+        got = Hajime.of(cards=cards)
+        if len(_HAJIME_OF) < _TABLE_MAX:
+            _HAJIME_OF[cards] = got
+    return got
+
+
+def _place_of(cards: tuple[int, ...], show: str) -> Place:
+    """The shared Place of these cards and reveal (as :func:`_hajime_of`)."""
+    got = _PLACE_OF.get((cards, show))
+    if got is None:
+        got = Place.of(cards=cards, show=show)
+        if len(_PLACE_OF) < _TABLE_MAX:
+            _PLACE_OF[cards, show] = got
+    return got
+
+
+_HAJIME_OF: dict[tuple[int, ...], Hajime] = {}
+_PLACE_OF: dict[tuple[tuple[int, ...], str], Place] = {}
+_TABLE_MAX = 100_000
+"""Bound of each table above (placements of one deck's cards: a few thousand)."""
+
+
 @lru_cache(maxsize=4096)
 def _hajimes(hand: tuple[int, ...], n: int) -> tuple[Hajime, ...]:
     """Every ordered placement of ``n`` cards of a hand (built once per hand)."""
-    return tuple(Hajime.of(cards=p) for p in permutations(hand, n))
+    return tuple(_hajime_of(p) for p in permutations(hand, n))
 
 SHOWS: tuple[tuple[str, ...], ...] = (("none",), ("none", "first"),
                                       ("none", "first", "second", "both"))
@@ -120,7 +147,7 @@ SHOWS: tuple[tuple[str, ...], ...] = (("none",), ("none", "first"),
 def _places(hand: tuple[int, ...], n: int) -> tuple[Place, ...]:
     """Every placement of ``n`` cards with each reveal open to it (Hajime and reveal in one
     choice), by reveal then placement."""
-    return tuple(Place.of(cards=p, show=show) for show in reversed(SHOWS[n])
+    return tuple(_place_of(p, show) for show in reversed(SHOWS[n])
                  for p in permutations(hand, n))
 
 
@@ -131,12 +158,18 @@ def _placements(hand: tuple[int, ...], n: int,
     Places), indexed by id, and the actions' labels: built once per hand and shared (do
     not change them). A label names cards only (:meth:`Sushido.label`)."""
     listed: list[AnyAction] = [*_hajimes(hand, n), *_places(hand, n)]
+    # ids and labels worded per placement, then per reveal, in the listing's order (as
+    # ``Hajime.aid``/``Place.aid`` and :meth:`Sushido.label` word them; a test checks)
+    perms = list(permutations(hand, n))
+    shows = tuple(reversed(SHOWS[n]))
+    joined = ["-".join(map(str, p)) for p in perms]
+    words = [_hajime_label(p) for p in perms]
+    aids = [*("h-" + j for j in joined),
+            *(f"p-{j}-{show}" for show in shows for j in joined)]
+    labels = [*words, *(f"{w}, {_SHOWN[show]}" for show in shows for w in words)]
     index: dict[str, AnyAction] = {}
-    for action in listed:
-        index.setdefault(action.aid, action)
-    labels = [_hajime_label(a.cards) if type(a) is Hajime
-              else f"{_hajime_label(a.cards)}, {_SHOWN[a.show]}"  # type: ignore[union-attr]
-              for a in listed]
+    for aid, action in zip(aids, listed, strict=True):
+        index.setdefault(aid, action)
     return listed, index, labels
 
 
