@@ -157,20 +157,42 @@ def _placements(hand: tuple[int, ...], n: int,
     """A hand's listing while it places (:meth:`Sushido.legal`: its Hajimes then its
     Places), indexed by id, and the actions' labels: built once per hand and shared (do
     not change them). A label names cards only (:meth:`Sushido.label`)."""
-    listed: list[AnyAction] = [*_hajimes(hand, n), *_places(hand, n)]
-    # ids and labels worded per placement, then per reveal, in the listing's order (as
-    # ``Hajime.aid``/``Place.aid`` and :meth:`Sushido.label` word them; a test checks)
     perms = list(permutations(hand, n))
-    shows = tuple(reversed(SHOWS[n]))
-    joined = ["-".join(map(str, p)) for p in perms]
-    words = [_hajime_label(p) for p in perms]
-    aids = [*("h-" + j for j in joined),
-            *(f"p-{j}-{show}" for show in shows for j in joined)]
-    labels = [*words, *(f"{w}, {_SHOWN[show]}" for show in shows for w in words)]
+    entries = [_PLACING.get(p) or _placing(p) for p in perms]
+    listed: list[AnyAction] = [e[0] for e in entries]
+    aids = [e[1] for e in entries]
+    labels = [e[2] for e in entries]
+    for show in reversed(SHOWS[n]):  # then the Places, by reveal then placement
+        for e in entries:
+            place, aid, label = e[3][show]
+            listed.append(place)
+            aids.append(aid)
+            labels.append(label)
     index: dict[str, AnyAction] = {}
     for aid, action in zip(aids, listed, strict=True):
         index.setdefault(aid, action)
     return listed, index, labels
+
+
+_Placing = tuple[Hajime, str, str, dict[str, tuple[Place, str, str]]]
+
+
+def _placing(cards: tuple[int, ...]) -> _Placing:
+    """One placement's Hajime and, per reveal, its Place, each with its id and label (as
+    ``Hajime.aid``/``Place.aid`` and :meth:`Sushido.label` word them; a test checks),
+    remembered in :data:`_PLACING` (the content never changes)."""
+    joined = "-".join(map(str, cards))
+    word = _hajime_label(cards)
+    got = (_hajime_of(cards), "h-" + joined, word,
+           {show: (_place_of(cards, show), f"p-{joined}-{show}", f"{word}, {_SHOWN[show]}")
+            for show in SHOWS[len(cards)]})
+    if len(_PLACING) < _TABLE_MAX:
+        _PLACING[cards] = got
+    return got
+
+
+_PLACING: dict[tuple[int, ...], _Placing] = {}
+""":func:`_placing` by the placed cards."""
 
 
 _QUIET = frozenset({"card", "damage", "guard", "guarded", "heal", "kata_clash", "kata_end",
