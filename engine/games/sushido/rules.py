@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from itertools import permutations
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -48,6 +46,14 @@ from engine.games.sushido.model import (
     Task,
     UseSuperCombo,
     fast_copy,
+)
+from engine.games.sushido.placements import (
+    SHOWN,
+    SHOWS,
+    hajime_label,
+    hajimes,
+    placements,
+    places,
 )
 from engine.games.sushido.views import SushidoView, build_view, shared_view, view_with
 
@@ -106,93 +112,6 @@ def _asked(state: SushidoState, t: Task, seat: int) -> Prompt:
     return Prompt(seat=seat, kind=kind, text=text)
 
 
-def _hajime_of(cards: tuple[int, ...]) -> Hajime:
-    """The shared Hajime of these cards (:meth:`Interned.of`, looked up by its cards: a
-    new hand lists up to 42 placements, each with four reveals)."""
-    got = _HAJIME_OF.get(cards)
-    if got is None:
-        got = Hajime.of(cards=cards)
-        if len(_HAJIME_OF) < _TABLE_MAX:
-            _HAJIME_OF[cards] = got
-    return got
-
-
-def _place_of(cards: tuple[int, ...], show: str) -> Place:
-    """The shared Place of these cards and reveal (as :func:`_hajime_of`)."""
-    got = _PLACE_OF.get((cards, show))
-    if got is None:
-        got = Place.of(cards=cards, show=show)
-        if len(_PLACE_OF) < _TABLE_MAX:
-            _PLACE_OF[cards, show] = got
-    return got
-
-
-_HAJIME_OF: dict[tuple[int, ...], Hajime] = {}
-_PLACE_OF: dict[tuple[tuple[int, ...], str], Place] = {}
-_TABLE_MAX = 100_000
-"""Bound of each table above (placements of one deck's cards: a few thousand)."""
-
-
-@lru_cache(maxsize=4096)
-def _hajimes(hand: tuple[int, ...], n: int) -> tuple[Hajime, ...]:
-    """Every ordered placement of ``n`` cards of a hand (built once per hand)."""
-    return tuple(_hajime_of(p) for p in permutations(hand, n))
-
-SHOWS: tuple[tuple[str, ...], ...] = (("none",), ("none", "first"),
-                                      ("none", "first", "second", "both"))
-"""The reveals open to a commit of 0, 1 or 2 cards."""
-
-
-@lru_cache(maxsize=4096)
-def _places(hand: tuple[int, ...], n: int) -> tuple[Place, ...]:
-    """Every placement of ``n`` cards with each reveal open to it (Hajime and reveal in one
-    choice), by reveal then placement."""
-    return tuple(_place_of(p, show) for show in reversed(SHOWS[n])
-                 for p in permutations(hand, n))
-
-
-@lru_cache(maxsize=4096)
-def _placements(hand: tuple[int, ...], n: int,
-                ) -> tuple[list[AnyAction], dict[str, AnyAction], list[str]]:
-    """A hand's listing while it places (:meth:`Sushido.legal`: its Hajimes then its
-    Places), indexed by id, and the actions' labels: built once per hand and shared (do
-    not change them). A label names cards only (:meth:`Sushido.label`)."""
-    perms = list(permutations(hand, n))
-    entries = [_PLACING.get(p) or _placing(p) for p in perms]
-    listed: list[AnyAction] = [e[0] for e in entries]
-    aids = [e[1] for e in entries]
-    labels = [e[2] for e in entries]
-    for show in reversed(SHOWS[n]):  # then the Places, by reveal then placement
-        for e in entries:
-            place, aid, label = e[3][show]
-            listed.append(place)
-            aids.append(aid)
-            labels.append(label)
-    index: dict[str, AnyAction] = {}
-    for aid, action in zip(aids, listed, strict=True):
-        index.setdefault(aid, action)
-    return listed, index, labels
-
-
-_Placing = tuple[Hajime, str, str, dict[str, tuple[Place, str, str]]]
-
-
-def _placing(cards: tuple[int, ...]) -> _Placing:
-    """One placement's Hajime and, per reveal, its Place, each with its id and label (as
-    ``Hajime.aid``/``Place.aid`` and :meth:`Sushido.label` word them; a test checks),
-    remembered in :data:`_PLACING` (the content never changes)."""
-    joined = "-".join(map(str, cards))
-    word = _hajime_label(cards)
-    got = (_hajime_of(cards), "h-" + joined, word,
-           {show: (_place_of(cards, show), f"p-{joined}-{show}", f"{word}, {_SHOWN[show]}")
-            for show in SHOWS[len(cards)]})
-    if len(_PLACING) < _TABLE_MAX:
-        _PLACING[cards] = got
-    return got
-
-
-_PLACING: dict[tuple[int, ...], _Placing] = {}
-""":func:`_placing` by the placed cards."""
 
 
 _QUIET = frozenset({"card", "damage", "guard", "guarded", "heal", "kata_clash", "kata_end",
@@ -338,7 +257,7 @@ class Sushido(Game[SushidoState, AnyAction]):
             if me.commit is None:
                 n = min(2, len(me.hand))
                 hand = tuple(me.hand)
-                return [*_hajimes(hand, n), *_places(hand, n)]  # as _placements lists them
+                return [*hajimes(hand, n), *places(hand, n)]  # as _placements lists them
             if me.reveal is not None:
                 return []
             out = [Reveal.of(show=s) for s in SHOWS[len(me.commit)]]
@@ -351,7 +270,7 @@ class Sushido(Game[SushidoState, AnyAction]):
 
     def _placing(self, state: SushidoState, seat: int) -> tuple[int, ...] | None:
         """The hand of a seat choosing its placement now (its listing is then the hand's
-        shared :func:`_placements`), else ``None``."""
+        shared :func:`placements`), else ``None``."""
         if state.result is None and state.phase in ("hajime", "reveal"):
             me = state.seat[seat]
             if me.commit is None:
@@ -365,15 +284,15 @@ class Sushido(Game[SushidoState, AnyAction]):
         hand = self._placing(state, seat)
         if hand is None:
             return super()._indexed(state, seat)
-        listed, index, _ = _placements(hand, min(2, len(hand)))
+        listed, index, _ = placements(hand, min(2, len(hand)))
         return listed, index
 
     def labels(self, state: SushidoState, seat: int, actions: list[AnyAction]) -> list[str]:
-        """The labels of a hand's shared placements (:func:`_placements`) are worded once
+        """The labels of a hand's shared placements (:func:`placements`) are worded once
         (they name cards only); any other actions are labelled one by one."""
         hand = self._placing(state, seat)
         if hand is not None:
-            listed, _, labels = _placements(hand, min(2, len(hand)))
+            listed, _, labels = placements(hand, min(2, len(hand)))
             if actions is listed:
                 return labels
         return super().labels(state, seat, actions)
@@ -530,9 +449,9 @@ class Sushido(Game[SushidoState, AnyAction]):
             f = content().fighters[a.fighter]
             return f"{f.name} ({f.weight.capitalize()}, {f.life} life)"
         if type(a) is Hajime:  # up to 42 placements listed on every Act click
-            return _hajime_label(a.cards)
+            return hajime_label(a.cards)
         if type(a) is Place:
-            return f"{_hajime_label(a.cards)}, {_SHOWN[a.show]}"
+            return f"{hajime_label(a.cards)}, {SHOWN[a.show]}"
         if type(a) is Reveal:
             cards = state.seat[seat].commit or []
             pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
@@ -620,24 +539,6 @@ def _chain_labels(game: Sushido, state: SushidoState, seat: int,
             s = game.clone(s)
             game._apply(s, seat, action)
     return out
-
-
-@lru_cache(maxsize=4096)
-def _hajime_label(placed: tuple[int, ...]) -> str:
-    """A placement's label by its cards (:meth:`Sushido.label`; the content never changes,
-    so each is worded once: a hand lists up to 42 placements on every Act click)."""
-    got = _HAJIME_LABELS.get(placed)
-    if got is None:
-        got = " + ".join(card_text(c) for c in placed) or "No card"
-        if len(_HAJIME_LABELS) < 100_000:  # bounded, whatever the content
-            _HAJIME_LABELS[placed] = got
-    return got
-
-
-_HAJIME_LABELS: dict[tuple[int, ...], str] = {}
-_SHOWN = {"none": "reveal none", "first": "reveal 1st", "second": "reveal 2nd",
-          "both": "reveal both"}
-""":func:`_hajime_label` by the placed cards."""
 
 
 __all__ = ["Sushido", "task_kind", "task_seat"]
