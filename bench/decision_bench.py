@@ -31,7 +31,8 @@ views share their viewer-independent part); so does this bench. Each decision's 
 followed by one raw ``sqlite3`` transaction (WAL, ``synchronous`` NORMAL) updating a match
 row with a state of the same size (as
 ``engine_bench`` does): ratio = mean engine time / mean commit time, both from the same
-alternated run. ``--profile`` prints cProfile's top functions per game.
+alternated run (and the same of the medians, which a busy machine's preemptions move
+less). ``--profile`` prints cProfile's top functions per game.
 """
 
 from __future__ import annotations
@@ -209,7 +210,9 @@ def main() -> None:
     args = parser.parse_args()
     wanted = [g for g in args.games.split(",") if g] or list(REGISTRY)
     print("ratio = mean engine time of a whole decision / mean raw SQLite commit (WAL "
-          "NORMAL) of a row of the same size, alternated in this run")
+          "NORMAL) of a row of the same size, alternated in this run; p50 ratio = the "
+          "same of the medians (steadier on a busy machine: a preemption of a few ms "
+          "moves the means)")
     with tempfile.TemporaryDirectory() as tmp:
         raw = RawCommit(Path(tmp))
         for _ in range(200):  # warm the file
@@ -218,12 +221,14 @@ def main() -> None:
             profile = cProfile.Profile() if args.profile else None
             got = measure(game_id, args.matches, raw, profile)
             commit = statistics.fmean(got["commit"])
+            commit50 = statistics.median(got["commit"])
             print(f"{game_id:19} raw commit (state {got['size']} B): {figures(got['commit'])}")
             for key, label in (("whole", "whole decision (Act + click + news)"),
                                ("act", "Act click"), ("decision", "click, answer, news")):
                 s = got[key]
                 print(f"{'':19} {label:36} ({len(s)}): {figures(s)}  "
-                      f"ratio {statistics.fmean(s) / commit:.2f}")
+                      f"ratio {statistics.fmean(s) / commit:.2f}  "
+                      f"p50 ratio {statistics.median(s) / commit50:.2f}")
             if profile is not None:
                 stats = pstats.Stats(profile)
                 stats.sort_stats("tottime").print_stats(18)
