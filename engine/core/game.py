@@ -315,11 +315,16 @@ class Game(ABC, Generic[S, A]):
                 if reason:
                     raise IllegalAction(reason)
             self._check_prompted(prompt)
-            if not _among(action, self.legal(state, seat)) and (
+            if not self._is_legal(state, seat, action) and (
                     self._no_compound
                     or self.compound(state, seat, action.aid) != action):  # type: ignore[attr-defined]
                 raise IllegalAction(self.explain_illegal(state, seat, action))
         return self._play(state, seat, action, owned)
+
+    def _is_legal(self, state: S, seat: int, action: A) -> bool:
+        """``action in self.legal(state, seat)`` (for :meth:`apply`; a game whose listing
+        is shared and indexed, see :meth:`_indexed`, may look it up instead)."""
+        return _among(action, self.legal(state, seat))
 
     def _play(self, state: S, seat: int, action: A, owned: bool) -> tuple[S, list[Event]]:
         """Apply an action already known to be legal (or an available interrupt)."""

@@ -111,3 +111,26 @@ def test_sushido_placements_are_listed_once_per_hand() -> None:
     listed, index = game._listed(state, 0)
     assert index == {a.aid: a for a in reversed(listed)}  # each id, as the actions word it
     assert game.labels(state, 0, listed) == [game.label(state, 0, a) for a in listed]
+
+
+def test_sushido_apply_checks_a_placement_in_the_hands_index() -> None:
+    """``apply`` finds a placement (here parsed anew from JSON, as a replayed log row is)
+    in its hand's shared index, and still refuses one the hand cannot place."""
+    import pytest
+
+    from engine.core import IllegalAction
+    from engine.games.sushido.model import Place
+
+    game = REGISTRY["sushido"]
+    state = game.setup(game.parse_options({}), 2, 3)
+    while state.phase not in ("hajime", "reveal"):
+        seats = [s for s, p in game.prompts(state).items() if not p.committed]
+        _, state, _ = game.perform(state, seats[0], game.legal(state, seats[0])[0].aid)
+    legal = game.legal(state, 0)
+    again = game.parse_action(legal[-1].model_dump())
+    assert again is not legal[-1] and again == legal[-1]
+    moved, _ = game.apply(state, 0, again)
+    assert moved.version == state.version + 1
+    other = next(c for c in range(1, 500) if c not in state.seat[0].hand)
+    with pytest.raises(IllegalAction):
+        game.apply(state, 0, Place(cards=(state.seat[0].hand[0], other), show="both"))

@@ -287,6 +287,17 @@ class Sushido(Game[SushidoState, AnyAction]):
         listed, index, _ = placements(hand, min(2, len(hand)))
         return listed, index
 
+    def _is_legal(self, state: SushidoState, seat: int, action: AnyAction) -> bool:
+        """A placement is looked up in its hand's shared index (a replayed Hajime or Place
+        is checked against up to 210 placements otherwise); anything else as
+        :meth:`Game._is_legal` checks it."""
+        hand = self._placing(state, seat)
+        if hand is not None:
+            found = placements(hand, min(2, len(hand)))[1].get(action.aid)
+            if found is not None and (found is action or found == action):
+                return True
+        return super()._is_legal(state, seat, action)
+
     def labels(self, state: SushidoState, seat: int, actions: list[AnyAction]) -> list[str]:
         """The labels of a hand's shared placements (:func:`placements`) are worded once
         (they name cards only); any other actions are labelled one by one."""
