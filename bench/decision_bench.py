@@ -12,9 +12,10 @@ copy of the state, this bench times every engine call the bot makes for it, in o
 
 - **Act click** (:meth:`cogs.table.Table.on_act`, :func:`cogs.table_hand.build_hand`):
   ``prompts``, then the hand: its ``prompt``, ``outcome``, ``view`` (the seat's), ``listed``,
-  ``interrupts`` and a ``label`` per control, unless the bot built that hand at this
-  version already (its answer to the seat's last click, or its open hand refreshed: the
-  table keeps them, :class:`cogs.table_hand.Hands`);
+  ``interrupts`` and the controls' labels (``labels``, or a ``label`` per control before
+  it), unless the bot built that hand at this version already (its answer to the seat's
+  last click, or its open hand refreshed: the table keeps them,
+  :class:`cogs.table_hand.Hands`);
 - **the control's click** (:meth:`referee.service.Referee.act`): ``prompts`` (the seats
   deciding before), ``prompt`` (a sealed choice?), ``perform`` (found in the listing,
   applied in place), ``outcome``, ``timer_share`` (or ``sim_labels`` at the end), ``dump``
@@ -24,12 +25,14 @@ copy of the state, this bench times every engine call the bot makes for it, in o
   ``prompts``), the ping's ``prompts``, and the new hand of every other seat with a new
   decision (refreshed in place).
 
-The bot asks a state for its prompts through ``Game.asked`` (remembered per state object
-and version, as ``listed`` is); so does this bench. Each decision's engine time is
+The bot asks a state for its prompts through ``Game.asked`` and for its views through
+``Game.viewed`` (remembered per state object and version, as ``listed`` is; a version's
+views share their viewer-independent part); so does this bench. Each decision's engine time is
 followed by one raw ``sqlite3`` transaction (WAL, ``synchronous`` NORMAL) updating a match
 row with a state of the same size (as
 ``engine_bench`` does): ratio = mean engine time / mean commit time, both from the same
-alternated run. ``--profile`` prints cProfile's top functions per game.
+alternated run (and the same of the medians, which a busy machine's preemptions move
+less). ``--profile`` prints cProfile's top functions per game.
 """
 
 from __future__ import annotations
@@ -70,19 +73,33 @@ def prompt_of(game: Game[Any, Any], state: Any, seat: int) -> Any:
     return asked(state).get(seat) if asked is not None else game.prompt(state, seat)
 
 
+def view_of(game: Game[Any, Any], state: Any, viewer: int | None) -> Any:
+    """A view as the bot asks it: remembered per state, its viewer-independent part
+    shared (``Game.viewed``), or (a tree before it) built anew each time."""
+    viewed = getattr(game, "viewed", None)
+    return viewed(state, viewer) if viewed is not None else game.view(state, viewer)
+
+
 def hand(game: Game[Any, Any], state: Any, seat: int) -> int:
     """The engine calls of a private hand with its controls (``build_hand``)."""
     prompt = prompt_of(game, state, seat)
     outcome = game.outcome(state)
-    game.view(state, seat)
-    offered: list[Any] = []
+    view_of(game, state, seat)
+    shown: list[Any] = []
+    extra: list[Any] = []
     if outcome is None:
         if prompt is not None and not prompt.committed:
-            offered = list(game.listed(state, seat))
-        offered += game.interrupts(state, seat)
-    for action in offered:
+            shown = game.listed(state, seat)
+        extra = game.interrupts(state, seat)
+    labels = getattr(game, "labels", None)  # the listing labelled at once (Game.labels)
+    if labels is not None:
+        labels(state, seat, shown)
+    else:
+        for action in shown:
+            game.label(state, seat, action)
+    for action in extra:
         game.label(state, seat, action)
-    return len(offered)
+    return len(shown) + len(extra)
 
 
 def act_click(game: Game[Any, Any], state: Any, seat: int,
@@ -112,7 +129,7 @@ def decision(game: Game[Any, Any], state: Any, seat: int, aid: str,
     after = pending_seats(game, new)
     hand(game, new, seat)  # the actor's hand, updated in place
     built.add((new.version, seat))
-    game.view(new, None)  # the board (built once per version by the table)
+    view_of(game, new, None)  # the board (built once per version by the table)
     game.outcome(new)
     prompts_of(game, new)
     prompts_of(game, new)  # the ping's words
@@ -193,7 +210,9 @@ def main() -> None:
     args = parser.parse_args()
     wanted = [g for g in args.games.split(",") if g] or list(REGISTRY)
     print("ratio = mean engine time of a whole decision / mean raw SQLite commit (WAL "
-          "NORMAL) of a row of the same size, alternated in this run")
+          "NORMAL) of a row of the same size, alternated in this run; p50 ratio = the "
+          "same of the medians (steadier on a busy machine: a preemption of a few ms "
+          "moves the means)")
     with tempfile.TemporaryDirectory() as tmp:
         raw = RawCommit(Path(tmp))
         for _ in range(200):  # warm the file
@@ -202,12 +221,14 @@ def main() -> None:
             profile = cProfile.Profile() if args.profile else None
             got = measure(game_id, args.matches, raw, profile)
             commit = statistics.fmean(got["commit"])
+            commit50 = statistics.median(got["commit"])
             print(f"{game_id:19} raw commit (state {got['size']} B): {figures(got['commit'])}")
             for key, label in (("whole", "whole decision (Act + click + news)"),
                                ("act", "Act click"), ("decision", "click, answer, news")):
                 s = got[key]
                 print(f"{'':19} {label:36} ({len(s)}): {figures(s)}  "
-                      f"ratio {statistics.fmean(s) / commit:.2f}")
+                      f"ratio {statistics.fmean(s) / commit:.2f}  "
+                      f"p50 ratio {statistics.median(s) / commit50:.2f}")
             if profile is not None:
                 stats = pstats.Stats(profile)
                 stats.sort_stats("tottime").print_stats(18)

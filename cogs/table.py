@@ -170,7 +170,7 @@ class Table(TableTimer, TableMemory, commands.Cog):
         key = (rec.id, state.version)
         view = self._public_views.get(key)
         if view is None:
-            view = self._public_views[key] = self.referee.game(rec.game).view(state, None)
+            view = self._public_views[key] = self.referee.game(rec.game).viewed(state, None)
             if len(self._public_views) > PUBLIC_VIEWS_KEPT:
                 self._public_views.popitem(last=False)
         return view

@@ -37,16 +37,21 @@ def build_hand(game: Game[Any, Any], renderer: Renderer, match_id: int, state: B
     the seat's language ``loc`` (nothing kept: :class:`Hands` keeps them)."""
     prompt = game.asked(state).get(seat)
     outcome = game.outcome(state)
-    embed = to_discord(renderer.hand_embed(game.view(state, seat), seat, names, prompt, loc=loc))
+    embed = to_discord(renderer.hand_embed(game.viewed(state, seat), seat, names, prompt, loc=loc))
     offered: list[Any] = []
+    labels: list[str] = []
     if with_controls and outcome is None:
         if prompt is not None and not prompt.committed:
-            offered = list(game.offered(state, seat))  # what a player is shown
-        offered += game.interrupts(state, seat)  # actions taken without a prompt
+            shown = game.offered(state, seat)  # what a player is shown
+            labels = game.labels(state, seat, shown)  # worded at once (may be shared)
+            offered = list(shown)
+        extra = game.interrupts(state, seat)  # actions taken without a prompt
+        if extra:
+            offered += extra
+            labels = [*labels, *(game.label(state, seat, a) for a in extra)]
     if offered:
-        label = game.label
-        choices = [(getattr(a, "kind", "action"),
-                    Choice(aid=a.aid, label=label(state, seat, a))) for a in offered]
+        choices = [(getattr(a, "kind", "action"), Choice(aid=a.aid, label=text))
+                   for a, text in zip(offered, labels, strict=True)]
         view = controls(match_id, state.version, seat, renderer.groups(choices, loc=loc),
                         page, loc)
     else:

@@ -247,6 +247,15 @@ class PostgresStore(SqliteStore):
         self.min_connections = min_connections
         self.max_connections = max_connections
         self._pool: Any = None
+        self._idle: list[Any] = []
+        """Connections given back by this store and kept out of the pool (see
+        :meth:`_take`)."""
+        self._waiting = 0
+        self._closing: Any = None
+        """The pool being closed (:meth:`close`), which calls still running give their
+        connections back to."""
+        """Calls of :meth:`_take` waiting for the pool (a connection given back then goes
+        to the pool, which hands it to one of them)."""
 
     # ------------------------------------------------------------------ lifecycle
     async def open(self) -> None:
@@ -268,8 +277,51 @@ class PostgresStore(SqliteStore):
     async def close(self) -> None:
         """Close the pool (idempotent); waits for running transactions to end."""
         pool, self._pool = self._pool, None
+        idle, self._idle = self._idle, []
         if pool is not None:
-            await pool.close()
+            self._closing = pool  # calls still running give their connections to it
+            try:
+                for raw in idle:
+                    await pool.release(raw)
+                await pool.close()
+            finally:
+                self._closing = None
+
+    async def _take(self) -> Any:
+        """A connection: the last one given back (:meth:`_give`), else the pool's.
+
+        asyncpg's ``acquire``/``release`` pair costs about 20 us of Python per call (a
+        ``SELECT 1`` through the pool 43 us p50, on one connection 23 us), on every store
+        call of every click; this store keeps the connections it is given back in a list
+        instead, so the pool is asked only when they are all in use. The pool still owns
+        them (its size bounds them) and gets each back when it is closed, broken, or left
+        in a transaction."""
+        idle = self._idle
+        if idle:
+            return idle.pop()
+        pool = self._require_pool()
+        self._waiting += 1
+        try:
+            return await pool.acquire()
+        finally:
+            self._waiting -= 1
+
+    async def _give(self, raw: Any, failed: bool = False) -> None:
+        """Give back a connection of :meth:`_take`: kept for the next call when its call
+        ended normally and it is healthy and outside any transaction; else (an error, a
+        cancelled query) released to the pool, which rolls back, waits for a cancelled
+        query or drops the connection, as it would have; also while other calls wait for
+        the pool (they would wait for ever for a connection kept here)."""
+        pool = self._pool
+        if pool is None:  # closing (or closed) meanwhile
+            if self._closing is not None:
+                await self._closing.release(raw)
+            else:
+                raw.terminate()
+        elif failed or self._waiting or raw.is_closed() or raw.is_in_transaction():
+            await pool.release(raw)
+        else:
+            self._idle.append(raw)
 
     # --------------------------------------------------------------- transactions
     def _require_pool(self) -> Any:
@@ -281,8 +333,14 @@ class PostgresStore(SqliteStore):
     async def write_transaction(self) -> AsyncIterator[Connection]:
         """``async with store.write_transaction() as conn``: one transaction on a pooled
         connection, committed at the end of the block, rolled back when it raises."""
-        async with self._require_pool().acquire() as raw, raw.transaction():
-            yield PgConnection(raw)
+        raw = await self._take()
+        try:
+            async with raw.transaction():
+                yield PgConnection(raw)
+        except BaseException:
+            await self._give(raw, failed=True)
+            raise
+        await self._give(raw)
 
     @asynccontextmanager
     async def read_connection(self) -> AsyncIterator[Connection]:
@@ -291,11 +349,23 @@ class PostgresStore(SqliteStore):
         Outside a transaction each statement sees the latest commits; wrap several in
         ``BEGIN``/``COMMIT`` if they must see one snapshot.
         """
-        async with self._require_pool().acquire() as raw:
+        raw = await self._take()
+        try:
             yield PgConnection(raw)
+        except BaseException:
+            await self._give(raw, failed=True)
+            raise
+        await self._give(raw)
 
     async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        return list(await self._require_pool().fetch(translate(sql)[0], *params))
+        raw = await self._take()
+        try:
+            rows = await raw.fetch(translate(sql)[0], *params)
+        except BaseException:
+            await self._give(raw, failed=True)
+            raise
+        await self._give(raw)
+        return list(rows)
 
     async def _fetch_hot(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         return await self._fetch(sql, params)
@@ -355,10 +425,17 @@ class PostgresStore(SqliteStore):
             "" if log is None else log.note,
         )  # fmt: skip
         if not prune:  # the usual case: one statement, one round trip
-            async with self._require_pool().acquire() as raw:
-                return bool(await raw.fetchval(COMMIT_ONE_SQL, *args))
+            raw = await self._take()
+            try:
+                done = await raw.fetchval(COMMIT_ONE_SQL, *args)
+            except BaseException:
+                await self._give(raw, failed=True)
+                raise
+            await self._give(raw)
+            return bool(done)
         try:
-            async with self._require_pool().acquire() as raw, raw.transaction():
+            async with self.write_transaction() as conn:
+                raw = conn.raw  # type: ignore[attr-defined]
                 if not await raw.fetchval(COMMIT_SQL, *args):
                     raise _Conflict
                 if prune:

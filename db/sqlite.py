@@ -442,8 +442,11 @@ class SqliteStore(LocaleStore):
 
     async def action_log(self, match_id: int, after: int | None = None) -> list[ActionLog]:
         """Every applied action of a match, in order (for replays); with ``after``, only
-        those that produced a later version (the tail after a snapshot)."""
-        rows = await self._fetch(
+        those that produced a later version (the tail after a snapshot: at most
+        ``snapshot_every`` rows read by index, on a cold click's path, so read as the
+        click's other small reads are, :meth:`_fetch_hot`)."""
+        fetch = self._fetch if after is None else self._fetch_hot
+        rows = await fetch(
             "SELECT match_id, version, seat, action, note FROM match_actions"
             " WHERE match_id = ? AND version > ? ORDER BY id",
             (match_id, -1 if after is None else after),

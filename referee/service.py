@@ -161,9 +161,11 @@ class Referee:
         The cached state itself when nobody else holds it (it is taken out of the cache
         first, so no reader can get it while it changes): readers use a state before their
         next ``await``, but a step being published keeps its :attr:`Applied.state`, and
-        then its reference count says so. Otherwise a fresh copy: the stored match loaded
-        again (the cheapest deep copy of a pydantic state, plus the replay of the actions
-        after its snapshot).
+        then its reference count says so. Otherwise a fresh copy: the cached state's JSON
+        read back (``dump`` and ``load`` round-trip exactly; the cheapest deep copy of a
+        pydantic state, where loading the stored match would also replay the actions
+        after its snapshot, up to 15), or, when nothing is cached at this version, the
+        stored match loaded.
         """
         hit = self._states.pop(rec.id, None)
         if hit is not None and hit[0] == rec.version:
@@ -171,6 +173,8 @@ class Referee:
             del hit
             if sys.getrefcount(state) == 2:  # ``state`` and getrefcount's own argument
                 return state
+            copy: BaseState = game.load(game.dump(state))
+            return copy
         return await load_state(self.store, game, rec)
 
     def _remember(self, match_id: int, state: BaseState, live: bool) -> None:

@@ -119,12 +119,14 @@ def _load() -> list[Migration]:
         v008_player_locales,
         v009_action_versions,
         v010_guild_matches,
+        v011_lean_actions,
     )
 
     return [v001_initial.MIGRATION, v002_boards.MIGRATION, v003_publishing.MIGRATION,
             v004_lobbies.MIGRATION, v005_decks.MIGRATION, v006_tournaments.MIGRATION,
             v007_snapshots.MIGRATION, v008_player_locales.MIGRATION,
-            v009_action_versions.MIGRATION, v010_guild_matches.MIGRATION]
+            v009_action_versions.MIGRATION, v010_guild_matches.MIGRATION,
+            v011_lean_actions.MIGRATION]
 
 
 MIGRATIONS: list[Migration] = _load()

@@ -76,6 +76,23 @@ per seat the list with the same actions by id (and under :data:`_PROMPTS`, the p
 _LISTED_SIZE = 256
 _PROMPTS = -1
 """The key of a state's remembered prompts among its listings (seats are 0 and up)."""
+_VIEWS = -2
+"""The key of a state's remembered views (:meth:`Game.viewed`) among its listings."""
+_SHARED = -3
+"""The key of the viewer-independent part of its views (:meth:`Game.view_shared`)."""
+
+
+def _among(action: BaseModel, actions: list[Any]) -> bool:
+    """``action in actions``, quicker: an action is a frozen model without private or
+    extra fields, so pydantic's ``==`` comes down to the same class and equal fields
+    (``apply`` checks every replayed action against the legal ones)."""
+    if action.__pydantic_private__ is not None or action.__pydantic_extra__ is not None:
+        return action in actions
+    cls, fields = type(action), action.__dict__
+    for other in actions:
+        if other is action or (type(other) is cls and other.__dict__ == fields):
+            return True
+    return False
 
 
 class Game(ABC, Generic[S, A]):
@@ -137,6 +154,35 @@ class Game(ABC, Generic[S, A]):
     @abstractmethod
     def label(self, state: S, seat: int, action: A) -> str:
         """A short human label for a legal action (for buttons and logs)."""
+
+    def view_shared(self, state: S) -> Any:
+        """The part of every viewer's :meth:`view` that does not depend on the viewer
+        (see :mod:`engine.core.views`), for :meth:`view_with`; ``None`` (the default)
+        for a game that does not split its views."""
+        return None
+
+    def view_with(self, state: S, viewer: int | None, shared: Any) -> BaseModel:
+        """:meth:`view` from its viewer-independent part ``shared`` (what
+        :meth:`view_shared` gave for this state at this version); by default
+        :meth:`view` itself."""
+        return self.view(state, viewer)
+
+    def viewed(self, state: S, viewer: int | None) -> BaseModel:
+        """:meth:`view`, remembered for this state object at its version like
+        :meth:`listed` (and forgotten with it), its viewer-independent part built once
+        for every viewer (:meth:`view_shared`). The bot's path: a click builds the views
+        of several seats and the board on one version. Views are read-only and may share
+        parts: do not change them."""
+        memo = self._listing(state)[2]
+        views: dict[int | None, BaseModel] | None = memo.get(_VIEWS)
+        if views is None:
+            views = memo[_VIEWS] = {}
+        got = views.get(viewer)
+        if got is None:
+            if _SHARED not in memo:
+                memo[_SHARED] = self.view_shared(state)
+            got = views[viewer] = self.view_with(state, viewer, memo[_SHARED])
+        return got
 
     def prompt(self, state: S, seat: int) -> Prompt | None:
         """The prompt of one seat, if it must decide now: ``prompts(state).get(seat)``.
@@ -270,18 +316,23 @@ class Game(ABC, Generic[S, A]):
         """
         if state.result is not None:
             raise MatchOver("This match is over.")
-        if action not in self.interrupts(state, seat):
+        if self._no_interrupts or not _among(action, self.interrupts(state, seat)):
             prompt = self.prompt(state, seat)
             if prompt is None or prompt.committed:
                 reason = self.explain_unavailable(state, seat, action.aid)  # type: ignore[attr-defined]
                 if reason:
                     raise IllegalAction(reason)
             self._check_prompted(prompt)
-            if action not in self.legal(state, seat) and (
+            if not self._is_legal(state, seat, action) and (
                     self._no_compound
                     or self.compound(state, seat, action.aid) != action):  # type: ignore[attr-defined]
                 raise IllegalAction(self.explain_illegal(state, seat, action))
         return self._play(state, seat, action, owned)
+
+    def _is_legal(self, state: S, seat: int, action: A) -> bool:
+        """``action in self.legal(state, seat)`` (for :meth:`apply`; a game whose listing
+        is shared and indexed, see :meth:`_indexed`, may look it up instead)."""
+        return _among(action, self.legal(state, seat))
 
     def _play(self, state: S, seat: int, action: A, owned: bool) -> tuple[S, list[Event]]:
         """Apply an action already known to be legal (or an available interrupt)."""
@@ -366,12 +417,24 @@ class Game(ABC, Generic[S, A]):
         hit = self._listing(state)
         got = hit[2].get(seat)
         if got is None:
-            actions = self.legal(state, seat)
-            index: dict[str, A] = {}
-            for action in actions:
-                index.setdefault(action.aid, action)  # type: ignore[attr-defined]
-            got = hit[2][seat] = (actions, index)
+            got = hit[2][seat] = self._indexed(state, seat)
         return got
+
+    def _indexed(self, state: S, seat: int) -> tuple[list[A], dict[str, A]]:
+        """:meth:`legal` and its index by action id, built (for :meth:`_listed`). A game
+        whose listing for a common case is the same for many states (Sushido's placements
+        of one hand) may give a shared pair instead: neither may be changed."""
+        actions = self.legal(state, seat)
+        index: dict[str, A] = {}
+        for action in actions:
+            index.setdefault(action.aid, action)  # type: ignore[attr-defined]
+        return actions, index
+
+    def labels(self, state: S, seat: int, actions: list[A]) -> list[str]:
+        """:meth:`label` of each action (the bot labels a hand's controls at once: a game
+        may remember the labels of a listing it shares, see :meth:`_indexed`)."""
+        label = self.label
+        return [label(state, seat, a) for a in actions]
 
     def asked(self, state: S) -> dict[int, Prompt]:
         """:meth:`prompts`, remembered for this state object at its version like

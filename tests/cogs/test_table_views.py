@@ -22,9 +22,9 @@ class CountingReferee(Referee):
         outer = self
 
         class Counting:
-            def view(self, state: Any, seat: int | None) -> Any:
+            def viewed(self, state: Any, seat: int | None) -> Any:  # the table's path
                 outer.built += 1
-                return outer.sushido.view(state, seat)
+                return outer.sushido.viewed(state, seat)
 
         return Counting()
 

@@ -58,6 +58,37 @@ async def test_open_store_on_postgres(pg: PgServer) -> None:
         pg.drop_database(name)
 
 
+async def test_connections_given_back_are_kept_for_the_next_call(pg: PgServer) -> None:
+    """A connection given back after a call that ended well is kept (the next call takes
+    it without asking the pool); one whose call failed goes back to the pool; more calls
+    at once than connections all complete; closing gives the kept ones back and waits for
+    a call under way (no hang)."""
+    name = pg.new_database()
+    store = PostgresStore(pg.dsn(name), max_connections=2)
+    await store.open()
+    try:
+        m = await new_match(store)
+        await store.get_match(m.id)
+        kept = list(store._idle)
+        assert len(kept) == 1
+        assert await play(store, m.id, 0) and store._idle == kept  # the same connection
+        with pytest.raises(asyncpg.PostgresError):
+            await store._fetch("SELECT no_such_column FROM matches")
+        assert store._idle == []  # the failed call's connection went back to the pool
+        got = await asyncio.gather(*(store.get_match(m.id) for _ in range(6)))
+        assert all(r is not None and r.version == 1 for r in got)
+        assert 1 <= len(store._idle) <= 2
+        async with store.write_transaction() as conn:
+            assert conn.in_transaction
+        assert not any(raw.is_in_transaction() for raw in store._idle)
+        running = asyncio.create_task(store._fetch("SELECT pg_sleep(0.3)"))
+        await asyncio.sleep(0.05)  # a call under way when the store closes
+    finally:
+        await asyncio.wait_for(store.close(), 10)  # waits for it, as the pool did
+        pg.drop_database(name)
+    assert store._idle == [] and running.done() and running.exception() is None
+
+
 async def test_unreachable_server_is_a_clear_error(pg: PgServer) -> None:
     store = PostgresStore(pg.dsn("no_such_database"))
     with pytest.raises(asyncpg.InvalidCatalogNameError):
@@ -124,6 +155,31 @@ async def test_same_tables_and_columns_as_sqlite(empty_db: str, db_path: str) ->
         lite = {n: {c[1] for c in conn.execute(f"PRAGMA table_xinfo({n})")} for n in names}
     pg_cols["ratings"].discard("rowid")  # SQLite's is implicit
     assert pg_cols == lite
+
+
+async def test_every_action_writes_no_foreign_key_and_one_log_index(empty_db: str,
+                                                                     db_path: str) -> None:
+    """Migration 11: the rows an action writes (events, log row, processed interaction)
+    check no foreign key on PostgreSQL (the store guarantees their match); a match's seats
+    and results keep theirs; the action log keeps only its index by version, on both."""
+    async with PostgresStore(empty_db), SqliteStore(db_path):
+        pass
+    conn = await asyncpg.connect(empty_db)
+    try:
+        fks = {r[0] for r in await conn.fetch(
+            "SELECT conrelid::regclass::text FROM pg_constraint WHERE contype = 'f'"
+            " AND confrelid = 'matches'::regclass")}
+        indexes = {r[0] for r in await conn.fetch(
+            "SELECT indexname FROM pg_indexes WHERE tablename = 'match_actions'")}
+    finally:
+        await conn.close()
+    assert not fks & {"match_events", "match_actions", "processed_interactions"}
+    assert {"match_seats", "match_results"} <= fks
+    with sqlite3.connect(db_path) as lite:
+        lite_indexes = {r[0] for r in lite.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'match_actions'"
+            " AND name NOT LIKE 'sqlite_%'")}
+    assert indexes - {"match_actions_pkey"} == lite_indexes == {"match_actions_version"}
 
 
 async def test_empty_database_is_migrated_once(empty_db: str) -> None:

@@ -190,3 +190,18 @@ async def test_a_checkpoint_that_cannot_run_does_not_fail_the_committed_write(
     got = await lite.get_match(m.id)
     assert got is not None and got.version == 1
     assert "checkpoint skipped" in caplog.text
+
+
+async def test_a_log_tail_is_read_inline_and_the_whole_log_on_the_thread(
+        lite: SqliteStore) -> None:
+    """A cold click reads the actions after the snapshot (a few rows, by index) on the
+    loop's thread when aiosqlite's is idle, as it reads the match; the whole log (for a
+    replay of a match from its start, any length) still goes to the thread."""
+    m = await new_match(lite)
+    for v in range(3):
+        assert await play(lite, m.id, v, n_events=1)
+    queued = lite._queued
+    tail = await lite.action_log(m.id, after=1)
+    assert [a.version for a in tail] == [2, 3] and lite._queued == queued
+    whole = await lite.action_log(m.id)
+    assert [a.version for a in whole] == [1, 2, 3] and lite._queued == queued + 1

@@ -78,3 +78,59 @@ def test_legal_is_empty_for_a_seat_not_asked_when_a_game_says_so(
             prompt = prompts.get(s)
             if prompt is None or prompt.committed:
                 assert game.legal(state, s) == []
+
+
+@settings(max_examples=12, deadline=None)
+@given(game_id=st.sampled_from(sorted(REGISTRY)), seed=st.integers(0, 10_000))
+def test_labels_at_once_equal_each_label(game_id: str, seed: int) -> None:
+    """``Game.labels`` of a seat's listing and of its offered choices equals ``label`` of
+    each action, at every step of a random match played in place (Sushido's placements
+    are labelled once per hand and shared)."""
+    game = REGISTRY[game_id]
+    state = game.setup(game.parse_options({}), game.min_seats, seed)
+    for st_ in walk(game, state, seed, 80):
+        for s in range(st_.seats):
+            for actions in (game.listed(st_, s), game.offered(st_, s)):
+                assert game.labels(st_, s, actions) == [game.label(st_, s, a)
+                                                         for a in actions]
+
+
+def test_sushido_placements_are_listed_once_per_hand() -> None:
+    """Two states whose seat holds the same hand share its placements' listing and
+    labels; ``legal`` gives the same actions."""
+    game = REGISTRY["sushido"]
+    state = game.setup(game.parse_options({}), 2, 3)
+    while state.phase not in ("hajime", "reveal"):
+        seats = [s for s, p in game.prompts(state).items() if not p.committed]
+        _, state, _ = game.perform(state, seats[0], game.legal(state, seats[0])[0].aid)
+    copy = game.clone(state)
+    assert game.listed(copy, 0) is game.listed(state, 0)
+    assert game.listed(state, 0) == game.legal(state, 0)
+    assert game.labels(copy, 0, game.listed(copy, 0)) is game.labels(
+        state, 0, game.listed(state, 0))
+    listed, index = game._listed(state, 0)
+    assert index == {a.aid: a for a in reversed(listed)}  # each id, as the actions word it
+    assert game.labels(state, 0, listed) == [game.label(state, 0, a) for a in listed]
+
+
+def test_sushido_apply_checks_a_placement_in_the_hands_index() -> None:
+    """``apply`` finds a placement (here parsed anew from JSON, as a replayed log row is)
+    in its hand's shared index, and still refuses one the hand cannot place."""
+    import pytest
+
+    from engine.core import IllegalAction
+    from engine.games.sushido.model import Place
+
+    game = REGISTRY["sushido"]
+    state = game.setup(game.parse_options({}), 2, 3)
+    while state.phase not in ("hajime", "reveal"):
+        seats = [s for s, p in game.prompts(state).items() if not p.committed]
+        _, state, _ = game.perform(state, seats[0], game.legal(state, seats[0])[0].aid)
+    legal = game.legal(state, 0)
+    again = game.parse_action(legal[-1].model_dump())
+    assert again is not legal[-1] and again == legal[-1]
+    moved, _ = game.apply(state, 0, again)
+    assert moved.version == state.version + 1
+    other = next(c for c in range(1, 500) if c not in state.seat[0].hand)
+    with pytest.raises(IllegalAction):
+        game.apply(state, 0, Place(cards=(state.seat[0].hand[0], other), show="both"))

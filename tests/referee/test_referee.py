@@ -186,6 +186,30 @@ async def test_an_action_reuses_the_cached_state_only_when_nobody_holds_it(setup
     assert await load_state(store, TOY, stored) == d.state
 
 
+async def test_a_held_state_is_copied_from_its_json_not_replayed(setup) -> None:
+    """A click on a match whose cached state is still held (a step being published)
+    copies that state (its JSON read back), never reading the log to replay the actions
+    after the snapshot; the copy plays on exactly as the stored match does."""
+    store, ref, rec, _ = setup
+    ref.snapshot_every = 16  # the log tail would have to be replayed
+    replays = 0
+    real = store.action_log
+
+    async def counted(*args: object, **kwargs: object) -> object:
+        nonlocal replays
+        replays += 1
+        return await real(*args, **kwargs)  # type: ignore[arg-type]
+
+    store.action_log = counted  # type: ignore[method-assign]
+    a = await ref.act(rec.id, ALICE, "p3", 0, interaction_id=600)
+    b = await ref.act(rec.id, BOB, "p1", 1, interaction_id=601)  # ``a`` still held
+    c = await ref.act(rec.id, ALICE, "p2", 2, interaction_id=602)  # ``b`` still held
+    assert replays == 0 and a.state.version == 1 and b.state.version == 2
+    stored = await store.get_match(rec.id)
+    assert stored is not None and stored.snapshot_version < stored.version == 3
+    assert TOY.dump(await load_state(store, TOY, stored)) == TOY.dump(c.state)
+
+
 async def test_controls_listed_on_the_cached_state_leave_it_owned(setup) -> None:
     """The Act click lists the seat's controls on the cached state (``Game.listed``); the
     control click then finds its action in that listing and still plays in place: the

@@ -30,6 +30,7 @@ from engine.core import (
 )
 from engine.core.chains import Chain
 from engine.core.decks import Deck
+from engine.core.views import Shared
 from engine.games.epic_battles import attack, decks, flow, legal
 from engine.games.epic_battles.data import characters
 from engine.games.epic_battles.effects import (
@@ -67,7 +68,7 @@ from engine.games.epic_battles.model import (
     Swap,
     set_event,
 )
-from engine.games.epic_battles.views import EbView, build_view
+from engine.games.epic_battles.views import EbView, build_view, shared_view, view_with
 
 GAME_ID = "epic_battles"
 
@@ -383,6 +384,15 @@ class EpicBattles(Game[EbState, AnyAction]):
     def view(self, state: EbState, viewer: int | None) -> EbView:
         """What ``viewer`` may see (``None``: a spectator)."""
         return build_view(self, state, viewer)
+
+    def view_shared(self, state: EbState) -> Shared:
+        """The viewer-independent fields of the views (:func:`views.shared_view`), with
+        the prompts remembered for this version (:meth:`asked`)."""
+        return shared_view(state, self.asked(state))
+
+    def view_with(self, state: EbState, viewer: int | None, shared: Shared) -> EbView:
+        """:meth:`view` from :meth:`view_shared`'s fields."""
+        return view_with(state, viewer, shared)
 
     def timeout_action(self, state: EbState, seat: int) -> AnyAction:
         """The documented default (see the module docstring)."""

@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import Game
+from engine.core import Game, Prompt
+from engine.core.views import Shared, assemble, construct, shared
 from engine.games.epic_battles.data import characters
 from engine.games.epic_battles.model import EbState, Phase
 
@@ -107,45 +108,65 @@ class EbView(BaseModel):
     winners: list[int] | None
 
 
-def build_view(game: Game[EbState, Any], state: EbState, viewer: int | None) -> EbView:
-    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+def shared_view(state: EbState, prompts: dict[int, Prompt]) -> Shared:
+    """The fields of every viewer's view that do not depend on the viewer (see
+    :mod:`engine.core.views`), with the state's ``prompts``: built once per state version
+    for the bot's views."""
     roster = characters()
     sides = []
     for s, side in enumerate(state.sides):
         c = roster[side.character] if side.character else None
-        sides.append(SideView(
+        sides.append(construct(
+            SideView,
             seat=s, character=side.character, name=c.name if c else None,
             deck_count=len(side.deck), hand_count=len(side.hand),
             discard=list(side.discard), energy=list(side.energy),
             set_count=len(side.events),
             set_known=[e.card for e in side.events if e.known],
-            kamidogu=[KamiView(card=k.card, owner=k.owner) for k in side.kamidogu],
+            kamidogu=[construct(KamiView, card=k.card, owner=k.owner) for k in side.kamidogu],
             rounds=side.rounds,
         ))
-    prompts = game.prompts(state)
     to_act = sorted(s for s, p in prompts.items() if not p.committed)
     st = state.strike
-    strike = StrikeView(seat=st.seat, card=st.card, index=st.index, step=st.step,
-                        bonus=st.bonus, blocks_needed=st.blocks_needed,
-                        unblockable=st.unblockable, blocks=list(st.blocks)) if st else None
-    mine = state.sides[viewer] if viewer is not None else None
-    searching = (viewer is not None and state.asks and state.asks[0].seat == viewer
-                 and state.asks[0].kind == "search")
-    return EbView(
-        viewer=viewer, version=state.version, phase=state.phase, round=state.round,
+    strike = construct(StrikeView, seat=st.seat, card=st.card, index=st.index, step=st.step,
+                       bonus=st.bonus, blocks_needed=st.blocks_needed,
+                       unblockable=st.unblockable, blocks=list(st.blocks)) if st else None
+    return shared(
+        EbView, _OWN,
+        version=state.version, phase=state.phase, round=state.round,
         turn=state.turn, aggressor=state.aggressor, to_act=to_act,
         asked=next(iter(prompts.values())).kind if prompts else None,
         sides=sides, strike=strike, flipped=list(state.flipped),
-        floats=[FloatView(seat=f.seat, source=f.source, type=f.effect.type, n=f.effect.n)
+        floats=[construct(FloatView, seat=f.seat, source=f.source, type=f.effect.type,
+                          n=f.effect.n)
                 for f in state.floats],
         log=list(state.log),
-        my_hand=list(mine.hand) if mine is not None else None,
-        my_set=[e.card for e in mine.events] if mine is not None else None,
-        my_pick=state.picks.get(viewer) if viewer is not None else None,
-        my_commit=state.commits.get(viewer) if viewer is not None else None,
-        my_search=sorted(mine.deck) if mine is not None and searching else None,
         round_winners=[list(w) for w in state.round_winners],
         to_win=state.options.to_win,
         result_summary=state.result.summary if state.result else None,
         winners=list(state.result.winners) if state.result else None,
     )
+
+
+_OWN = ("viewer", "my_hand", "my_set", "my_pick", "my_commit", "my_search")
+"""The fields of a view that depend on its viewer."""
+
+
+def view_with(state: EbState, viewer: int | None, common: Shared) -> EbView:
+    """The view of ``viewer`` (a seat, or ``None``) from :func:`shared_view`'s fields."""
+    mine = state.sides[viewer] if viewer is not None else None
+    searching = (viewer is not None and state.asks and state.asks[0].seat == viewer
+                 and state.asks[0].kind == "search")
+    return assemble(EbView, common, {
+        "viewer": viewer,
+        "my_hand": list(mine.hand) if mine is not None else None,
+        "my_set": [e.card for e in mine.events] if mine is not None else None,
+        "my_pick": state.picks.get(viewer) if viewer is not None else None,
+        "my_commit": state.commits.get(viewer) if viewer is not None else None,
+        "my_search": sorted(mine.deck) if mine is not None and searching else None,
+    })
+
+
+def build_view(game: Game[EbState, Any], state: EbState, viewer: int | None) -> EbView:
+    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+    return view_with(state, viewer, shared_view(state, game.prompts(state)))

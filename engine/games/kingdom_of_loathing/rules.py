@@ -18,6 +18,7 @@ from typing import ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core import CatalogEntry, Event, Game, Prompt, private_with_twin, public
+from engine.core.views import Shared
 from engine.games.kingdom_of_loathing import choices, data, flow
 from engine.games.kingdom_of_loathing.effects import card_value, killable, meat_drop, run
 from engine.games.kingdom_of_loathing.model import (
@@ -29,7 +30,7 @@ from engine.games.kingdom_of_loathing.model import (
     Options,
     act,
 )
-from engine.games.kingdom_of_loathing.views import KolView, build_view
+from engine.games.kingdom_of_loathing.views import KolView, build_view, shared_view, view_with
 
 PROMPTS = {
     "noncombat": "Non-combat phase: equip, sell, use, train, buff... then go to combat.",
@@ -404,6 +405,14 @@ class KingdomOfLoathing(Game[KolState, Act]):
     def view(self, state: KolState, viewer: int | None) -> KolView:
         """What ``viewer`` may see (``None``: a spectator)."""
         return build_view(state, viewer)
+
+    def view_shared(self, state: KolState) -> Shared:
+        """The viewer-independent fields of the views (:func:`views.shared_view`)."""
+        return shared_view(state)
+
+    def view_with(self, state: KolState, viewer: int | None, shared: Shared) -> KolView:
+        """:meth:`view` from :meth:`view_shared`'s fields."""
+        return view_with(state, viewer, shared)
 
     def timeout_action(self, state: KolState, seat: int) -> Act:
         """The documented harmless default (see the module docstring)."""

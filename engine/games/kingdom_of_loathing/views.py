@@ -14,6 +14,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from engine.core.copying import deep_copy
+from engine.core.views import Shared, assemble, construct, shared
 from engine.games.kingdom_of_loathing.model import Combat, KolState, Phase
 
 
@@ -103,10 +104,12 @@ class KolView(BaseModel):
     winners: list[int] | None
 
 
-def build_view(state: KolState, viewer: int | None) -> KolView:
-    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+def shared_view(state: KolState) -> Shared:
+    """The fields of every viewer's view that do not depend on the viewer (see
+    :mod:`engine.core.views`): built once per state version for the bot's views."""
     seats = [
-        SeatView(
+        construct(
+            SeatView,
             seat=i, meat=p.meat, mojo=p.mojo, hand_count=len(p.hand),
             deck_count=len(p.deck), discard=list(p.discard), played=list(p.played),
             items=list(p.items), equipped=list(p.equipped), skills=list(p.skills),
@@ -116,31 +119,51 @@ def build_view(state: KolState, viewer: int | None) -> KolView:
         )
         for i, p in enumerate(state.players)
     ]
-    locations = [LocationView(index=i, top=(pile[0] if pile and i not in state.refresh
-                                            else None), count=len(pile))
+    locations = [construct(LocationView, index=i,
+                           top=(pile[0] if pile and i not in state.refresh else None),
+                           count=len(pile))
                  for i, pile in enumerate(state.locations)]
     march = None
     if state.march is not None:
         m = state.march
         cur = m.order[m.index] if m.index < len(m.order) else None
-        march = MarchView(announcer=m.announcer, order=list(m.order), stage=m.stage,
-                          current=cur, scores=dict(m.scores), bars=dict(m.bars))
-    combat = (deep_copy(state.combat)
-              if state.phase in ("combat", "choose", "kill") else None)
-    if combat is not None and state.phase == "choose" and viewer != state.actor:
-        combat = combat.model_copy(update={"chosen": []})  # still in the hand: secret
-    own = state.players[viewer].hand if viewer is not None and 0 <= viewer < state.seats else None
+        march = construct(MarchView, announcer=m.announcer, order=list(m.order),
+                          stage=m.stage, current=cur, scores=dict(m.scores),
+                          bars=dict(m.bars))
     res = state.result
-    return KolView(
-        viewer=viewer, version=state.version, phase=state.phase, turn=state.turn,
+    return shared(
+        KolView, _OWN,
+        version=state.version, phase=state.phase, turn=state.turn,
         actor=None if res is not None else state.actor, round=state.round,
         round_cap=state.round_cap, sorceress=state.sorceress,
         certificate=state.certificate, seats=seats, locations=locations,
         trainer=list(state.trainer), skill_deck_count=len(state.skill_deck),
         skill_discard_count=len(state.skill_discard), heap=list(state.heap),
-        piles=dict(state.piles), combat=combat, march=march,
+        piles=dict(state.piles), march=march,
         offer_index=state.offer_index, roll_card=state.roll_card, last=state.last,
-        hand=sorted(own) if own is not None else None,
         result_summary=res.summary if res is not None else None,
         winners=list(res.winners) if res is not None else None,
     )
+
+
+_OWN = ("viewer", "combat", "hand")
+"""The fields of a view that depend on its viewer (the combat: its chosen cards are
+still in the actor's hand while it chooses)."""
+
+
+def view_with(state: KolState, viewer: int | None, common: Shared) -> KolView:
+    """The view of ``viewer`` (a seat, or ``None``) from :func:`shared_view`'s fields."""
+    combat = (deep_copy(state.combat)
+              if state.phase in ("combat", "choose", "kill") else None)
+    if combat is not None and state.phase == "choose" and viewer != state.actor:
+        combat = combat.model_copy(update={"chosen": []})  # still in the hand: secret
+    own = state.players[viewer].hand if viewer is not None and 0 <= viewer < state.seats else None
+    return assemble(KolView, common, {
+        "viewer": viewer, "combat": combat,
+        "hand": sorted(own) if own is not None else None,
+    })
+
+
+def build_view(state: KolState, viewer: int | None) -> KolView:
+    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+    return view_with(state, viewer, shared_view(state))

@@ -30,6 +30,7 @@ from engine.core import (
     public,
 )
 from engine.core.decks import Deck
+from engine.core.views import Shared
 from engine.games.mortal_kombat import area, combat, decks, moves
 from engine.games.mortal_kombat.area import next_question
 from engine.games.mortal_kombat.brawl import close_action, end_turn
@@ -38,7 +39,7 @@ from engine.games.mortal_kombat.data import kard, kombatants
 from engine.games.mortal_kombat.flow import discard_draw, name, start_round
 from engine.games.mortal_kombat.model import Act, Fighter, MkState, Options, act
 from engine.games.mortal_kombat.seats import in_match, leave_group, left_of, standing, target_of
-from engine.games.mortal_kombat.views import MkView, build_view
+from engine.games.mortal_kombat.views import MkView, build_view, shared_view, view_with
 
 GAME_ID = "mortal_kombat"
 DEFENDER_TIMER = 0.25
@@ -220,6 +221,14 @@ class MortalKombat(Game[MkState, Act]):
     def view(self, state: MkState, viewer: int | None) -> MkView:
         """What ``viewer`` may see (``None``: a spectator, the public view)."""
         return build_view(state, viewer)
+
+    def view_shared(self, state: MkState) -> Shared:
+        """The viewer-independent fields of the views (:func:`views.shared_view`)."""
+        return shared_view(state)
+
+    def view_with(self, state: MkState, viewer: int | None, shared: Shared) -> MkView:
+        """:meth:`view` from :meth:`view_shared`'s fields."""
+        return view_with(state, viewer, shared)
 
     def timeout_action(self, state: MkState, seat: int) -> Act:
         """The documented default (see the module docstring)."""

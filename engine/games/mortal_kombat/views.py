@@ -12,6 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from engine.core.copying import deep_copy
+from engine.core.views import Shared, assemble, construct, shared
 from engine.games.mortal_kombat.data import kombatants
 from engine.games.mortal_kombat.model import Exchange, MkState, Modifier
 
@@ -19,7 +20,7 @@ from engine.games.mortal_kombat.model import Exchange, MkState, Modifier
 class FighterView(BaseModel):
     """One side of the board as anyone may see it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     kombatant: str | None
     name: str | None
@@ -43,7 +44,7 @@ class FighterView(BaseModel):
 class MkView(BaseModel):
     """The board for one viewer (``hand`` is ``None`` for spectators)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     viewer: int | None
     level: str
@@ -68,30 +69,52 @@ class MkView(BaseModel):
     """Brawl (Advanced): the Hand-to-Hand groups; every other pair is at Ranged distance."""
 
 
-def build_view(state: MkState, viewer: int | None) -> MkView:
-    """The view for a seat (its own hand included) or a spectator (``None``)."""
+def shared_view(state: MkState) -> Shared:
+    """The fields of every viewer's view that do not depend on the viewer (see
+    :mod:`engine.core.views`): built once per state version for the bot's views."""
     both = state.phase != "pick"
     fighters = []
+    roster = kombatants()
+    out, left, down, spent = state.out, state.left, state.down, state.spent
     for s, f in enumerate(state.fighters):
         k = f.kombatant if both else None
-        fighters.append(FighterView(
-            kombatant=k, name=kombatants()[k].name if k else None, kp=f.kp, rounds=f.rounds,
-            losses=f.losses, out=s in state.out or s in state.left, down=s in state.down,
-            spent=s in state.spent,
+        fighters.append(construct(
+            FighterView,
+            kombatant=k, name=roster[k].name if k else None, kp=f.kp, rounds=f.rounds,
+            losses=f.losses, out=s in out or s in left, down=s in down,
+            spent=s in spent,
             hand_count=len(f.hand), deck_count=len(f.deck), discard=list(f.discard),
             penalty=f.penalty, picked=s in state.picks or f.kombatant is not None,
             discard_chosen=s in state.discards))
-    return MkView(
-        viewer=viewer, level=state.options.level, timer=state.options.timer,
-        start_kp=state.options.kp, phase=state.phase, round=state.round, turn=state.turn,
+    options = state.options
+    return shared(
+        MkView, _OWN,
+        level=options.level, timer=options.timer,
+        start_kp=options.kp, phase=state.phase, round=state.round, turn=state.turn,
         initiative=state.initiative,
-        distance=state.distance if state.options.level == "advanced" and state.seats == 2
+        distance=state.distance if options.level == "advanced" and state.seats == 2
         else None,
         fighters=fighters,
         exchange=deep_copy(state.exchange) if state.exchange else None,
         modifiers=[m.model_copy() for m in state.modifiers], notes=list(state.notes[-8:]),
-        hand=sorted(state.fighters[viewer].hand) if viewer is not None
-        and 0 <= viewer < state.seats else None,
         brawl=state.brawl, aim=state.aim, turn_starter=state.turn_starter,
-        groups=[list(g) for g in state.groups] if state.options.level == "advanced" else [],
+        groups=[list(g) for g in state.groups] if options.level == "advanced" else [],
     )
+
+
+_OWN = ("viewer", "hand")
+"""The fields of a view that depend on its viewer."""
+
+
+def view_with(state: MkState, viewer: int | None, common: Shared) -> MkView:
+    """The view of ``viewer`` (a seat, or ``None``) from :func:`shared_view`'s fields."""
+    return assemble(MkView, common, {
+        "viewer": viewer,
+        "hand": sorted(state.fighters[viewer].hand) if viewer is not None
+        and 0 <= viewer < state.seats else None,
+    })
+
+
+def build_view(state: MkState, viewer: int | None) -> MkView:
+    """The view for a seat (its own hand included) or a spectator (``None``)."""
+    return view_with(state, viewer, shared_view(state))

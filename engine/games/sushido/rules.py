@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from itertools import permutations
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core import CatalogEntry, Event, Game, Prompt, Rng, chains, private_with_twin, public
 from engine.core.chains import Chain
+from engine.core.views import Shared
 from engine.games.sushido import flow, resolve
 from engine.games.sushido.data import content
 from engine.games.sushido.effects import card_text, contact, fighter, in_arena, super_combo
@@ -48,7 +47,15 @@ from engine.games.sushido.model import (
     UseSuperCombo,
     fast_copy,
 )
-from engine.games.sushido.views import SushidoView, build_view
+from engine.games.sushido.placements import (
+    SHOWN,
+    SHOWS,
+    hajime_label,
+    hajimes,
+    placements,
+    places,
+)
+from engine.games.sushido.views import SushidoView, build_view, shared_view, view_with
 
 _PROMPT_TEXT: dict[str, str] = {
     "pick": "Choose your fighter.",
@@ -105,22 +112,6 @@ def _asked(state: SushidoState, t: Task, seat: int) -> Prompt:
     return Prompt(seat=seat, kind=kind, text=text)
 
 
-@lru_cache(maxsize=4096)
-def _hajimes(hand: tuple[int, ...], n: int) -> tuple[Hajime, ...]:
-    """Every ordered placement of ``n`` cards of a hand (built once per hand)."""
-    return tuple(Hajime.of(cards=p) for p in permutations(hand, n))
-
-SHOWS: tuple[tuple[str, ...], ...] = (("none",), ("none", "first"),
-                                      ("none", "first", "second", "both"))
-"""The reveals open to a commit of 0, 1 or 2 cards."""
-
-
-@lru_cache(maxsize=4096)
-def _places(hand: tuple[int, ...], n: int) -> tuple[Place, ...]:
-    """Every placement of ``n`` cards with each reveal open to it (Hajime and reveal in one
-    choice), by reveal then placement."""
-    return tuple(Place.of(cards=p, show=show) for show in reversed(SHOWS[n])
-                 for p in permutations(hand, n))
 
 
 _QUIET = frozenset({"card", "damage", "guard", "guarded", "heal", "kata_clash", "kata_end",
@@ -266,7 +257,7 @@ class Sushido(Game[SushidoState, AnyAction]):
             if me.commit is None:
                 n = min(2, len(me.hand))
                 hand = tuple(me.hand)
-                return [*_hajimes(hand, n), *_places(hand, n)]
+                return [*hajimes(hand, n), *places(hand, n)]  # as _placements lists them
             if me.reveal is not None:
                 return []
             out = [Reveal.of(show=s) for s in SHOWS[len(me.commit)]]
@@ -276,6 +267,46 @@ class Sushido(Game[SushidoState, AnyAction]):
                 return []
             out = resolve.options(state, t)
         return out
+
+    def _placing(self, state: SushidoState, seat: int) -> tuple[int, ...] | None:
+        """The hand of a seat choosing its placement now (its listing is then the hand's
+        shared :func:`placements`), else ``None``."""
+        if state.result is None and state.phase in ("hajime", "reveal"):
+            me = state.seat[seat]
+            if me.commit is None:
+                return tuple(me.hand)
+        return None
+
+    def _indexed(self, state: SushidoState, seat: int,
+                 ) -> tuple[list[AnyAction], dict[str, AnyAction]]:
+        """The listing of a seat choosing its placement is its hand's (shared, built once
+        per hand); any other, :meth:`legal`'s."""
+        hand = self._placing(state, seat)
+        if hand is None:
+            return super()._indexed(state, seat)
+        listed, index, _ = placements(hand, min(2, len(hand)))
+        return listed, index
+
+    def _is_legal(self, state: SushidoState, seat: int, action: AnyAction) -> bool:
+        """A placement is looked up in its hand's shared index (a replayed Hajime or Place
+        is checked against up to 210 placements otherwise); anything else as
+        :meth:`Game._is_legal` checks it."""
+        hand = self._placing(state, seat)
+        if hand is not None:
+            found = placements(hand, min(2, len(hand)))[1].get(action.aid)
+            if found is not None and (found is action or found == action):
+                return True
+        return super()._is_legal(state, seat, action)
+
+    def labels(self, state: SushidoState, seat: int, actions: list[AnyAction]) -> list[str]:
+        """The labels of a hand's shared placements (:func:`placements`) are worded once
+        (they name cards only); any other actions are labelled one by one."""
+        hand = self._placing(state, seat)
+        if hand is not None:
+            listed, _, labels = placements(hand, min(2, len(hand)))
+            if actions is listed:
+                return labels
+        return super().labels(state, seat, actions)
 
     def offered(self, state: SushidoState, seat: int) -> list[AnyAction]:
         """The legal actions, with a mid-turn decision merged with its follow-ups of the
@@ -355,6 +386,17 @@ class Sushido(Game[SushidoState, AnyAction]):
         prompts = self.prompts(state)
         return build_view(state, viewer, {s: (p.kind, p.committed) for s, p in prompts.items()})
 
+    def view_shared(self, state: SushidoState) -> Shared:
+        """The viewer-independent fields of the views (:func:`views.shared_view`), from
+        the prompts remembered for this version (:meth:`asked`)."""
+        prompts = self.asked(state)
+        return shared_view(state, {s: (p.kind, p.committed) for s, p in prompts.items()})
+
+    def view_with(self, state: SushidoState, viewer: int | None,
+                  shared: Shared) -> SushidoView:
+        """:meth:`view` from :meth:`view_shared`'s fields."""
+        return view_with(state, viewer, shared)
+
     def clone(self, state: SushidoState) -> SushidoState:
         """A deep, independent copy (faster than ``copy.deepcopy``; see ``fast_copy``)."""
         new: SushidoState = fast_copy(state)
@@ -418,9 +460,9 @@ class Sushido(Game[SushidoState, AnyAction]):
             f = content().fighters[a.fighter]
             return f"{f.name} ({f.weight.capitalize()}, {f.life} life)"
         if type(a) is Hajime:  # up to 42 placements listed on every Act click
-            return _hajime_label(a.cards)
+            return hajime_label(a.cards)
         if type(a) is Place:
-            return f"{_hajime_label(a.cards)}, {_SHOWN[a.show]}"
+            return f"{hajime_label(a.cards)}, {SHOWN[a.show]}"
         if type(a) is Reveal:
             cards = state.seat[seat].commit or []
             pick = {"none": [], "first": cards[:1], "second": cards[1:2], "both": cards}[a.show]
@@ -508,24 +550,6 @@ def _chain_labels(game: Sushido, state: SushidoState, seat: int,
             s = game.clone(s)
             game._apply(s, seat, action)
     return out
-
-
-@lru_cache(maxsize=4096)
-def _hajime_label(placed: tuple[int, ...]) -> str:
-    """A placement's label by its cards (:meth:`Sushido.label`; the content never changes,
-    so each is worded once: a hand lists up to 42 placements on every Act click)."""
-    got = _HAJIME_LABELS.get(placed)
-    if got is None:
-        got = " + ".join(card_text(c) for c in placed) or "No card"
-        if len(_HAJIME_LABELS) < 100_000:  # bounded, whatever the content
-            _HAJIME_LABELS[placed] = got
-    return got
-
-
-_HAJIME_LABELS: dict[tuple[int, ...], str] = {}
-_SHOWN = {"none": "reveal none", "first": "reveal 1st", "second": "reveal 2nd",
-          "both": "reveal both"}
-""":func:`_hajime_label` by the placed cards."""
 
 
 __all__ = ["Sushido", "task_kind", "task_seat"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from engine.core import Outcome
+from engine.core.views import Shared, assemble, construct, shared
 from engine.games.sushido.data import content
 from engine.games.sushido.model import SushidoState
 
@@ -124,7 +125,8 @@ def _cards(ids: list[int]) -> list[CardView]:
 def _seat(state: SushidoState, s: int) -> SeatView:
     seat = state.seat[s]
     f = content().fighters.get(seat.fighter)
-    return SeatView(
+    return construct(
+        SeatView,
         seat=s, picked=seat.pick is not None, fighter=seat.fighter,
         fighter_name=f.name if f else "", life=seat.life, max_life=f.life if f else 0,
         gauge=seat.gauge, pos=seat.pos, tokens=seat.tokens, hand_count=len(seat.hand),
@@ -134,29 +136,43 @@ def _seat(state: SushidoState, s: int) -> SeatView:
     )
 
 
-def build_view(
-    state: SushidoState, viewer: int | None, prompts: dict[int, tuple[str, bool]]
-) -> SushidoView:
-    """The view of ``viewer`` (a seat) or of a spectator (``None``)."""
-    me = None
-    if viewer is not None:
-        seat = state.seat[viewer]
-        me = PrivateView(
-            seat=viewer, pick=seat.pick, hand=_cards(seat.hand),
-            commit=_cards(seat.commit) if seat.commit is not None else None, reveal=seat.reveal,
-        )
+def shared_view(state: SushidoState, prompts: dict[int, tuple[str, bool]]) -> Shared:
+    """The fields of every viewer's view that do not depend on the viewer (all but
+    ``viewer`` and ``me``): built once per state version for the bot's views."""
     kata = None
     if state.kata is not None:
-        kata = KataView(attacker=state.kata.attacker, att=_cards(state.kata.att),
-                        dfn=_cards(state.kata.dfn))
-    return SushidoView(
-        viewer=viewer, duel=state.duel, target=state.target, phase=state.phase,
+        kata = construct(KataView, attacker=state.kata.attacker, att=_cards(state.kata.att),
+                         dfn=_cards(state.kata.dfn))
+    return shared(
+        SushidoView, ("viewer", "me"),
+        duel=state.duel, target=state.target, phase=state.phase,
         round=state.round, turn=state.turn, p1=state.p1,
-        seats=[_seat(state, s) for s in (0, 1)], me=me,
+        seats=[_seat(state, s) for s in (0, 1)],
         deck_count=len(state.deck), discard_count=len(state.discard),
         discard_top=card_view(state.discard[-1]) if state.discard else None,
         inplay=_cards(state.inplay), kata=kata,
         last_reveal=[_cards(cs) for cs in state.last_reveal],
-        prompts=[PromptView(seat=s, kind=k, committed=c) for s, (k, c) in sorted(prompts.items())],
+        prompts=[construct(PromptView, seat=s, kind=k, committed=c)
+                 for s, (k, c) in sorted(prompts.items())],
         log=list(state.log), result=state.result,
     )
+
+
+def view_with(state: SushidoState, viewer: int | None, common: Shared) -> SushidoView:
+    """The view of ``viewer`` (a seat, or ``None``) from :func:`shared_view`'s fields."""
+    me = None
+    if viewer is not None:
+        seat = state.seat[viewer]
+        me = construct(
+            PrivateView,
+            seat=viewer, pick=seat.pick, hand=_cards(seat.hand),
+            commit=_cards(seat.commit) if seat.commit is not None else None, reveal=seat.reveal,
+        )
+    return assemble(SushidoView, common, {"viewer": viewer, "me": me})
+
+
+def build_view(
+    state: SushidoState, viewer: int | None, prompts: dict[int, tuple[str, bool]]
+) -> SushidoView:
+    """The view of ``viewer`` (a seat) or of a spectator (``None``)."""
+    return view_with(state, viewer, shared_view(state, prompts))

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from engine.core import CatalogEntry, Event, Game, Prompt, Rng, private_with_twin, public
+from engine.core.views import Shared
 from engine.games.world_of_fighters import resolve
 from engine.games.world_of_fighters.board import DIRECTION_NAMES, START
 from engine.games.world_of_fighters.data import characters
@@ -36,7 +37,7 @@ from engine.games.world_of_fighters.model import (
     Reveal,
     WofState,
 )
-from engine.games.world_of_fighters.views import WofView, build_view
+from engine.games.world_of_fighters.views import WofView, build_view, shared_view, view_with
 
 GAME_ID = "world_of_fighters"
 
@@ -161,6 +162,14 @@ class WorldOfFighters(Game[WofState, AnyAction]):
     def view(self, state: WofState, viewer: int | None) -> WofView:
         """What ``viewer`` may see (``None``: a spectator, the public view)."""
         return build_view(state, viewer)
+
+    def view_shared(self, state: WofState) -> Shared:
+        """The viewer-independent fields of the views (:func:`views.shared_view`)."""
+        return shared_view(state)
+
+    def view_with(self, state: WofState, viewer: int | None, shared: Shared) -> WofView:
+        """:meth:`view` from :meth:`view_shared`'s fields."""
+        return view_with(state, viewer, shared)
 
     def timeout_action(self, state: WofState, seat: int) -> AnyAction:
         """The documented default (see the module docstring)."""

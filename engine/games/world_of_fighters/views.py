@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from engine.core.copying import deep_copy
+from engine.core.views import Shared, assemble, construct, shared
 from engine.games.world_of_fighters.board import SIZE, START, Pos, distance, on_edge
 from engine.games.world_of_fighters.data import Card, characters
 from engine.games.world_of_fighters.model import MAX_HP, SUPER_HP, Phase, Reveal, WofState
@@ -91,14 +92,16 @@ class WofView(BaseModel):
     winners: list[int] | None
 
 
-def build_view(state: WofState, viewer: int | None) -> WofView:
-    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+def shared_view(state: WofState) -> Shared:
+    """The fields of every viewer's view that do not depend on the viewer (see
+    :mod:`engine.core.views`): built once per state version for the bot's views."""
     roster = characters()
     fighters: list[FighterView] = []
     for seat, f in enumerate(state.fighters):
         c = roster[f.character] if f.character else None
         waiting = (seat in state.picks) if state.phase == "pick" else (seat in state.commits)
-        fighters.append(FighterView(
+        fighters.append(construct(
+            FighterView,
             seat=seat, character=c.id if c else None, name=c.name if c else None,
             initials=c.initials if c else None, art=c.art if c else None,
             reach=c.reach if c else None,
@@ -107,23 +110,13 @@ def build_view(state: WofState, viewer: int | None) -> WofView:
             super_used=f.super_used, bouts_won=f.bouts_won, hand_count=len(f.hand),
             committed=waiting, on_edge=on_edge(f.pos),
         ))
-    mine = state.fighters[viewer] if viewer is not None else None
-    commit = state.commits.get(viewer) if viewer is not None else None
-    can_super = False
-    if mine is not None and mine.character is not None and state.result is None:
-        can_super = mine.hp <= SUPER_HP and not mine.super_used
-    return WofView(
-        viewer=viewer, version=state.version, phase=state.phase, bouts=state.options.bouts,
+    return shared(
+        WofView, _OWN,
+        version=state.version, phase=state.phase, bouts=state.options.bouts,
         bout=state.bout, turn=state.turn, first=state.first,
         to_act=_to_act(state),
         fighters=fighters,
         range=distance(state.fighters[0].pos, state.fighters[1].pos),
-        my_hand=list(mine.hand) if mine is not None else None,
-        my_pick=state.picks.get(viewer) if viewer is not None else None,
-        my_commit=MyCommit(move=commit.move, card=commit.card, call_super=commit.call_super)
-        if commit is not None else None,
-        my_table_card=state.table.get(viewer) if viewer is not None else None,
-        can_super=can_super,
         deck_count=len(state.deck), discard_count=len(state.discard),
         last_reveal=deep_copy(state.reveal) if state.reveal else None,
         bout_winners=list(state.bout_winners),
@@ -131,6 +124,33 @@ def build_view(state: WofState, viewer: int | None) -> WofView:
         winners=list(state.result.winners) if state.result else None,
     )
 
+
+_OWN = ("viewer", "my_hand", "my_pick", "my_commit", "my_table_card", "can_super")
+"""The fields of a view that depend on its viewer."""
+
+
+def view_with(state: WofState, viewer: int | None, common: Shared) -> WofView:
+    """The view of ``viewer`` (a seat, or ``None``) from :func:`shared_view`'s fields."""
+    mine = state.fighters[viewer] if viewer is not None else None
+    commit = state.commits.get(viewer) if viewer is not None else None
+    can_super = False
+    if mine is not None and mine.character is not None and state.result is None:
+        can_super = mine.hp <= SUPER_HP and not mine.super_used
+    return assemble(WofView, common, {
+        "viewer": viewer,
+        "my_hand": list(mine.hand) if mine is not None else None,
+        "my_pick": state.picks.get(viewer) if viewer is not None else None,
+        "my_commit": construct(MyCommit, move=commit.move, card=commit.card,
+                               call_super=commit.call_super)
+        if commit is not None else None,
+        "my_table_card": state.table.get(viewer) if viewer is not None else None,
+        "can_super": can_super,
+    })
+
+
+def build_view(state: WofState, viewer: int | None) -> WofView:
+    """The view of ``viewer`` (a seat, or ``None`` for a spectator)."""
+    return view_with(state, viewer, shared_view(state))
 
 
 def _to_act(state: WofState) -> list[int]:

@@ -177,8 +177,9 @@ def test_picture_and_board_at_each_level() -> None:
 def test_result_lines_in_names_and_rounds() -> None:
     state = MATCHES["basic"][-1][0]
     view: Any = GAME.view(state, None)
-    view.fighters[0].rounds, view.fighters[1].rounds = 2, 1
-    view.fighters[0].name, view.fighters[1].name = "Sub-Zero", "Kano"
+    fighters = [view.fighters[0].model_copy(update={"rounds": 2, "name": "Sub-Zero"}),
+                view.fighters[1].model_copy(update={"rounds": 1, "name": "Kano"})]
+    view = view.model_copy(update={"fighters": fighters})  # views are frozen
     win = Outcome.win(0, 2, "rounds", "x")
     assert R.result_line(win, view, NAMES) == \
         "🏆 <@1> (Sub-Zero) wins the match 2-1 in rounds."
