@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from referee.ai_seats import is_virtual, mention
+
+ChoiceV = TypeVar("ChoiceV", int, str)
+"""A choice's value type (members, matches: int; games, decks: str)."""
 
 NAMES: dict[int, str] = {}
 """Display names already fetched (autocomplete answers must come within 3 seconds)."""
@@ -30,8 +35,8 @@ async def user_name(bot: commands.Bot, guild: discord.Guild | None, user_id: int
     return NAMES[user_id]
 
 
-def matching(choices: list[app_commands.Choice[int]],
-             typed: str) -> list[app_commands.Choice[int]]:
+def matching(choices: list[app_commands.Choice[ChoiceV]],
+             typed: str) -> list[app_commands.Choice[ChoiceV]]:
     """Choices whose label contains what was typed (case-insensitive), at most 25."""
     typed = typed.strip().lower().lstrip("#")
     return [c for c in choices if typed in c.name.lower()][:25]

@@ -82,7 +82,7 @@ class ImportBox(discord.ui.Modal):
             max_length=4000, custom_id="deck")
         self.add_item(self.pasted)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         """Read, check and save what was pasted."""
         await self.cog._store(interaction, self.game, self.name,
                               lambda: pasted_deck(self.game, self.pasted.value, self.leader),
@@ -104,7 +104,7 @@ class Decks(commands.Cog):
     @property
     def store(self) -> Any:
         """The bot's store (saved decks)."""
-        return self.bot.store
+        return self.bot.store  # type: ignore[attr-defined]  # set by bot.py
 
     deck = app_commands.Group(name=L("cmd.deck.name"), description=L("cmd.deck.description"))
 

@@ -145,7 +145,7 @@ def option_problem(opt: dict[str, Any], param: app_commands.Parameter | None,
 def command_problem(interaction: discord.Interaction[Any]) -> str | None:
     """Why a slash command's options are refused (in the user's language), or None
     (context menus pass)."""
-    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    data: dict[str, Any] = dict(interaction.data or {})
     if data.get("type", 1) != 1:
         return None
     loc = locale_of(interaction)
@@ -174,7 +174,7 @@ def malformed(data: Any) -> str | None:
     for key in ("id", "type", "token", "application_id"):
         if key not in data:
             return f"no {key}"
-    inner = data.get("data")
+    inner: Any = data.get("data")
     if data["type"] in (2, 3, 4, 5) and not isinstance(inner, dict):
         return "no data"
     if data["type"] == 3:
@@ -276,7 +276,7 @@ class Guard(commands.Cog):
             problem = t(locale_of(interaction), "guard.cannot_read")
         if problem is None:
             return True
-        name = str((interaction.data or {}).get("name", "?"))[:32]
+        name = str(dict(interaction.data or {}).get("name", "?"))[:32]
         log.info("refused /%s from %s: %s", name, interaction.user.id, problem)
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])

@@ -162,7 +162,8 @@ class Lobby(Offers, commands.Cog):
                            opponent2=L("cmd.challenge.opt.opponent2.description"),
                            opponent3=L("cmd.challenge.opt.opponent3.description"))
     @app_commands.choices(game=game_choices(), duel=DUEL_CHOICES)
-    @app_commands.choices(bouts=BOUT_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(bouts=BOUT_CHOICES)
+    @app_commands.choices(level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction[Any], opponent: discord.User,
                         game: str, duel: str | None = None, bouts: int | None = None,
@@ -260,7 +261,8 @@ class Lobby(Offers, commands.Cog):
         await self.check_room(ch.opponent_id)
         options = dict(ch.options)
         if what == "deck":  # the opponent picked a deck of theirs (or the precon)
-            values = (interaction.data or {}).get("values") or []
+            data: dict[str, Any] = dict(interaction.data or {})
+            values = data.get("values") or []
             if not values:
                 raise ids.BadCustomId("no deck picked")
             if str(values[0]) != PRECON:
