@@ -93,10 +93,12 @@ def sampled_choice(model: Model, view: Any, seat: int, options: list[Any],
 
 def _columns(model: Model, worlds: list[Any], rival: int, max_cols: int,
              ) -> list[Hashable]:
-    """The rival's ``max_cols`` most common option classes over ``worlds``."""
+    """The rival's ``max_cols`` most common option classes over ``worlds``; ties in the
+    engine's order of the options (not a set's, which changes with the process's hash
+    seed: the same seed then played differently in two runs)."""
     seen: Counter[Hashable] = Counter()
     for w in worlds:
-        seen.update({model.column(a) for a in model.game.legal(w, rival)})
+        seen.update(list(dict.fromkeys(model.column(a) for a in model.game.legal(w, rival))))
     return [k for k, _ in seen.most_common(max_cols)]
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.ai import make
 from engine.ai.budget import Budget, Clock, wall_clock
-from engine.ai.expert import matrix_search, ucb_choice
+from engine.ai.expert import _columns, matrix_search, ucb_choice
 from engine.ai.picks import best_pick, rate
 from engine.games.world_of_fighters.ai import MODEL
 from engine.games.world_of_fighters.model import Pick
@@ -59,6 +59,14 @@ def test_the_search_is_deterministic_on_an_iteration_budget() -> None:
     runs = {str(ucb_choice(MODEL, view, me, options[:4], random.Random(5),
                            Budget(iterations=20).clock())) for _ in range(2)}
     assert len(runs) == 1
+
+
+def test_tied_columns_keep_the_engines_order_whatever_the_hash_seed() -> None:
+    view, me, _ = _decision("commit")
+    world = MODEL.sample(view, random.Random(1))
+    legal = MODEL.game.legal(world, 1 - me)
+    in_order = list(dict.fromkeys(MODEL.column(a) for a in legal))
+    assert _columns(MODEL, [world], 1 - me, 3) == in_order[:3]
 
 
 def test_a_wall_clock_budget_is_kept() -> None:
