@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
@@ -40,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.band import wilson
 from engine.ai import decide, make, options_of
 from engine.ai.agent import decide_within
 from engine.ai.budget import CAP_SECONDS, Budget, wall_clock
@@ -52,17 +52,6 @@ SEATS = {"kingdom_of_loathing": (2, 3, 4), "mortal_kombat": (2, 3, 4, 5, 6)}
 """Seat counts beyond two per game (the others are two-seat games)."""
 GAMES = ("sushido", "world_of_fighters", "kingdom_of_loathing", "mortal_kombat",
          "epic_battles")
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``score / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def target(pair: str, seats: int) -> float:
