@@ -206,6 +206,10 @@ class Reconciler(commands.Cog):
             async with gate:
                 if rec.opening and rec.status == "active":
                     return await self.resume_opening(rec.id)
+                if rec.opening:  # it ended before its opening was finished (a crash between
+                    # the board and the pings, then played or timed out): nothing left to
+                    # open, and the mark would keep it unsettled for ever
+                    await self.store.finish_opening(rec.id, rec.version, None)
                 told = await self.table.publish_missing(rec.id)  # folds lines, shows the board
                 return await self.show_board(rec.id) and told
 
