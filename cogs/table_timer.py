@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands, tasks
@@ -44,8 +44,9 @@ class TableTimer:
 
     public_locale: Callable[[MatchRecord], str]
     """The language of a match's public messages (:meth:`cogs.table.Table.public_locale`)."""
-    publish: Callable[[Applied], Awaitable[None]]
-    """Post a step (:meth:`cogs.table.Table.publish`)."""
+    if TYPE_CHECKING:
+        async def publish(self, applied: Applied) -> None:
+            """Post a step (:meth:`cogs.table_news.TableNews.publish`)."""
 
     def forget_old_hands(self) -> None:
         """Drop the private messages Discord no longer lets us edit: an idle match keeps
