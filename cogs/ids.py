@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 PREFIX = "hj"
 MAX_LEN = 100
@@ -128,6 +129,16 @@ into anything else (the seat's controls and confirmations are private; Act and S
 answer in a new private message). A challenge's, a table's or a tournament's buttons
 are honoured on a bare message only if it is the one stored for them (their handlers
 check it: :func:`cogs.router.check_message`), so an answered challenge still says so."""
+
+
+def picked(data: Any, most: int = 25) -> list[str]:
+    """A select's chosen values from its interaction's ``data``: 1 to ``most`` non-empty
+    strings, else :class:`BadCustomId` (a forged or damaged payload)."""
+    values = dict(data or {}).get("values") or []
+    if (not isinstance(values, list) or not values or len(values) > most
+            or not all(isinstance(v, str) and v for v in values)):
+        raise BadCustomId("no value")
+    return values
 
 
 def is_private(cid: CustomId) -> bool:

@@ -333,20 +333,22 @@ class Ladder(commands.Cog):
     async def on_replay_page(self, interaction: discord.Interaction[Any],
                              cid: ids.CustomId) -> None:
         """Prev/Next in a replay."""
-        payload = await self.replay_payload(interaction, cid.num(0), cid.num(1))
-        files = payload.pop("files")  # the new page's picture replaces the old one
-        await interaction.response.edit_message(**payload, attachments=files)
+        await self.turn_replay_page(interaction, cid.num(0), cid.num(1))
 
     async def on_replay_jump(self, interaction: discord.Interaction[Any],
                              cid: ids.CustomId) -> None:
         """A page picked in a replay's jump menu (its value: the page, 0-based; a page
         past the end shows the last one)."""
-        values = dict(interaction.data or {}).get("values") or []
-        if (not isinstance(values, list) or len(values) != 1 or not isinstance(values[0], str)
-                or not values[0].isascii() or not values[0].isdigit() or len(values[0]) > 6):
+        page = ids.picked(interaction.data, most=1)[0]
+        if not page.isascii() or not page.isdigit() or len(page) > 6:
             raise ids.BadCustomId("no page")
-        payload = await self.replay_payload(interaction, cid.num(0), int(values[0]))
-        files = payload.pop("files")
+        await self.turn_replay_page(interaction, cid.num(0), int(page))
+
+    async def turn_replay_page(self, interaction: discord.Interaction[Any], match_id: int,
+                               page: int) -> None:
+        """Show another page of a replay in the message clicked."""
+        payload = await self.replay_payload(interaction, match_id, page)
+        files = payload.pop("files")  # the new page's picture replaces the old one
         await interaction.response.edit_message(**payload, attachments=files)
 
     # ------------------------------------------------------------------- privacy

@@ -292,11 +292,7 @@ class Table(TableTimer, TableNews, commands.Cog):
     async def on_select(self, interaction: discord.Interaction[Any], cid: ids.CustomId) -> None:
         """An action select: the chosen value is the action id; the values picked at once
         in a multi-select are one action, their ids joined (``engine.core.JOIN``)."""
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = data.get("values") or []
-        if (not isinstance(values, list) or not values or len(values) > 25
-                or not all(isinstance(v, str) and v for v in values)):
-            raise ids.BadCustomId("no value")
+        values = ids.picked(interaction.data)
         await self._apply(interaction, cid.num(0), cid.num(1), cid.num(2), JOIN.join(values))
 
     async def _apply(self, interaction: discord.Interaction[Any], match_id: int,

@@ -251,11 +251,11 @@ class PostgresStore(SqliteStore):
         """Connections given back by this store and kept out of the pool (see
         :meth:`_take`)."""
         self._waiting = 0
+        """Calls of :meth:`_take` waiting for the pool (a connection given back then goes
+        to the pool, which hands it to one of them)."""
         self._closing: Any = None
         """The pool being closed (:meth:`close`), which calls still running give their
         connections back to."""
-        """Calls of :meth:`_take` waiting for the pool (a connection given back then goes
-        to the pool, which hands it to one of them)."""
 
     # ------------------------------------------------------------------ lifecycle
     async def open(self) -> None:
@@ -323,6 +323,19 @@ class PostgresStore(SqliteStore):
         else:
             self._idle.append(raw)
 
+
+    @asynccontextmanager
+    async def _held(self) -> AsyncIterator[Any]:
+        """A connection of :meth:`_take` for the block, given back after it
+        (:meth:`_give`; as failed when the block raises)."""
+        raw = await self._take()
+        try:
+            yield raw
+        except BaseException:
+            await self._give(raw, failed=True)
+            raise
+        await self._give(raw)
+
     # --------------------------------------------------------------- transactions
     def _require_pool(self) -> Any:
         if self._pool is None:
@@ -333,14 +346,8 @@ class PostgresStore(SqliteStore):
     async def write_transaction(self) -> AsyncIterator[Connection]:
         """``async with store.write_transaction() as conn``: one transaction on a pooled
         connection, committed at the end of the block, rolled back when it raises."""
-        raw = await self._take()
-        try:
-            async with raw.transaction():
-                yield PgConnection(raw)
-        except BaseException:
-            await self._give(raw, failed=True)
-            raise
-        await self._give(raw)
+        async with self._held() as raw, raw.transaction():
+            yield PgConnection(raw)
 
     @asynccontextmanager
     async def read_connection(self) -> AsyncIterator[Connection]:
@@ -349,23 +356,12 @@ class PostgresStore(SqliteStore):
         Outside a transaction each statement sees the latest commits; wrap several in
         ``BEGIN``/``COMMIT`` if they must see one snapshot.
         """
-        raw = await self._take()
-        try:
+        async with self._held() as raw:
             yield PgConnection(raw)
-        except BaseException:
-            await self._give(raw, failed=True)
-            raise
-        await self._give(raw)
 
     async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        raw = await self._take()
-        try:
-            rows = await raw.fetch(translate(sql)[0], *params)
-        except BaseException:
-            await self._give(raw, failed=True)
-            raise
-        await self._give(raw)
-        return list(rows)
+        async with self._held() as raw:
+            return list(await raw.fetch(translate(sql)[0], *params))
 
     async def _fetch_hot(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         return await self._fetch(sql, params)
@@ -425,14 +421,8 @@ class PostgresStore(SqliteStore):
             "" if log is None else log.note,
         )  # fmt: skip
         if not prune:  # the usual case: one statement, one round trip
-            raw = await self._take()
-            try:
-                done = await raw.fetchval(COMMIT_ONE_SQL, *args)
-            except BaseException:
-                await self._give(raw, failed=True)
-                raise
-            await self._give(raw)
-            return bool(done)
+            async with self._held() as raw:
+                return bool(await raw.fetchval(COMMIT_ONE_SQL, *args))
         try:
             async with self.write_transaction() as conn:
                 raw = conn.raw  # type: ignore[attr-defined]

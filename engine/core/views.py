@@ -118,12 +118,7 @@ def assemble(cls: type[M], common: dict[str, Any], own: dict[str, Any]) -> M:
         given_all = {**common, **own}
         data = _complete(cls, given_all)
         given = set(given_all)
-    new = _new(cls)
-    _set_dict(new, data)
-    _set_fields_set(new, given)
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
+    return _made(cls, data, given)
 
 
 def construct(cls: type[M], **fields: Any) -> M:
@@ -132,9 +127,16 @@ def construct(cls: type[M], **fields: Any) -> M:
     validation."""
     order = (_PLANS.get(cls) or _plan(cls))[0]
     data = fields if tuple(fields) == order else _complete(cls, fields)
+    return _made(cls, data, set(fields))
+
+
+def _made(cls: type[M], data: dict[str, Any], given: set[str]) -> M:
+    """The model ``cls`` holding ``data`` (complete, in declaration order) as its fields,
+    ``given`` as the fields set, no extra or private values: what validation would have
+    built, without it."""
     new = _new(cls)
     _set_dict(new, data)
-    _set_fields_set(new, set(fields))
+    _set_fields_set(new, given)
     _set_extra(new, None)
     _set_private(new, None)
     return new
